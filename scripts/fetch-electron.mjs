@@ -27,7 +27,10 @@ const result = spawnSync(process.execPath, [installScript], {
 if (result.status === 0) {
   console.log('voa-desk: Electron binary is installed; `npm start` opens the desktop window.');
 } else {
-  const reason = (result.stderr || result.stdout || String(result.error ?? '')).trim().split('\n').slice(-1)[0];
+  const reason = (result.stderr || result.stdout || String(result.error ?? ''))
+    .trim()
+    .split('\n')
+    .slice(-1)[0];
   console.log(
     'voa-desk: the Electron binary could not be downloaded (' +
       (reason || 'no answer') +

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Debian/Ubuntu packages VOA Desk needs to build, run its browser shell and run its tests:
+#   chromium        the browser for Playwright and the browser shell (Playwright never downloads one)
+#   libsecret-1-dev keytar is built from source against it
+#   gnome-keyring, dbus, libsecret-tools   a real Secret Service for the tests (and secret-tool to probe it)
+#   fonts-dejavu-core  predictable fonts for screenshots
+set -euo pipefail
+packages=(chromium libsecret-1-dev gnome-keyring dbus libsecret-tools fonts-dejavu-core)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "voa-desk: system packages present"
+  exit 0
+fi
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "voa-desk: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs a command where a real Secret Service answers: the desktop session's own if it has one, else a
+# private D-Bus session with gnome-keyring-daemon and a throwaway, unlocked keyring (never the user's).
+set -euo pipefail
+
+secret_service_answers() {
+  [ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] &&
+    command -v secret-tool >/dev/null 2>&1 &&
+    timeout 5 secret-tool search --all voa-desk-probe probe >/dev/null 2>&1
+}
+
+if [ "${VOA_DESK_IN_SECRET_SESSION:-}" = 1 ]; then
+  # Inside the private bus: start the keyring with a throwaway password so the login collection exists and is unlocked.
+  export XDG_DATA_HOME
+  XDG_DATA_HOME=$(mktemp -d -t voa-desk-keyring-XXXXXX)
+  eval "$(printf 'voa-desk-test' | gnome-keyring-daemon --unlock --components=secrets 2>/dev/null)"
+  eval "$(gnome-keyring-daemon --start --components=secrets 2>/dev/null)"
+  export GNOME_KEYRING_CONTROL
+  trap 'rm -rf "$XDG_DATA_HOME"' EXIT
+  "$@"
+  exit $?
+fi
+
+if secret_service_answers; then
+  exec "$@"
+fi
+if ! command -v dbus-run-session >/dev/null || ! command -v gnome-keyring-daemon >/dev/null; then
+  echo "voa-desk: no Secret Service answers and dbus-run-session or gnome-keyring-daemon is missing;" >&2
+  echo "          install the Debian packages dbus and gnome-keyring (scripts/install-system-deps.sh)." >&2
+  exit 1
+fi
+VOA_DESK_IN_SECRET_SESSION=1 exec dbus-run-session -- "$0" "$@"

@@ -1,0 +1,43 @@
+// `npm run shell -- [--data-dir DIR] [--profile NAME] [--port N]`: VOA Desk in a browser, for machines
+// without the Electron binary and for end-to-end tests. Prints one JSON line ({ url, port, token }) once
+// ready, then serves until stopped.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { packageVersion } from '../cli/cli-context.ts';
+import { resolveProfileLocation } from '../core/data-dir.ts';
+import { VoaCore } from '../core/voa-core.ts';
+import { startBrowserShell } from './browser-shell-server.ts';
+
+const { values } = parseArgs({
+  options: {
+    'data-dir': { type: 'string' },
+    profile: { type: 'string' },
+    port: { type: 'string' },
+  },
+});
+
+const buildDir = path.resolve(import.meta.dirname, '../../../out');
+if (
+  !existsSync(path.join(buildDir, 'renderer', 'index.html')) ||
+  !existsSync(path.join(buildDir, 'shell', 'voa-bridge.js'))
+) {
+  console.error('voa-desk: the renderer is not built; run `npm run build` first.');
+  process.exit(1);
+}
+
+const location = resolveProfileLocation({ dataDir: values['data-dir'], profile: values.profile });
+const core = await VoaCore.open({ location, shell: 'browser', version: packageVersion() });
+const shell = await startBrowserShell({ core, buildDir, port: values.port ? Number(values.port) : 0 });
+process.stdout.write(
+  `${JSON.stringify({ url: shell.url, port: shell.port, token: shell.token, dataDir: location.dataDir })}\n`,
+);
+console.error(`VOA Desk is running in the browser shell: open ${shell.url}`);
+
+const stop = async () => {
+  await shell.close();
+  await core.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import type { BridgeResult } from '../../shared/bridge/define.ts';
+import type { CallName } from '../../shared/bridge/bridge-map.ts';
+import type { CallInput, CallOutput } from '../../shared/bridge/api.ts';
+import { dispatchBridgeCall } from '../core/bridge/dispatch.ts';
+import type { VoaCore } from '../core/voa-core.ts';
+
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_INVALID_INPUT = 2;
+
+export interface CliContext {
+  core: VoaCore;
+  json: boolean;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+}
+
+export interface CliCommand {
+  /** e.g. "config show" */
+  name: string;
+  usage: string;
+  run(context: CliContext, args: string[]): Promise<number>;
+}
+
+/** The CLI is as untrusted as a renderer: it goes through the same validated bridge calls. */
+export function callCore<C extends CallName>(
+  context: CliContext,
+  channel: C,
+  input: CallInput<C>,
+): Promise<BridgeResult<CallOutput<C>>> {
+  return dispatchBridgeCall(context.core.handlers, channel, input) as Promise<BridgeResult<CallOutput<C>>>;
+}
+
+/** Prints a failed answer: every bad field on its own line; exit status 2 for bad input, 1 otherwise. */
+export function reportFailure(
+  context: CliContext,
+  result: Extract<BridgeResult<unknown>, { ok: false }>,
+): number {
+  if (context.json) {
+    context.stdout.write(`${JSON.stringify({ ok: false, error: result.error })}\n`);
+  } else if (result.error.fields) {
+    context.stderr.write(`error: ${result.error.code}\n`);
+    for (const [field, problem] of Object.entries(result.error.fields))
+      context.stderr.write(`  ${field}: ${problem}\n`);
+  } else {
+    context.stderr.write(`error: ${result.error.message}\n`);
+  }
+  return result.error.code === 'invalid-input' ? EXIT_INVALID_INPUT : EXIT_FAILED;
+}
+
+export function packageVersion(): string {
+  const file = new URL('../../../package.json', import.meta.url);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}

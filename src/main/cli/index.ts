@@ -1,0 +1,101 @@
+// `npm run cli -- <command>`: the headless VOA Desk over the same core as the desktop app.
+import { resolveProfileLocation } from '../core/data-dir.ts';
+import { VoaCore } from '../core/voa-core.ts';
+import {
+  EXIT_FAILED,
+  EXIT_INVALID_INPUT,
+  packageVersion,
+  type CliCommand,
+  type CliContext,
+} from './cli-context.ts';
+import { configSet, configShow, secretClear, secretSet } from './config-commands.ts';
+
+const COMMANDS: CliCommand[] = [configShow, configSet, secretSet, secretClear];
+
+const GLOBAL_USAGE = `usage: npm run cli -- [--data-dir DIR] [--profile NAME] [--json] <command>
+
+commands:
+${COMMANDS.map((command) => `  ${command.usage.replace(/\n/g, '\n  ')}`).join('\n')}
+
+--data-dir DIR    state of this profile (default: VOA_DESK_DATA_DIR, else the desktop app's folder)
+--profile NAME    keychain namespace and default folder (default: VOA_DESK_PROFILE, else "default")
+--json            machine-readable output on stdout
+`;
+
+export async function runCli(
+  argv: string[],
+  io: Pick<CliContext, 'stdout' | 'stderr' | 'stdin'>,
+): Promise<number> {
+  const globals = splitGlobalOptions(argv);
+  if (!globals.ok) {
+    io.stderr.write(`error: ${globals.message}\n\n${GLOBAL_USAGE}`);
+    return EXIT_INVALID_INPUT;
+  }
+  const { options, rest } = globals;
+  const command = COMMANDS.find((candidate) => {
+    const words = candidate.name.split(' ');
+    return words.every((word, index) => rest[index] === word);
+  });
+  if (!command) {
+    io.stderr.write(
+      rest.length ? `error: unknown command "${rest.join(' ')}"\n\n${GLOBAL_USAGE}` : GLOBAL_USAGE,
+    );
+    return rest.length ? EXIT_INVALID_INPUT : EXIT_FAILED;
+  }
+  const location = resolveProfileLocation({ dataDir: options.dataDir, profile: options.profile });
+  const core = await VoaCore.open({ location, shell: 'browser', version: packageVersion() });
+  try {
+    if (core.settings.loadProblem) io.stderr.write(`warning: ${core.settings.loadProblem}\n`);
+    return await command.run({ core, json: options.json, ...io }, rest.slice(command.name.split(' ').length));
+  } catch (error) {
+    const message = (error as Error).message;
+    if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.stderr.write(`error: ${message}\nusage: ${command.usage}\n`);
+      return EXIT_INVALID_INPUT;
+    }
+    io.stderr.write(`error: ${message}\n`);
+    return EXIT_FAILED;
+  } finally {
+    await core.close();
+  }
+}
+
+type GlobalOptions = { dataDir: string | undefined; profile: string | undefined; json: boolean };
+
+/** Global options may stand anywhere; everything else is left for the command. */
+function splitGlobalOptions(
+  argv: string[],
+): { ok: true; options: GlobalOptions; rest: string[] } | { ok: false; message: string } {
+  const options: GlobalOptions = { dataDir: undefined, profile: undefined, json: false };
+  const rest: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index] as string;
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
+    if (flag === '--json') options.json = true;
+    else if (flag === '--data-dir' || flag === '--profile') {
+      const value = inline ?? argv[++index];
+      if (!value) return { ok: false, message: `${flag} needs a value` };
+      if (flag === '--data-dir') options.dataDir = value;
+      else options.profile = value;
+    } else rest.push(arg);
+  }
+  return { ok: true, options, rest };
+}
+
+if (import.meta.main) {
+  runCli(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+  }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`error: ${(error as Error).message}\n`);
+      process.exitCode = EXIT_FAILED;
+    },
+  );
+}

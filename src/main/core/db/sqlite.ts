@@ -1,0 +1,72 @@
+// node:sqlite with numbered migrations tracked in PRAGMA user_version. Each database file has its own
+// ordered list; a migration runs in one transaction with its version bump, so a crash leaves either the
+// old or the new schema, never half of one.
+import { DatabaseSync } from 'node:sqlite';
+
+export interface Migration {
+  version: number;
+  name: string;
+  up(db: DatabaseSync): void;
+}
+
+export type Durability =
+  /** Every commit reaches the disk before it returns: for data a customer would lose (outbox, drafts). */
+  | 'full'
+  /** WAL with synchronous=NORMAL: a power cut may lose the last commits, never corrupt (catalog). */
+  | 'normal';
+
+export function openDatabase(
+  file: string,
+  migrations: readonly Migration[],
+  durability: Durability,
+): DatabaseSync {
+  const db = new DatabaseSync(file);
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec(`PRAGMA synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
+  migrate(db, migrations);
+  return db;
+}
+
+export function schemaVersion(db: DatabaseSync): number {
+  const row = db.prepare('PRAGMA user_version').get() as { user_version: number };
+  return row.user_version;
+}
+
+export function migrate(db: DatabaseSync, migrations: readonly Migration[]): void {
+  const ordered = [...migrations].sort((a, b) => a.version - b.version);
+  ordered.forEach((migration, index) => {
+    if (migration.version !== index + 1) {
+      throw new Error(
+        `Migrations must be numbered 1, 2, 3…; found ${migration.version} at position ${index + 1}`,
+      );
+    }
+  });
+  const current = schemaVersion(db);
+  if (current > ordered.length) {
+    throw new Error(
+      `This database has schema version ${current}, newer than this VOA Desk knows (${ordered.length}). ` +
+        'Update VOA Desk, or use another data directory.',
+    );
+  }
+  for (const migration of ordered.slice(current)) {
+    inTransaction(db, () => {
+      migration.up(db);
+      db.exec(`PRAGMA user_version = ${migration.version}`);
+    });
+  }
+}
+
+/** Runs `work` in one immediate transaction (the write lock is taken at once, not on first write). */
+export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}

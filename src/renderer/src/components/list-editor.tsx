@@ -1,0 +1,77 @@
+import { useId, useState } from 'react';
+
+interface ListEditorProps {
+  label: string;
+  hint: string;
+  items: string[];
+  maxLength: number;
+  onChange(items: string[]): void;
+  error?: string | undefined;
+  labels: { add: string; remove(item: string): string; empty: string; duplicate(item: string): string };
+}
+
+/** A short list of names: type and press Enter (or Add); each item has its own remove button. */
+export function ListEditor({ label, hint, items, maxLength, onChange, error, labels }: ListEditorProps) {
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const add = () => {
+    const item = draft.trim();
+    if (!item) return;
+    if (items.includes(item)) {
+      setProblem(labels.duplicate(item));
+      return;
+    }
+    onChange([...items, item]);
+    setDraft('');
+    setProblem(undefined);
+  };
+  const shown = problem ?? error;
+  return (
+    <div className={`field list-editor${shown ? ' field--invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <ul className="list-editor__items">
+        {items.length === 0 ? <li className="list-editor__empty">{labels.empty}</li> : null}
+        {items.map((item) => (
+          <li key={item} className="chip">
+            <span>{item}</span>
+            <button
+              type="button"
+              className="chip__remove"
+              aria-label={labels.remove(item)}
+              onClick={() => onChange(items.filter((other) => other !== item))}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="list-editor__add">
+        <input
+          id={id}
+          value={draft}
+          maxLength={maxLength}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              add();
+            }
+          }}
+        />
+        <button type="button" className="button" onClick={add}>
+          {labels.add}
+        </button>
+      </div>
+      <div className="field__meta">
+        {shown ? (
+          <span className="field__error" role="alert">
+            {shown}
+          </span>
+        ) : (
+          <span className="field__hint">{hint}</span>
+        )}
+      </div>
+    </div>
+  );
+}

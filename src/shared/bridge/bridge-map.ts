@@ -1,0 +1,26 @@
+// The one declaration of every bridge call and event. Preload, browser shell and main are all built from
+// these maps; channel names read `domain:verb`.
+import { settingsCalls, settingsEvents } from './settings-calls.ts';
+
+export const bridgeCalls = {
+  ...settingsCalls,
+};
+
+export const bridgeEvents = {
+  ...settingsEvents,
+};
+
+export type BridgeCalls = typeof bridgeCalls;
+export type BridgeEvents = typeof bridgeEvents;
+export type CallName = keyof BridgeCalls & string;
+export type EventName = keyof BridgeEvents & string;
+
+export const CALL_NAMES = Object.keys(bridgeCalls) as CallName[];
+export const EVENT_NAMES = Object.keys(bridgeEvents) as EventName[];
+
+export function isCallName(name: string): name is CallName {
+  return Object.hasOwn(bridgeCalls, name);
+}
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(bridgeEvents, name);
+}

@@ -1,0 +1,147 @@
+// Non-secret settings of VOA Desk: the host connection, the two applications' client ids, the counter's
+// employees, the privacy consent version and the trade-fair source labels. Secrets never appear here.
+import { z } from 'zod';
+import { QUOTE_HEADER_FIELDS } from './contract/request-fields.ts';
+import { localized } from './validation.ts';
+
+export const UI_LANGUAGES = ['nl', 'en'] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
+
+/** Longest text a settings field accepts where the contract sets no limit (URLs, paths, names). */
+export const SETTINGS_TEXT_MAX = 2048;
+
+const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+const httpsUrl = z
+  .string()
+  .trim()
+  .max(SETTINGS_TEXT_MAX)
+  .refine(
+    (value) => value === '' || isHttpsUrl(value),
+    localized({ en: 'must be an https:// URL', nl: 'moet een https://-URL zijn' }),
+  )
+  .transform((value) => value.replace(/\/+$/, ''));
+
+// msal-node accepts only https authorities, and the host is only ever reached over TLS.
+function isHttpsUrl(value: string): boolean {
+  return /^https:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/i.test(value);
+}
+
+const shortText = (max: number) => z.string().trim().max(max);
+
+export const hostConnectionSchema = z.object({
+  baseUrl: httpsUrl,
+  authUrl: httpsUrl,
+  tenant: shortText(200),
+  apiResource: shortText(SETTINGS_TEXT_MAX),
+  companyName: shortText(200),
+  companyId: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === '' || GUID.test(value),
+      localized({
+        en: 'must be a GUID like 3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+        nl: 'moet een GUID zijn, zoals 3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+      }),
+    ),
+  /** Sent as Accept-Language on every host call: it fixes the language of messages and captions. */
+  language: shortText(35),
+  /** Extra CA certificate (PEM) trusted for host traffic, for a TLS-inspecting proxy or the emulator. */
+  caFile: shortText(SETTINGS_TEXT_MAX),
+});
+export type HostConnection = z.infer<typeof hostConnectionSchema>;
+
+export const APPLICATIONS = ['website', 'sync'] as const;
+export type ApplicationName = (typeof APPLICATIONS)[number];
+
+const clientId = shortText(200);
+
+export const settingsSchema = z.object({
+  host: hostConnectionSchema,
+  applications: z.object({
+    website: z.object({ clientId }),
+    sync: z.object({ clientId }),
+  }),
+  /** Names offered at the counter; the chosen one is sent as assistedBy. */
+  counterEmployees: z
+    .array(
+      shortText(QUOTE_HEADER_FIELDS.assistedBy.maxLength).min(
+        1,
+        localized({ en: 'must not be empty', nl: 'mag niet leeg zijn' }),
+      ),
+    )
+    .max(200),
+  privacyConsentVersion: shortText(QUOTE_HEADER_FIELDS.privacyConsentVersion.maxLength).transform((v) =>
+    v.toUpperCase(),
+  ),
+  /** Trade-fair events; the chosen label is sent as source. */
+  sourceLabels: z
+    .array(
+      shortText(QUOTE_HEADER_FIELDS.source.maxLength).min(
+        1,
+        localized({ en: 'must not be empty', nl: 'mag niet leeg zijn' }),
+      ),
+    )
+    .max(200),
+  uiLanguage: z.enum(UI_LANGUAGES),
+  /** Local time of the daily catalog sync while the app runs, HH:MM. */
+  catalogSyncTime: z
+    .string()
+    .regex(
+      /^([01]\d|2[0-3]):[0-5]\d$/,
+      localized({ en: 'must be a time like 02:30', nl: 'moet een tijd zijn, zoals 02:30' }),
+    ),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  host: {
+    baseUrl: '',
+    authUrl: '',
+    tenant: '',
+    apiResource: '',
+    companyName: '',
+    companyId: '',
+    language: 'nl-NL',
+    caFile: '',
+  },
+  applications: { website: { clientId: '' }, sync: { clientId: '' } },
+  counterEmployees: [],
+  privacyConsentVersion: '',
+  sourceLabels: [],
+  uiLanguage: 'nl',
+  catalogSyncTime: '02:00',
+};
+
+/** A partial update as sent by the Settings screen or `config set`: each group replaced as given. */
+export const settingsPatchSchema = z
+  .object({
+    host: hostConnectionSchema.partial(),
+    applications: z.object({
+      website: z.object({ clientId }).optional(),
+      sync: z.object({ clientId }).optional(),
+    }),
+    counterEmployees: settingsSchema.shape.counterEmployees,
+    privacyConsentVersion: settingsSchema.shape.privacyConsentVersion,
+    sourceLabels: settingsSchema.shape.sourceLabels,
+    uiLanguage: settingsSchema.shape.uiLanguage,
+    catalogSyncTime: settingsSchema.shape.catalogSyncTime,
+  })
+  .partial()
+  .strict();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/** What is missing before VOA Desk can talk to the host for an application. */
+export function missingHostSettings(settings: Settings, application: ApplicationName): string[] {
+  const missing: string[] = [];
+  const host = settings.host;
+  if (!host.baseUrl) missing.push('host.baseUrl');
+  if (!host.authUrl) missing.push('host.authUrl');
+  if (!host.tenant) missing.push('host.tenant');
+  if (!host.apiResource) missing.push('host.apiResource');
+  if (application === 'sync' && !host.companyName) missing.push('host.companyName');
+  if (application === 'website' && !host.companyId) missing.push('host.companyId');
+  if (!settings.applications[application].clientId) missing.push(`applications.${application}.clientId`);
+  return missing;
+}

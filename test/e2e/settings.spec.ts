@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createTestProfile, spawnWithReadyLine, type TestProfile } from '../support/processes.ts';
+
+const SCREENSHOTS = path.join('test-results', 'screenshots');
+const SECRET = `website-secret-${Date.now()}-Zq8!`;
+
+let profile: TestProfile;
+let shell: Awaited<ReturnType<typeof spawnWithReadyLine<{ url: string }>>>;
+
+test.beforeAll(async () => {
+  profile = await createTestProfile();
+  shell = await spawnWithReadyLine<{ url: string }>('src/main/browser-shell/cli.ts', [
+    '--data-dir',
+    profile.dataDir,
+    '--profile',
+    profile.profile,
+  ]);
+});
+
+test.afterAll(async () => {
+  await shell?.stop();
+  await profile?.dispose();
+});
+
+async function everyFileUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Opens VOA Desk and waits until the frame is up (the app renders after its first bridge calls). */
+async function openApp(page: Page) {
+  await page.goto(shell.ready.url);
+  await expect(page.getByRole('navigation')).toBeVisible();
+}
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+test('settings: fill the host connection, store a secret, reload, see it set, switch language; the secret is nowhere but the keychain', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.keyboard.press('Alt+5');
+  await expect(page.getByRole('heading', { name: 'Instellingen', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('website-secret-status')).toHaveText('Geen geheim ingesteld');
+
+  await page.getByLabel('Basis-URL').fill('https://erp.example.com/v2.0/contoso/Production');
+  await page.getByLabel('Authenticatie-URL').fill('https://login.example.com');
+  await page.getByLabel('Tenant', { exact: true }).fill('contoso');
+  await page.getByLabel('API-resource').fill('https://api.example.com');
+  await page.getByLabel('Bedrijfsnaam').fill("Staalhandel 't Gooi B.V.");
+  await page.getByLabel('Bedrijfs-id (GUID)').fill('not-a-guid');
+  await page.getByRole('button', { name: 'Instellingen opslaan' }).click();
+  await expect(page.getByText('Niet opgeslagen: verbeter de gemarkeerde velden.')).toBeVisible();
+  await expect(page.getByText(/moet een GUID zijn/)).toBeVisible();
+  await screenshot(page, 'settings-invalid-nl');
+
+  await page.getByLabel('Bedrijfs-id (GUID)').fill('3f2504e0-4f89-11d3-9a0c-0305e82c3301');
+  await page.getByLabel('Client-id').first().fill('website-client');
+  const employee = page.getByLabel('Baliemedewerkers');
+  await employee.fill('Anja de Vries');
+  await employee.press('Enter');
+  await employee.fill('Kees Bakker');
+  await employee.press('Enter');
+  await page.getByLabel('Versie privacyverklaring').fill('v2026-01');
+  await expect(page.getByLabel('Versie privacyverklaring')).toHaveValue('V2026-01');
+  await page.getByRole('button', { name: 'Instellingen opslaan' }).click();
+  await expect(page.getByText('Instellingen opgeslagen.')).toBeVisible();
+
+  await page.locator('input[name="website-secret"]').fill(SECRET);
+  await page.getByRole('button', { name: 'Geheim opslaan' }).first().click();
+  await expect(page.getByTestId('website-secret-status')).toHaveText('Geheim ingesteld');
+  await expect(page.locator('input[name="website-secret"]')).toHaveValue('');
+  await screenshot(page, 'settings-nl');
+
+  await page.reload();
+  await expect(page.getByRole('navigation')).toBeVisible();
+  await page.keyboard.press('Alt+5');
+  await expect(page.getByTestId('website-secret-status')).toHaveText('Geheim ingesteld');
+  await expect(page.getByTestId('sync-secret-status')).toHaveText('Geen geheim ingesteld');
+  await expect(page.getByLabel('Bedrijfsnaam')).toHaveValue("Staalhandel 't Gooi B.V.");
+  await expect(page.getByRole('listitem').filter({ hasText: 'Kees Bakker' })).toBeVisible();
+
+  await page.getByText('English').click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('website-secret-status')).toHaveText('Secret set');
+  await screenshot(page, 'settings-en');
+
+  // The secret went to the keychain only: not the DOM, not settings.json, not the database, no file at all.
+  const inputValues = await page
+    .locator('input')
+    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  expect(inputValues.join('\n')).not.toContain(SECRET);
+  expect(await page.content()).not.toContain(SECRET);
+  const files = await everyFileUnder(profile.dataDir);
+  expect(files.map((file) => path.basename(file))).toEqual(
+    expect.arrayContaining(['settings.json', 'app.db']),
+  );
+  for (const file of files) {
+    const bytes = await readFile(file);
+    expect(bytes.includes(Buffer.from(SECRET)), `${file} holds the secret`).toBe(false);
+  }
+  const settings = JSON.parse(await readFile(path.join(profile.dataDir, 'settings.json'), 'utf8'));
+  expect(settings.host.companyName).toBe("Staalhandel 't Gooi B.V.");
+  expect(settings.uiLanguage).toBe('en');
+});
+
+test('frame: every screen is reachable by keyboard in both languages', async ({ page }) => {
+  await openApp(page);
+  for (const language of ['en', 'nl'] as const) {
+    await page.keyboard.press('Alt+5');
+    await page.getByText(language === 'nl' ? 'Nederlands' : 'English').click();
+    const names =
+      language === 'nl'
+        ? ['Balie', 'Beurs', 'Catalogus', 'Verzendlijst', 'Instellingen']
+        : ['Counter', 'Trade fair', 'Catalog', 'Outbox', 'Settings'];
+    for (const [index, name] of names.entries()) {
+      await page.keyboard.press(`Alt+${index + 1}`);
+      await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+      await expect(page.getByRole('button', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+      await screenshot(page, `screen-${index + 1}-${language}`);
+    }
+  }
+  // Tab reaches the navigation, and focus is visible there.
+  await page.locator('body').click();
+  await page.keyboard.press('Tab');
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+  expect(outline).toBe('solid');
+});

@@ -1,0 +1,100 @@
+// Starting VOA Desk's own entry points as child processes, the way a user or an OS scheduler would.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+export const NODE = process.execPath;
+
+export interface TestProfile {
+  profile: string;
+  dataDir: string;
+  /** Removes the data directory and the profile's keychain entries. */
+  dispose(): Promise<void>;
+}
+
+/** A fresh data directory and a keychain namespace no real user has. */
+export async function createTestProfile(): Promise<TestProfile> {
+  const profile = `test-${randomUUID().slice(0, 8)}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-test-'));
+  return {
+    profile,
+    dataDir,
+    async dispose() {
+      for (const application of ['website', 'sync']) {
+        await runCli(['--data-dir', dataDir, '--profile', profile, 'secret', 'clear', application]);
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(
+  args: string[],
+  options: { stdin?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE, [path.join(REPO_ROOT, 'src/main/cli/index.ts'), ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(options.stdin ?? '');
+  });
+}
+
+/** Spawns a long-running process and resolves with its first stdout line parsed as JSON. */
+export function spawnWithReadyLine<T>(
+  script: string,
+  args: string[],
+  timeoutMs = 30_000,
+): Promise<{ child: ChildProcess; ready: T; stop(): Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE, [path.join(REPO_ROOT, script), ...args], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} gave no ready line in ${timeoutMs} ms. stderr:\n${stderr}`));
+    }, timeoutMs);
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const newline = stdout.indexOf('\n');
+      if (newline < 0) return;
+      clearTimeout(timer);
+      const ready = JSON.parse(stdout.slice(0, newline)) as T;
+      resolve({
+        child,
+        ready,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code} before it was ready. stderr:\n${stderr}`));
+    });
+  });
+}
