@@ -1,0 +1,120 @@
+import type { ServerResponse } from 'node:http';
+import { compareKeys, keyOf, type CatalogRow, type CatalogTable, type RowView } from './catalog-generator.ts';
+import { odataJsonHeaders } from './odata-errors.ts';
+import { formatSkipToken, type CatalogQuery } from './odata-query.ts';
+
+export interface CatalogPageRequest {
+  table: CatalogTable;
+  query: CatalogQuery;
+  view: RowView;
+  pageSize: number;
+  /** `{baseUrl}/ODataV4/Company('<name>')`, the company segment already escaped. */
+  companyRoot: string;
+  /** `{baseUrl}/ODataV4/$metadata#Company('<name>')`. */
+  contextRoot: string;
+  /** Cut the connection after this many rows (the dropMidBody fault). */
+  dropAfterRows?: number;
+}
+
+/** First position after the row with these key values: where the next page starts. */
+function positionAfter(table: CatalogTable, view: RowView, keyValues: readonly string[]): number {
+  let low = 0;
+  let high = table.count;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareKeys(keyOf(table.definition, table.rowAt(middle, view)), keyValues) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The host's row version, shown as a weak ETag on every row. Its form (base64 of a quoted, semicolon
+ * separated record) follows what the host sends; clients must treat it as opaque.
+ */
+function etagOf(position: number): string {
+  return `W/"${Buffer.from(`'36;${String(position + 1).padStart(12, '0')}0;'`).toString('base64')}"`;
+}
+
+function rowJson(row: CatalogRow, request: CatalogPageRequest, position: number): string {
+  let json = `{"@odata.etag":${JSON.stringify(etagOf(position))}`;
+  for (const property of request.query.properties) {
+    json += `,${JSON.stringify(property.name)}:${JSON.stringify(row[property.name])}`;
+  }
+  return `${json}}`;
+}
+
+function write(response: ServerResponse, chunk: string): Promise<void> {
+  if (response.write(chunk)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const settle = (): void => {
+      response.off('drain', settle);
+      response.off('close', settle);
+      resolve();
+    };
+    response.on('drain', settle);
+    response.on('close', settle);
+  });
+}
+
+const rowsPerChunk = 500;
+
+/**
+ * Streams one page of an OData list. Rows are generated as they are written, so memory stays flat
+ * however large the page; `@odata.nextLink` follows the value array, as the streaming JSON format allows.
+ * A full page always carries a next link while rows remain, even if none of them passes the filter:
+ * the last page may then be empty, which clients must accept.
+ */
+export async function streamCatalogPage(
+  response: ServerResponse,
+  request: CatalogPageRequest,
+): Promise<void> {
+  const { table, query, view, pageSize } = request;
+  const selectSuffix =
+    query.selectText === undefined ? '' : `(${query.properties.map((property) => property.name).join(',')})`;
+  const context = `${request.contextRoot}/${table.definition.name}${selectSuffix}`;
+
+  response.writeHead(200, { ...odataJsonHeaders });
+  let chunk = `{"@odata.context":${JSON.stringify(context)},"value":[`;
+  let position = query.skipToken ? positionAfter(table, view, query.skipToken) : 0;
+  let served = 0;
+  let lastRow: CatalogRow | undefined;
+  let rowsInChunk = 0;
+  while (position < table.count && served < pageSize) {
+    const row = table.rowAt(position, view);
+    position++;
+    if (query.filter && !query.filter(row)) continue;
+    chunk += (served === 0 ? '' : ',') + rowJson(row, request, position - 1);
+    served++;
+    lastRow = row;
+    rowsInChunk++;
+    if (request.dropAfterRows !== undefined && served >= request.dropAfterRows) {
+      await write(response, chunk);
+      response.socket?.destroy();
+      return;
+    }
+    if (rowsInChunk >= rowsPerChunk) {
+      await write(response, chunk);
+      if (response.destroyed) return;
+      chunk = '';
+      rowsInChunk = 0;
+    }
+  }
+  if (request.dropAfterRows !== undefined) {
+    // The page had fewer rows than the cut point: cut it before the closing bracket all the same.
+    await write(response, chunk);
+    response.socket?.destroy();
+    return;
+  }
+  chunk += ']';
+  if (served === pageSize && position < table.count && lastRow) {
+    const parameters: string[] = [];
+    if (query.selectText !== undefined) parameters.push(`$select=${encodeURIComponent(query.selectText)}`);
+    if (query.filterText !== undefined) parameters.push(`$filter=${encodeURIComponent(query.filterText)}`);
+    parameters.push(`$skiptoken=${encodeURIComponent(formatSkipToken(keyOf(table.definition, lastRow)))}`);
+    const nextLink = `${request.companyRoot}/${table.definition.name}?${parameters.join('&')}`;
+    chunk += `,"@odata.nextLink":${JSON.stringify(nextLink)}`;
+  }
+  chunk += '}';
+  response.end(chunk);
+}

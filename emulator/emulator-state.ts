@@ -1,0 +1,80 @@
+import type { RequestKind, StoredLine, StoredValue } from './request-payload.ts';
+
+/** Host setup the admin API can change while the emulator runs. */
+export interface EmulatorSettings {
+  /** The Refuse Requests switch of the setup card. */
+  refuseRequests: boolean;
+  /** Next number the quote request series hands out (installation default WEB000001). */
+  quoteNextNumber: string;
+  /** Next number the account request series hands out (installation default ACC000001). */
+  accountNextNumber: string;
+  /** Whether the steel extension is installed. */
+  steel: boolean;
+  /** Server-driven page size of the catalog pages. */
+  pageSize: number;
+  tokenLifetimeSeconds: number;
+  /** Setup switch: confirmation mail to the requester. */
+  sendConfirmationMail: boolean;
+  /** Setup switch: notification mail to inside sales. */
+  sendNotificationMail: boolean;
+  insideSalesEmail: string;
+}
+
+/** A request exactly as the host stored it: host-set fields first, then each payload key. */
+export interface StoredRequest {
+  number: string;
+  status: 'New';
+  receivedAt: string;
+  customerNo: string;
+  quoteRequestLines?: StoredLine[];
+  [payloadKey: string]: StoredValue | StoredLine[] | undefined;
+}
+
+export interface RecordedMail {
+  kind: 'confirmation' | 'notification';
+  requestType: RequestKind;
+  requestNumber: string;
+  to: string;
+  language: 'en' | 'nl';
+  subject: string;
+  body: string;
+  recordedAt: string;
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  status: number | null;
+  time: string;
+  durationMs: number;
+  clientId: string | null;
+  target: 'token' | 'metadata' | 'catalog' | 'requests' | 'other';
+  fault: string | null;
+}
+
+export interface EmulatorState {
+  settings: EmulatorSettings;
+  requests: Record<RequestKind, StoredRequest[]>;
+  /** requestId (stored uppercase) to request number, one index per table. */
+  numbersByRequestId: Record<RequestKind, Map<string, string>>;
+  mail: RecordedMail[];
+  calls: RecordedCall[];
+}
+
+/** The call log keeps the most recent calls only, so a long demo cannot grow it without bound. */
+export const callLogLimit = 100_000;
+
+export function createEmulatorState(settings: EmulatorSettings): EmulatorState {
+  return {
+    settings: { ...settings },
+    requests: { quote: [], account: [] },
+    numbersByRequestId: { quote: new Map(), account: new Map() },
+    mail: [],
+    calls: [],
+  };
+}
+
+export function recordCall(state: EmulatorState, call: RecordedCall): void {
+  state.calls.push(call);
+  if (state.calls.length > callLogLimit) state.calls.splice(0, state.calls.length - callLogLimit);
+}

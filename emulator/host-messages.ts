@@ -1,0 +1,62 @@
+import type { SessionLanguage } from './steel-assortment.ts';
+import type { ExpectedJsonType } from './request-payload.ts';
+
+/**
+ * Texts the host raises, in the two session languages the emulator speaks. The English openings of the
+ * voaRequests errors are the reference's; consumers match only on the [VOA-DUBBEL] marker.
+ */
+export const duplicateMarker = '[VOA-DUBBEL]';
+
+const typeNames: Record<ExpectedJsonType, Record<SessionLanguage, string>> = {
+  text: { en: 'a text', nl: 'een tekst' },
+  number: { en: 'a number', nl: 'een getal' },
+  boolean: { en: 'a Boolean', nl: 'een Booleaanse waarde' },
+};
+
+export const hostMessages = {
+  invalidJson: {
+    en: () => 'The request is not valid JSON.',
+    nl: () => 'Het verzoek is geen geldige JSON.',
+  },
+  requestsRefused: {
+    en: () => 'the service is not accepting requests at the moment. Please try again later.',
+    nl: () => 'de service neemt op dit moment geen aanvragen aan. Probeer het later opnieuw.',
+  },
+  privacyNotAccepted: {
+    en: () => 'A request cannot be accepted without agreement to the privacy statement.',
+    nl: () => 'Een aanvraag kan niet worden aangenomen zonder akkoord met de privacyverklaring.',
+  },
+  privacyConsentVersionMissing: {
+    en: () => 'Include in privacyConsentVersion the version of the privacy statement that was accepted.',
+    nl: () =>
+      'Vermeld in privacyConsentVersion de versie van de privacyverklaring waarmee akkoord is gegaan.',
+  },
+  emailRequired: {
+    en: () => 'An account request without an e-mail address is not possible.',
+    nl: () => 'Een accountaanvraag zonder e-mailadres is niet mogelijk.',
+  },
+  duplicateRequest: {
+    en: (number: string) =>
+      `This submission has already been accepted under number ${number}. ${duplicateMarker}`,
+    nl: (number: string) => `Deze inzending is al aangenomen onder nummer ${number}. ${duplicateMarker}`,
+  },
+  invalidDate: {
+    en: (value: string) => `The value "${value}" can't be evaluated into type Date.`,
+    nl: (value: string) => `De waarde "${value}" kan niet worden geëvalueerd naar het type Date.`,
+  },
+  wrongType: {
+    en: (key: string, expected: ExpectedJsonType, lineNumber?: number) =>
+      lineNumber === undefined
+        ? `The value of ${key} is not ${typeNames[expected].en}.`
+        : `The value of ${key} in line ${lineNumber} of quoteRequestLines is not ${typeNames[expected].en}.`,
+    nl: (key: string, expected: ExpectedJsonType, lineNumber?: number) =>
+      lineNumber === undefined
+        ? `De waarde van ${key} is geen ${typeNames[expected].nl.replace(/^een /, '')}.`
+        : `De waarde van ${key} in regel ${lineNumber} van quoteRequestLines is geen ${typeNames[expected].nl.replace(/^een /, '')}.`,
+  },
+  permissionDenied: {
+    en: (object: string) => `Sorry, the current permissions prevented the action. (${object} Execute: VOA)`,
+    nl: (object: string) =>
+      `Helaas hebben de huidige machtigingen de actie verhinderd. (${object} Execute: VOA)`,
+  },
+} as const;

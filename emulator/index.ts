@@ -1,0 +1,275 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createAdminHandler } from './admin-api.ts';
+import { prepareTlsMaterial } from './certificate-authority.ts';
+import { generateCatalog, type CatalogCounts, type SeededCatalog } from './catalog-generator.ts';
+import { createEmulatorState, type EmulatorSettings, type EmulatorState } from './emulator-state.ts';
+import { createFaultPlan, parseFaultSpec, type FaultPlan, type FaultSpec } from './faults.ts';
+import { createHostRequestHandler } from './host-server.ts';
+import { createIdentityProvider, type ApplicationRegistration } from './identity-provider.ts';
+
+export { generateCatalog, catalogPageDefinitions, catalogPageNames } from './catalog-generator.ts';
+export type {
+  CatalogCounts,
+  CatalogPageName,
+  CatalogRow,
+  RowView,
+  SeededCatalog,
+} from './catalog-generator.ts';
+export type { FaultRule, FaultSpec } from './faults.ts';
+export type { EmulatorSettings, RecordedCall, RecordedMail, StoredRequest } from './emulator-state.ts';
+export { duplicateMarker } from './host-messages.ts';
+
+export interface EmulatorOptions {
+  /** Port on 127.0.0.1; 0 (the default) picks a free one. */
+  port?: number;
+  /** Number of item variants in the seeded catalog (100 to 1,000,000). */
+  variants?: number;
+  seed?: string | number;
+  /** Server-driven page size; Business Central's default maximum is 20,000. */
+  pageSize?: number;
+  /** Whether the steel extension is installed (default true). */
+  steel?: boolean;
+  /** Fault specification, as an object, JSON text, or `@file`. */
+  faults?: FaultSpec | string;
+  companyName?: string;
+  tokenLifetimeSeconds?: number;
+  /**
+   * Where the CA and the identities (tenant, company id, client secrets) are kept. Reused when present,
+   * so a client configured once keeps working across restarts. Default: a temporary directory removed on stop.
+   */
+  stateDir?: string;
+  environment?: string;
+  /** Log lines (default: stderr). */
+  log?: (line: string) => void;
+}
+
+export interface EmulatorClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The readiness line: everything a client needs to reach the emulator. */
+export interface EmulatorInfo {
+  baseUrl: string;
+  authUrl: string;
+  tenant: string;
+  environment: string;
+  apiResource: string;
+  companyName: string;
+  companyId: string;
+  website: EmulatorClientCredentials;
+  sync: EmulatorClientCredentials;
+  caFile: string;
+  adminUrl: string;
+  pid: number;
+  seed: string;
+  steel: boolean;
+  pageSize: number;
+  catalog: CatalogCounts;
+}
+
+export interface RunningEmulator {
+  info: EmulatorInfo;
+  /** Row counts of the seeded catalog, for assertions. */
+  expectedCatalog: CatalogCounts;
+  /** The catalog being served, to compute expected rows. */
+  catalog: SeededCatalog;
+  /** PEM of the CA that signed the server certificate. */
+  caCertificate: string;
+  /** Live host state (settings, stored requests, mail, calls), for in-process tests. */
+  state: EmulatorState;
+  stop(): Promise<void>;
+}
+
+export const defaultCompanyName = "Staalhandel 't Gooi B.V.";
+export const defaultPageSize = 20_000;
+export const defaultVariants = 5_000;
+/** The API resource of Business Central online; the token scope is `{apiResource}/.default`. */
+export const businessCentralApiResource = 'https://api.businesscentral.dynamics.com';
+
+interface StoredIdentity {
+  tenant: string;
+  companyId: string;
+  website: EmulatorClientCredentials;
+  sync: EmulatorClientCredentials;
+  adminKey: string;
+}
+
+const identityFileName = 'emulator-identity.json';
+
+function newSecret(): string {
+  // Entra secrets are 40 characters of letters, digits and a few symbols.
+  return randomBytes(30).toString('base64').replaceAll('+', '~').replaceAll('/', '_');
+}
+
+async function loadOrCreateIdentity(stateDir: string): Promise<StoredIdentity> {
+  const path = join(stateDir, identityFileName);
+  if (existsSync(path)) return JSON.parse(await readFile(path, 'utf8')) as StoredIdentity;
+  const identity: StoredIdentity = {
+    tenant: randomUUID(),
+    companyId: randomUUID(),
+    website: { clientId: randomUUID(), clientSecret: newSecret() },
+    sync: { clientId: randomUUID(), clientSecret: newSecret() },
+    adminKey: randomBytes(16).toString('hex'),
+  };
+  await writeFile(path, `${JSON.stringify(identity, null, 2)}\n`, { mode: 0o600 });
+  return identity;
+}
+
+function checkRange(name: string, value: number, minimum: number, maximum: number): number {
+  if (!Number.isInteger(value) || value < minimum || value > maximum) {
+    throw new RangeError(`${name} must be a whole number from ${minimum} to ${maximum}, not ${value}.`);
+  }
+  return value;
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const variants = checkRange('variants', options.variants ?? defaultVariants, 1, 1_000_000);
+  const pageSize = checkRange('pageSize', options.pageSize ?? defaultPageSize, 1, 100_000);
+  const tokenLifetimeSeconds = checkRange(
+    'tokenLifetimeSeconds',
+    options.tokenLifetimeSeconds ?? 3599,
+    1,
+    86_400,
+  );
+  const port = checkRange('port', options.port ?? 0, 0, 65_535);
+  const seed = String(options.seed ?? 1);
+  const companyName = options.companyName ?? defaultCompanyName;
+  const environment = options.environment ?? 'Production';
+  const initialFaults = options.faults === undefined ? parseFaultSpec({}) : parseFaultSpec(options.faults);
+
+  const ownsStateDir = options.stateDir === undefined;
+  const stateDir =
+    options.stateDir === undefined
+      ? await mkdtemp(join(tmpdir(), 'voa-emulator-'))
+      : resolve(options.stateDir);
+  await mkdir(stateDir, { recursive: true });
+
+  const [tls, identity] = await Promise.all([prepareTlsMaterial(stateDir), loadOrCreateIdentity(stateDir)]);
+  const catalog = generateCatalog({ seed, variants });
+
+  const initialSettings: EmulatorSettings = {
+    refuseRequests: initialFaults.refuseRequests ?? false,
+    quoteNextNumber: 'WEB000001',
+    accountNextNumber: 'ACC000001',
+    steel: options.steel ?? true,
+    pageSize,
+    tokenLifetimeSeconds,
+    sendConfirmationMail: true,
+    sendNotificationMail: true,
+    insideSalesEmail: 'verkoop@staalhandel.example',
+  };
+  const state = createEmulatorState(initialSettings);
+  let faultPlan: FaultPlan = createFaultPlan(initialFaults, seed);
+  const replaceFaults = (spec: FaultSpec): void => {
+    faultPlan = createFaultPlan(spec, seed);
+    if (spec.refuseRequests !== undefined) state.settings.refuseRequests = spec.refuseRequests;
+  };
+
+  const applications: ApplicationRegistration[] = [
+    { name: 'website', ...identity.website },
+    { name: 'sync', ...identity.sync },
+  ];
+
+  // The origin is known only once the server listens; the handlers read it through this object.
+  const site = {
+    origin: '',
+    tenant: identity.tenant,
+    environment,
+    apiResource: businessCentralApiResource,
+    companyName,
+    companyId: identity.companyId,
+    baseUrl: '',
+    authUrl: '',
+  };
+  const adminPathPrefix = `/admin/${identity.adminKey}`;
+  const handleAdmin = createAdminHandler({
+    state,
+    initialSettings,
+    initialFaults,
+    currentFaults: () => faultPlan,
+    replaceFaults,
+  });
+
+  let handler: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
+  const server = createServer(
+    { key: tls.serverKeyPem, cert: tls.serverCertificatePem },
+    (request, response) => {
+      handler?.(request, response);
+    },
+  );
+  await new Promise<void>((resolveListen, rejectListen) => {
+    server.once('error', rejectListen);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', rejectListen);
+      resolveListen();
+    });
+  });
+  const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  site.origin = origin;
+  site.authUrl = origin;
+  site.baseUrl = `${origin}/v2.0/${identity.tenant}/${environment}`;
+  const identityProvider = createIdentityProvider({
+    authUrl: origin,
+    tenant: identity.tenant,
+    apiResource: businessCentralApiResource,
+    applications,
+    tokenLifetimeSeconds: () => state.settings.tokenLifetimeSeconds,
+  });
+  handler = createHostRequestHandler({
+    site,
+    identity: identityProvider,
+    catalog,
+    state,
+    faults: () => faultPlan,
+    adminPathPrefix,
+    handleAdmin,
+    log,
+  });
+
+  const info: EmulatorInfo = {
+    baseUrl: site.baseUrl,
+    authUrl: origin,
+    tenant: identity.tenant,
+    environment,
+    apiResource: businessCentralApiResource,
+    companyName,
+    companyId: identity.companyId,
+    website: identity.website,
+    sync: identity.sync,
+    caFile: tls.caFile,
+    adminUrl: `${origin}${adminPathPrefix}`,
+    pid: process.pid,
+    seed,
+    steel: initialSettings.steel,
+    pageSize,
+    catalog: catalog.counts,
+  };
+
+  let stopped: Promise<void> | undefined;
+  return {
+    info,
+    expectedCatalog: catalog.counts,
+    catalog,
+    caCertificate: tls.caCertificatePem,
+    state,
+    stop() {
+      stopped ??= (async () => {
+        await new Promise<void>((resolveClose) => {
+          server.close(() => resolveClose());
+          server.closeAllConnections();
+        });
+        if (ownsStateDir) await rm(stateDir, { recursive: true, force: true });
+      })();
+      return stopped;
+    },
+  };
+}
