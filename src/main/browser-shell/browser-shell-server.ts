@@ -180,20 +180,16 @@ async function sendFile(response: http.ServerResponse, file: string): Promise<vo
   }
 }
 
+/** The body as text, or undefined when it is larger than `limit` (the rest is read and dropped). */
 function readBody(request: http.IncomingMessage, limit: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        resolve(undefined);
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
     });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(size > limit ? undefined : Buffer.concat(chunks).toString('utf8')));
     request.on('error', reject);
   });
 }

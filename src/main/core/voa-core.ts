@@ -11,6 +11,9 @@ import type { BridgeHandlers } from './bridge/dispatch.ts';
 import { SettingsStore } from './settings/settings-store.ts';
 import { settingsHandlers } from './settings/settings-handlers.ts';
 import { KeytarSecretVault, type SecretVault } from './secrets/secret-vault.ts';
+import { HostHttpClient } from './host/host-http-client.ts';
+import { TokenProvider } from './host/token-provider.ts';
+import { VoaHost } from './host/voa-host.ts';
 
 export type ShellKind = 'electron' | 'browser';
 
@@ -31,6 +34,10 @@ export class VoaCore {
   readonly appDb: DatabaseSync;
   readonly events = new EventHub();
   readonly handlers: BridgeHandlers;
+  readonly tokens: TokenProvider;
+  /** All host traffic goes through here (and so through one HTTP layer). */
+  readonly host: VoaHost;
+  #http: { caFile: string; client: Promise<HostHttpClient> } | undefined;
 
   private constructor(options: VoaCoreOptions, settings: SettingsStore, appDb: DatabaseSync) {
     this.location = options.location;
@@ -39,6 +46,10 @@ export class VoaCore {
     this.settings = settings;
     this.vault = options.vault ?? new KeytarSecretVault(options.location.profile);
     this.appDb = appDb;
+    const http = () => this.#httpClient();
+    const current = () => this.settings.current;
+    this.tokens = new TokenProvider({ http, vault: this.vault, settings: current });
+    this.host = new VoaHost({ http, tokens: this.tokens, settings: current });
     this.handlers = {
       ...settingsHandlers(this),
     };
@@ -51,7 +62,23 @@ export class VoaCore {
     return new VoaCore(options, settings, appDb);
   }
 
+  /** The HTTP layer for the configured extra CA file; rebuilt when that setting changes. */
+  #httpClient(): Promise<HostHttpClient> {
+    const caFile = this.settings.current.host.caFile;
+    if (!this.#http || this.#http.caFile !== caFile) {
+      const previous = this.#http?.client;
+      this.#http = { caFile, client: HostHttpClient.create(caFile ? { caFile } : {}) };
+      void previous?.then((client) => client.close()).catch(() => {});
+      // A failed creation (unreadable CA file) is reported to this caller and retried by the next.
+      this.#http.client.catch(() => (this.#http = undefined));
+    }
+    return this.#http.client;
+  }
+
   async close(): Promise<void> {
+    const http = this.#http?.client;
+    this.#http = undefined;
+    await http?.then((client) => client.close()).catch(() => {});
     this.appDb.close();
   }
 }

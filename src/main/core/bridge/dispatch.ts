@@ -7,6 +7,8 @@ import type { BridgeError, BridgeResult } from '../../../shared/bridge/define.ts
 import { fieldErrors } from '../../../shared/validation.ts';
 import { KeychainUnavailableError } from '../secrets/secret-vault.ts';
 import { BridgeFailure } from './bridge-failure.ts';
+import { HostNetworkError } from '../host/host-http-client.ts';
+import { HostNotConfiguredError, TokenRefusedError } from '../host/token-provider.ts';
 
 export type BridgeHandlers = {
   [C in CallName]: (input: CallParsedInput<C>) => Promise<CallOutput<C>>;

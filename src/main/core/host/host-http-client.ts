@@ -1,0 +1,121 @@
+// The one HTTP layer for all host traffic, tokens included: time-outs, the optional extra CA file (added to
+// the system roots, for a TLS-inspecting proxy or the emulator) and the standard proxy variables
+// (HTTPS_PROXY, HTTP_PROXY, NO_PROXY).
+import { readFile } from 'node:fs/promises';
+import tls from 'node:tls';
+import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+export interface HostRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface HostResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** No answer from the host: refused, reset, TLS failure or time-out. The request may or may not have run. */
+export class HostNetworkError extends Error {
+  override name = 'HostNetworkError';
+  readonly timedOut: boolean;
+  constructor(message: string, options: { cause?: unknown; timedOut?: boolean } = {}) {
+    super(message, { cause: options.cause });
+    this.timedOut = options.timedOut ?? false;
+  }
+}
+
+export class HostHttpClient {
+  readonly #dispatcher: Dispatcher;
+  readonly #timeoutMs: number;
+
+  private constructor(dispatcher: Dispatcher, timeoutMs: number) {
+    this.#dispatcher = dispatcher;
+    this.#timeoutMs = timeoutMs;
+  }
+
+  static async create(options: { caFile?: string; timeoutMs?: number } = {}): Promise<HostHttpClient> {
+    let ca: string[] | undefined;
+    if (options.caFile) {
+      let pem: string;
+      try {
+        pem = await readFile(options.caFile, 'utf8');
+      } catch (error) {
+        throw new Error(
+          `The extra CA file ${options.caFile} could not be read: ${(error as Error).message}`,
+          { cause: error },
+        );
+      }
+      if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+        throw new Error(`The extra CA file ${options.caFile} holds no PEM certificate.`);
+      }
+      ca = [...tls.rootCertificates, pem];
+    }
+    const tlsOptions = ca ? { ca } : {};
+    const dispatcher = new EnvHttpProxyAgent({ connect: tlsOptions, requestTls: tlsOptions });
+    return new HostHttpClient(dispatcher, options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+  }
+
+  async send(hostRequest: HostRequest): Promise<HostResponse> {
+    const timeoutMs = hostRequest.timeoutMs ?? this.#timeoutMs;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = hostRequest.signal ? AbortSignal.any([hostRequest.signal, timeout]) : timeout;
+    try {
+      const response = await request(hostRequest.url, {
+        method: hostRequest.method,
+        headers: hostRequest.headers,
+        body: hostRequest.body,
+        dispatcher: this.#dispatcher,
+        signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const body = await response.body.text();
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      return { status: response.statusCode, headers, body };
+    } catch (error) {
+      if (hostRequest.signal?.aborted) throw hostRequest.signal.reason ?? error;
+      const timedOut = timeout.aborted;
+      throw new HostNetworkError(
+        timedOut
+          ? `No answer from ${originOf(hostRequest.url)} within ${timeoutMs / 1000} s`
+          : describeNetworkError(hostRequest.url, error),
+        { cause: error, timedOut },
+      );
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#dispatcher.close();
+  }
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+function describeNetworkError(url: string, error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const code = (error as { code?: string }).code ?? cause?.code;
+  const origin = originOf(url);
+  if (code === 'ECONNREFUSED') return `${origin} refused the connection`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${origin} could not be found (DNS)`;
+  if (code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code)) {
+    return `The TLS certificate of ${origin} is not trusted (${code}). Behind a TLS-inspecting proxy, set its CA file in Settings.`;
+  }
+  return `${origin} could not be reached: ${cause?.message ?? (error as Error).message}`;
+}

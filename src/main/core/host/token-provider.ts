@@ -1,0 +1,133 @@
+// Access tokens for the website and sync applications: msal-node, client credentials, authority
+// {authUrl}/{tenant}, scope {apiResource}/.default, secret from the keychain. Tokens stay in memory (msal's
+// cache); a change of settings or secret gives a fresh client.
+import { AuthError, ConfidentialClientApplication, LogLevel } from '@azure/msal-node';
+import type { ApplicationName, Settings } from '../../../shared/settings.ts';
+import { missingHostSettings } from '../../../shared/settings.ts';
+import type { SecretVault } from '../secrets/secret-vault.ts';
+import { HostNetworkError, type HostHttpClient } from './host-http-client.ts';
+import { MsalNetworkModule } from './msal-network-module.ts';
+
+/** The identity provider refused the credentials: a person must fix settings or the secret. */
+export class TokenRefusedError extends Error {
+  override name = 'TokenRefusedError';
+  readonly application: ApplicationName;
+  constructor(application: ApplicationName, message: string) {
+    super(message);
+    this.application = application;
+  }
+}
+
+/** Settings or secret missing: nothing can be sent until a person fills them in. */
+export class HostNotConfiguredError extends Error {
+  override name = 'HostNotConfiguredError';
+  readonly missing: string[];
+  constructor(missing: string[]) {
+    super(
+      `VOA Desk is not fully configured: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing (Settings).`,
+    );
+    this.missing = missing;
+  }
+}
+
+export function tokenScope(apiResource: string): string {
+  return `${apiResource.replace(/\/+$/, '')}/.default`;
+}
+
+export class TokenProvider {
+  readonly #http: () => Promise<HostHttpClient>;
+  readonly #vault: SecretVault;
+  readonly #settings: () => Settings;
+  readonly #clients = new Map<string, ConfidentialClientApplication>();
+
+  constructor(options: {
+    http: () => Promise<HostHttpClient>;
+    vault: SecretVault;
+    settings: () => Settings;
+  }) {
+    this.#http = options.http;
+    this.#vault = options.vault;
+    this.#settings = options.settings;
+  }
+
+  async accessToken(application: ApplicationName): Promise<string> {
+    const settings = this.#settings();
+    const missing = missingHostSettings(settings, application);
+    const secret = await this.#vault.read(application);
+    if (!secret) missing.push(`the ${application} application's client secret`);
+    if (missing.length) throw new HostNotConfiguredError(missing);
+
+    const { authUrl, tenant, apiResource } = settings.host;
+    const clientId = settings.applications[application].clientId;
+    const authority = `${authUrl}/${tenant}`;
+    const key = JSON.stringify([application, clientId, authority, secret]);
+    let client = this.#clients.get(key);
+    if (!client) {
+      for (const [otherKey] of this.#clients)
+        if (JSON.parse(otherKey)[0] === application) this.#clients.delete(otherKey);
+      client = new ConfidentialClientApplication({
+        auth: {
+          clientId,
+          clientSecret: secret as string,
+          authority,
+          // Not a Microsoft cloud we could discover: trust the configured authority and read its OIDC metadata.
+          knownAuthorities: [new URL(authUrl).host],
+        },
+        system: {
+          networkClient: new MsalNetworkModule(await this.#http()),
+          loggerOptions: { logLevel: LogLevel.Error, piiLoggingEnabled: false, loggerCallback: () => {} },
+        },
+      });
+      this.#clients.set(key, client);
+    }
+    try {
+      const result = await client.acquireTokenByClientCredential({ scopes: [tokenScope(apiResource)] });
+      if (!result?.accessToken)
+        throw new TokenRefusedError(application, 'The identity provider answered without an access token.');
+      return result.accessToken;
+    } catch (error) {
+      throw classifyTokenError(application, error);
+    }
+  }
+
+  /** Forget cached tokens, e.g. after the host answered 401 to one of them. */
+  forget(application: ApplicationName): void {
+    for (const [key] of this.#clients) if (JSON.parse(key)[0] === application) this.#clients.delete(key);
+  }
+}
+
+function classifyTokenError(application: ApplicationName, error: unknown): Error {
+  if (error instanceof TokenRefusedError || error instanceof HostNotConfiguredError) return error;
+  const network = findCause(error, HostNetworkError);
+  if (network) return network;
+  if (error instanceof AuthError) {
+    const code = error.errorCode;
+    if (
+      /network|timed_out|endpoints_resolution|openid_config/i.test(code) &&
+      !/invalid_client|unauthorized|invalid_scope/i.test(code)
+    ) {
+      return new HostNetworkError(
+        `The identity provider could not be reached (${code}): ${firstLine(error.errorMessage)}`,
+        { cause: error },
+      );
+    }
+    return new TokenRefusedError(
+      application,
+      `The identity provider refused the ${application} application (${code}): ${firstLine(error.errorMessage)}. Check its client id and secret in Settings.`,
+    );
+  }
+  return error as Error;
+}
+
+function findCause<T extends Error>(error: unknown, type: new (...args: never[]) => T): T | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (current instanceof type) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function firstLine(text: string | undefined): string {
+  return (text ?? '').split(/\r?\n/)[0]?.slice(0, 300) ?? '';
+}

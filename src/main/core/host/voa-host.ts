@@ -1,0 +1,70 @@
+// Calls to the host's OData endpoints for one application: the URL under {baseUrl}/ODataV4, a token for
+// that application, and the headers the service reference asks for (a fixed Accept-Language from
+// settings, so messages and captions do not depend on the machine's locale).
+import type { ApplicationName, Settings } from '../../../shared/settings.ts';
+import type { HostHttpClient, HostResponse } from './host-http-client.ts';
+import type { TokenProvider } from './token-provider.ts';
+
+export interface VoaHostRequest {
+  method: 'GET' | 'POST';
+  /** Absolute (an @odata.nextLink) or relative to {baseUrl}/ODataV4/. */
+  url: string;
+  /** JSON body for actions. */
+  json?: unknown;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export class VoaHost {
+  readonly #http: () => Promise<HostHttpClient>;
+  readonly #tokens: TokenProvider;
+  readonly #settings: () => Settings;
+
+  constructor(options: {
+    http: () => Promise<HostHttpClient>;
+    tokens: TokenProvider;
+    settings: () => Settings;
+  }) {
+    this.#http = options.http;
+    this.#tokens = options.tokens;
+    this.#settings = options.settings;
+  }
+
+  odataUrl(relative: string): string {
+    return `${this.#settings().host.baseUrl}/ODataV4/${relative}`;
+  }
+
+  /** Sends one request; network failures throw HostNetworkError, every HTTP answer is returned as is. */
+  async send(application: ApplicationName, request: VoaHostRequest): Promise<HostResponse> {
+    const token = await this.#tokens.accessToken(application);
+    const http = await this.#http();
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      'accept-language': this.#settings().host.language || 'nl-NL',
+    };
+    if (request.json !== undefined) headers['content-type'] = 'application/json';
+    const response = await http.send({
+      method: request.method,
+      url: /^https:\/\//i.test(request.url) ? request.url : this.odataUrl(request.url),
+      headers,
+      ...(request.json !== undefined ? { body: JSON.stringify(request.json) } : {}),
+      ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+    // A refused token may be revoked or expired early: the next call asks the identity provider again.
+    if (response.status === 401) this.#tokens.forget(application);
+    return response;
+  }
+}
+
+/** The host's message in an error body: Business Central answers { "error": { "code", "message" } }. */
+export function hostErrorMessage(response: HostResponse): string {
+  try {
+    const parsed = JSON.parse(response.body) as { error?: { message?: unknown } };
+    if (typeof parsed.error?.message === 'string') return parsed.error.message;
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return response.body.trim().slice(0, 500) || `HTTP ${response.status}`;
+}
