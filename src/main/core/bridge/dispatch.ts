@@ -41,6 +41,10 @@ export function bridgeErrorFrom(error: unknown, channel: string): BridgeError {
   }
   if (error instanceof KeychainUnavailableError)
     return { code: 'keychain-unavailable', message: error.message };
+  if (error instanceof HostNotConfiguredError) return { code: 'not-configured', message: error.message };
+  if (error instanceof TokenRefusedError || error instanceof HostNetworkError) {
+    return { code: 'host-error', message: error.message };
+  }
   if (error instanceof z.ZodError) return invalidInput(error);
   console.error(`voa-desk: ${channel} failed:`, error);
   return {
