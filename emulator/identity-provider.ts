@@ -1,4 +1,4 @@
-import { createPublicKey, generateKeyPairSync, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
 
 /**
  * The identity provider in the shape of Microsoft Entra ID: OpenID metadata, a signing key set, and the
@@ -303,7 +303,7 @@ export function createIdentityProvider(options: IdentityProviderOptions): Identi
     },
     keySet(tenant) {
       if (tenant !== options.tenant) return undefined;
-      const jwk = createPublicKey(publicKey).export({ format: 'jwk' });
+      const jwk = publicKey.export({ format: 'jwk' });
       return {
         keys: [
           {
