@@ -38,6 +38,7 @@ async function start(): Promise<void> {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
 
+  core.start();
   mainWindow = createWindow();
   app.on('before-quit', () => void core.close());
 }

@@ -28,6 +28,7 @@ if (
 
 const location = resolveProfileLocation({ dataDir: values['data-dir'], profile: values.profile });
 const core = await VoaCore.open({ location, shell: 'browser', version: packageVersion() });
+core.start();
 const shell = await startBrowserShell({ core, buildDir, port: values.port ? Number(values.port) : 0 });
 process.stdout.write(
   `${JSON.stringify({ url: shell.url, port: shell.port, token: shell.token, dataDir: location.dataDir })}\n`,

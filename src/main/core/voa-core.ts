@@ -14,6 +14,8 @@ import { KeytarSecretVault, type SecretVault } from './secrets/secret-vault.ts';
 import { HostHttpClient } from './host/host-http-client.ts';
 import { TokenProvider } from './host/token-provider.ts';
 import { VoaHost } from './host/voa-host.ts';
+import { createOutboxModule, type OutboxModule } from './outbox/outbox-module.ts';
+import { createCatalogModule, type CatalogModule } from './catalog/catalog-module.ts';
 
 export type ShellKind = 'electron' | 'browser';
 
@@ -33,10 +35,12 @@ export class VoaCore {
   readonly vault: SecretVault;
   readonly appDb: DatabaseSync;
   readonly events = new EventHub();
-  readonly handlers: BridgeHandlers;
   readonly tokens: TokenProvider;
   /** All host traffic goes through here (and so through one HTTP layer). */
   readonly host: VoaHost;
+  readonly outbox: OutboxModule;
+  readonly catalog: CatalogModule;
+  readonly handlers: BridgeHandlers;
   #http: { caFile: string; client: Promise<HostHttpClient> } | undefined;
 
   private constructor(options: VoaCoreOptions, settings: SettingsStore, appDb: DatabaseSync) {
@@ -50,8 +54,12 @@ export class VoaCore {
     const current = () => this.settings.current;
     this.tokens = new TokenProvider({ http, vault: this.vault, settings: current });
     this.host = new VoaHost({ http, tokens: this.tokens, settings: current });
+    this.outbox = createOutboxModule(this);
+    this.catalog = createCatalogModule(this);
     this.handlers = {
       ...settingsHandlers(this),
+      ...this.outbox.handlers,
+      ...this.catalog.handlers,
     };
   }
 
@@ -60,6 +68,12 @@ export class VoaCore {
     const settings = await SettingsStore.open(options.location.dataDir);
     const appDb = openDatabase(path.join(options.location.dataDir, APP_DB_FILE), appMigrations, 'full');
     return new VoaCore(options, settings, appDb);
+  }
+
+  /** Starts background work (delivery, scheduled sync): the Electron and browser shells call this. */
+  start(): void {
+    this.outbox.start?.();
+    this.catalog.start?.();
   }
 
   /** The HTTP layer for the configured extra CA file; rebuilt when that setting changes. */
@@ -76,6 +90,8 @@ export class VoaCore {
   }
 
   async close(): Promise<void> {
+    await this.catalog.stop?.();
+    await this.outbox.stop?.();
     const http = this.#http?.client;
     this.#http = undefined;
     await http?.then((client) => client.close()).catch(() => {});

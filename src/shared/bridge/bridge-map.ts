@@ -1,13 +1,19 @@
 // The one declaration of every bridge call and event. Preload, browser shell and main are all built from
 // these maps; channel names read `domain:verb`.
+import { catalogCalls, catalogEvents } from './catalog-calls.ts';
+import { outboxCalls, outboxEvents } from './outbox-calls.ts';
 import { settingsCalls, settingsEvents } from './settings-calls.ts';
 
 export const bridgeCalls = {
   ...settingsCalls,
+  ...outboxCalls,
+  ...catalogCalls,
 };
 
 export const bridgeEvents = {
   ...settingsEvents,
+  ...outboxEvents,
+  ...catalogEvents,
 };
 
 export type BridgeCalls = typeof bridgeCalls;

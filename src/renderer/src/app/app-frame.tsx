@@ -1,14 +1,18 @@
 import { useEffect, type ReactNode } from 'react';
 import { SettingsScreen } from '../features/settings/settings-screen.tsx';
-import { PlaceholderScreen } from '../features/placeholder-screen.tsx';
+import { CounterScreen } from '../features/counter/counter-screen.tsx';
+import { FairScreen } from '../features/fair/fair-screen.tsx';
+import { CatalogScreen } from '../features/catalog/catalog-screen.tsx';
+import { OutboxScreen } from '../features/outbox/outbox-screen.tsx';
+import { HeaderStatus } from '../features/outbox/header-status.tsx';
 import { useT } from '../i18n/i18n.ts';
 import { SCREENS, useAppStore, type Screen } from './app-store.ts';
 
 const SCREEN_VIEWS: Record<Screen, () => ReactNode> = {
-  counter: () => <PlaceholderScreen screen="counter" />,
-  fair: () => <PlaceholderScreen screen="fair" />,
-  catalog: () => <PlaceholderScreen screen="catalog" />,
-  outbox: () => <PlaceholderScreen screen="outbox" />,
+  counter: () => <CounterScreen />,
+  fair: () => <FairScreen />,
+  catalog: () => <CatalogScreen />,
+  outbox: () => <OutboxScreen />,
   settings: () => <SettingsScreen />,
 };
 
@@ -59,6 +63,7 @@ export function AppFrame() {
           ))}
         </nav>
         <div className="frame__status">
+          <HeaderStatus />
           {info ? (
             <span className="frame__shell">
               {info.shell === 'browser' ? t('app.shellBrowser') : t('app.shellElectron')}

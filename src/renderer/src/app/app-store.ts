@@ -4,6 +4,8 @@ import type { AppInfo } from '../../../shared/bridge/settings-calls.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
 import { setValidationLanguage } from '../../../shared/validation.ts';
 import { createSettingsSlice, type SettingsSlice } from '../features/settings/settings-slice.ts';
+import { createRequestsSlice, type RequestsSlice } from '../features/outbox/requests-slice.ts';
+import { createCatalogSlice, type CatalogSlice } from '../features/catalog/catalog-slice.ts';
 
 export const SCREENS = ['counter', 'fair', 'catalog', 'outbox', 'settings'] as const;
 export type Screen = (typeof SCREENS)[number];
@@ -17,7 +19,7 @@ export interface AppSlice {
   setInfo(info: AppInfo): void;
 }
 
-export type AppState = AppSlice & SettingsSlice;
+export type AppState = AppSlice & SettingsSlice & RequestsSlice & CatalogSlice;
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>;
 
 const createAppSlice: SliceCreator<AppSlice> = (set) => ({
@@ -36,4 +38,6 @@ const createAppSlice: SliceCreator<AppSlice> = (set) => ({
 export const useAppStore = create<AppState>()((...args) => ({
   ...createAppSlice(...args),
   ...createSettingsSlice(...args),
+  ...createRequestsSlice(...args),
+  ...createCatalogSlice(...args),
 }));

@@ -6,6 +6,10 @@ import { useAppStore } from '../app/app-store.ts';
 import { appMessages } from '../app/app-messages.ts';
 import { settingsMessages } from '../features/settings/settings-messages.ts';
 import { placeholderMessages } from '../features/placeholder-messages.ts';
+import { counterMessages } from '../features/counter/counter-messages.ts';
+import { fairMessages } from '../features/fair/fair-messages.ts';
+import { outboxMessages } from '../features/outbox/outbox-messages.ts';
+import { catalogMessages } from '../features/catalog/catalog-messages.ts';
 
 export type MessageTable = Record<string, string>;
 export interface FeatureMessages<T extends MessageTable> {
@@ -17,6 +21,10 @@ const catalogs = {
   app: appMessages,
   settings: settingsMessages,
   placeholder: placeholderMessages,
+  counter: counterMessages,
+  fair: fairMessages,
+  outbox: outboxMessages,
+  catalog: catalogMessages,
 };
 
 type Catalogs = typeof catalogs;

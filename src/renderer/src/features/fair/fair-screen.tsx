@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../placeholder-screen.tsx';
+
+export function FairScreen() {
+  return <PlaceholderScreen screen="fair" />;
+}
