@@ -6,7 +6,6 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_NAMES, type CallName } from '../../src/shared/bridge/bridge-map.ts';
-import { SECRET_MAX_LENGTH } from '../../src/shared/bridge/settings-calls.ts';
 import { BRIDGE_CALL_PATH, BRIDGE_TOKEN_HEADER } from '../../src/main/browser-shell/bridge-paths.ts';
 import {
   startBrowserShell,
@@ -15,39 +14,17 @@ import {
 } from '../../src/main/browser-shell/browser-shell-server.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import { createTestProfile, REPO_ROOT, type TestProfile } from '../support/processes.ts';
+import { catalogBadInputs } from './bad-inputs/catalog-bad-inputs.ts';
+import { outboxBadInputs } from './bad-inputs/outbox-bad-inputs.ts';
+import { settingsBadInputs } from './bad-inputs/settings-bad-inputs.ts';
 
 const long = (length: number) => 'x'.repeat(length);
 
 /** Bad inputs per call, beyond the ones every call gets. Adding a call without adding it here fails. */
 const BAD_INPUTS: Record<CallName, unknown[]> = {
-  'app:info': [{ verbose: true }],
-  'settings:get': [{ include: 'secrets' }],
-  'settings:save': [
-    { host: { baseUrl: 42 } },
-    { host: { baseUrl: 'http://not-tls.example.com' } },
-    { host: { companyId: 'not-a-guid' } },
-    { host: { tenant: long(201) } },
-    { host: { caFile: long(5000) } },
-    { counterEmployees: 'Anja' },
-    { counterEmployees: [''] },
-    { counterEmployees: [long(51)] },
-    { sourceLabels: [long(51)] },
-    { privacyConsentVersion: long(21) },
-    { uiLanguage: 'de' },
-    { catalogSyncTime: '25:00' },
-    { applications: { website: { clientId: 7 } } },
-    { host: { baseUrl: 'https://ok.example.com' }, secret: 'smuggled' },
-  ],
-  'secrets:set': [
-    {},
-    { application: 'website' },
-    { secret: 'x' },
-    { application: 'portal', secret: 'x' },
-    { application: 'website', secret: '' },
-    { application: 'website', secret: 12345 },
-    { application: 'website', secret: long(SECRET_MAX_LENGTH + 1) },
-  ],
-  'secrets:clear': [{}, { application: 'sync-app' }, { application: ['website'] }],
+  ...settingsBadInputs,
+  ...outboxBadInputs,
+  ...catalogBadInputs,
 };
 const BAD_FOR_EVERY_CALL: unknown[] = ['a string', 5, true, [], { unexpected: 'key' }];
 

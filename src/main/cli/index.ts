@@ -9,8 +9,17 @@ import {
   type CliContext,
 } from './cli-context.ts';
 import { configSet, configShow, secretClear, secretSet } from './config-commands.ts';
+import { requestCommands } from './request-commands.ts';
+import { catalogCommands } from './catalog-commands.ts';
 
-const COMMANDS: CliCommand[] = [configShow, configSet, secretSet, secretClear];
+const COMMANDS: CliCommand[] = [
+  configShow,
+  configSet,
+  secretSet,
+  secretClear,
+  ...requestCommands,
+  ...catalogCommands,
+];
 
 const GLOBAL_USAGE = `usage: npm run cli -- [--data-dir DIR] [--profile NAME] [--json] <command>
 

@@ -1,0 +1,18 @@
+// A size (or item) picked from the local catalog, ready to become a quote request line. Produced by the
+// catalog search and consumed by the counter and fair forms; field names are the line keys of the contract.
+export interface PickedCatalogLine {
+  itemNo: string;
+  variantCode: string;
+  description: string;
+  profileCode: string;
+  qualityCode: string;
+  unitOfMeasureCode: string;
+  /** 0 means the standard length of the size. */
+  lengthMm: number;
+  widthMm: number;
+  thicknessMm: number;
+}
+
+/** Which form in progress a picked line goes to. */
+export const LINE_TARGETS = ['counter', 'fair'] as const;
+export type LineTarget = (typeof LINE_TARGETS)[number];

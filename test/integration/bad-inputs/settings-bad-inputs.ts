@@ -1,0 +1,34 @@
+import { SECRET_MAX_LENGTH } from '../../../src/shared/bridge/settings-calls.ts';
+
+const long = (length: number) => 'x'.repeat(length);
+
+export const settingsBadInputs = {
+  'app:info': [{ verbose: true }],
+  'settings:get': [{ include: 'secrets' }],
+  'settings:save': [
+    { host: { baseUrl: 42 } },
+    { host: { baseUrl: 'http://not-tls.example.com' } },
+    { host: { companyId: 'not-a-guid' } },
+    { host: { tenant: long(201) } },
+    { host: { caFile: long(5000) } },
+    { counterEmployees: 'Anja' },
+    { counterEmployees: [''] },
+    { counterEmployees: [long(51)] },
+    { sourceLabels: [long(51)] },
+    { privacyConsentVersion: long(21) },
+    { uiLanguage: 'de' },
+    { catalogSyncTime: '25:00' },
+    { applications: { website: { clientId: 7 } } },
+    { host: { baseUrl: 'https://ok.example.com' }, secret: 'smuggled' },
+  ],
+  'secrets:set': [
+    {},
+    { application: 'website' },
+    { secret: 'x' },
+    { application: 'portal', secret: 'x' },
+    { application: 'website', secret: '' },
+    { application: 'website', secret: 12345 },
+    { application: 'website', secret: long(SECRET_MAX_LENGTH + 1) },
+  ],
+  'secrets:clear': [{}, { application: 'sync-app' }, { application: ['website'] }],
+} satisfies Record<string, unknown[]>;
