@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { EmulatorSettings, EmulatorState } from './emulator-state.ts';
 import { FaultSpecError, parseFaultSpec, type FaultPlan, type FaultSpec } from './faults.ts';
-import { readBody } from './host-server.ts';
+import { readBody } from './http-body.ts';
 import { HostError } from './odata-errors.ts';
 
 /**

@@ -9,6 +9,7 @@ import { hostMessages } from './host-messages.ts';
 import type { ApplicationName, IdentityProvider } from './identity-provider.ts';
 import { HostError, sendHostError, sendJson } from './odata-errors.ts';
 import { parseCatalogQuery } from './odata-query.ts';
+import { readBody } from './http-body.ts';
 import { acceptRequest } from './request-intake.ts';
 import type { RequestKind } from './request-payload.ts';
 import { sessionLanguageOf } from './session-language.ts';
@@ -73,20 +74,6 @@ const portalProcedures = new Set([
   'MyDocuments',
   'Document',
 ]);
-
-const maximumBodyBytes = 1024 * 1024;
-
-export async function readBody(request: IncomingMessage, limit = maximumBodyBytes): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > limit)
-      throw new HostError(413, 'BadRequest_RequestEntityTooLarge', 'The request body is too large.');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 function notFound(message: string): HostError {
   return new HostError(404, 'BadRequest_ResourceNotFound', message);
