@@ -76,5 +76,6 @@ export function createEmulatorState(settings: EmulatorSettings): EmulatorState {
 
 export function recordCall(state: EmulatorState, call: RecordedCall): void {
   state.calls.push(call);
-  if (state.calls.length > callLogLimit) state.calls.splice(0, state.calls.length - callLogLimit);
+  // Trimmed in batches of a tenth, so a full log does not shift 100,000 entries on every call.
+  if (state.calls.length > callLogLimit * 1.1) state.calls.splice(0, state.calls.length - callLogLimit);
 }

@@ -104,7 +104,7 @@ function companyNameOf(segment: string): string | undefined {
   return match?.[1]?.replaceAll("''", "'");
 }
 
-export function escapeCompanyName(name: string): string {
+function escapeCompanyName(name: string): string {
   return encodeURIComponent(name.replaceAll("'", "''")).replaceAll('%27', "'");
 }
 
