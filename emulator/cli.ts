@@ -33,6 +33,11 @@ async function main(): Promise<number> {
     throw error;
   }
 
+  // Listen for the stop signals before announcing readiness: a client may signal as soon as it reads the line.
+  const stopRequested = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
   const { info } = emulator;
   process.stderr.write(
     `VOA host emulator ready: ${info.baseUrl} (${info.catalog.items} items, ${info.catalog.variants} variants, ` +
@@ -40,10 +45,7 @@ async function main(): Promise<number> {
   );
   process.stdout.write(`${JSON.stringify(info)}\n`);
 
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-  });
+  await stopRequested;
   process.stderr.write('VOA host emulator stopping\n');
   await emulator.stop();
   return 0;
