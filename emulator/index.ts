@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,7 +10,7 @@ import { prepareTlsMaterial } from './certificate-authority.ts';
 import { generateCatalog, type CatalogCounts, type SeededCatalog } from './catalog-generator.ts';
 import { createEmulatorState, type EmulatorSettings, type EmulatorState } from './emulator-state.ts';
 import { createFaultPlan, parseFaultSpec, type FaultPlan, type FaultSpec } from './faults.ts';
-import { createHostRequestHandler } from './host-server.ts';
+import { createHostRequestHandler, type HostSite } from './host-server.ts';
 import { createIdentityProvider, type ApplicationRegistration } from './identity-provider.ts';
 
 export { generateCatalog, catalogPageDefinitions, catalogPageNames } from './catalog-generator.ts';
@@ -179,17 +178,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     { name: 'sync', ...identity.sync },
   ];
 
-  // The origin is known only once the server listens; the handlers read it through this object.
-  const site = {
-    origin: '',
-    tenant: identity.tenant,
-    environment,
-    apiResource: businessCentralApiResource,
-    companyName,
-    companyId: identity.companyId,
-    baseUrl: '',
-    authUrl: '',
-  };
   const adminPathPrefix = `/admin/${identity.adminKey}`;
   const handleAdmin = createAdminHandler({
     state,
@@ -199,13 +187,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     replaceFaults,
   });
 
-  let handler: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
-  const server = createServer(
-    { key: tls.serverKeyPem, cert: tls.serverCertificatePem },
-    (request, response) => {
-      handler?.(request, response);
-    },
-  );
+  // The request handler is attached once the port, and with it every URL the host announces, is known.
+  const server = createServer({ key: tls.serverKeyPem, cert: tls.serverCertificatePem });
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', rejectListen);
     server.listen(port, '127.0.0.1', () => {
@@ -214,9 +197,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     });
   });
   const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  site.origin = origin;
-  site.authUrl = origin;
-  site.baseUrl = `${origin}/v2.0/${identity.tenant}/${environment}`;
+  const site: HostSite = {
+    origin,
+    tenant: identity.tenant,
+    environment,
+    apiResource: businessCentralApiResource,
+    companyName,
+    companyId: identity.companyId,
+    baseUrl: `${origin}/v2.0/${identity.tenant}/${environment}`,
+    authUrl: origin,
+  };
   const identityProvider = createIdentityProvider({
     authUrl: origin,
     tenant: identity.tenant,
@@ -224,16 +214,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     applications,
     tokenLifetimeSeconds: () => state.settings.tokenLifetimeSeconds,
   });
-  handler = createHostRequestHandler({
-    site,
-    identity: identityProvider,
-    catalog,
-    state,
-    faults: () => faultPlan,
-    adminPathPrefix,
-    handleAdmin,
-    log,
-  });
+  server.on(
+    'request',
+    createHostRequestHandler({
+      site,
+      identity: identityProvider,
+      catalog,
+      state,
+      faults: () => faultPlan,
+      adminPathPrefix,
+      handleAdmin,
+      log,
+    }),
+  );
 
   const info: EmulatorInfo = {
     baseUrl: site.baseUrl,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestEmulator, type EmulatorTestClient } from './emulator-client.ts';
+import { startTestEmulator, type EmulatorTestClient, type Json } from './emulator-client.ts';
 
 describe('admin API', () => {
   let client: EmulatorTestClient;
@@ -122,7 +122,7 @@ describe('admin API', () => {
   it('GET /calls lists method, path, status, time and the client id of the token', async () => {
     await client.catalog('voaCategories');
     const calls = (await client.admin('/calls')).json.calls;
-    const catalogCall = calls.find((call: any) => call.target === 'catalog');
+    const catalogCall = calls.find((call: Json) => call.target === 'catalog');
     expect(catalogCall).toMatchObject({
       method: 'GET',
       path: expect.stringContaining('/voaCategories'),
@@ -131,7 +131,7 @@ describe('admin API', () => {
       clientId: client.emulator.info.sync.clientId,
     });
     // Admin calls are not part of the host's call log.
-    expect(calls.some((call: any) => call.path.includes('/admin/'))).toBe(false);
+    expect(calls.some((call: Json) => call.path.includes('/admin/'))).toBe(false);
   });
 
   it('POST /reset empties requests, mail and calls and restores settings', async () => {

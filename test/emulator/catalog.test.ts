@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { catalogPageDefinitions, type CatalogPageName, type CatalogRow } from '../../emulator/index.ts';
-import { escapeCompanyForUrl, startTestEmulator, type EmulatorTestClient } from './emulator-client.ts';
+import {
+  escapeCompanyForUrl,
+  startTestEmulator,
+  type EmulatorTestClient,
+  type Json,
+} from './emulator-client.ts';
 
 const contractProperties = (page: CatalogPageName): string[] =>
   catalogPageDefinitions[page].properties.map((property) => property.name);
@@ -28,8 +33,8 @@ describe('catalog pages', () => {
     page: string,
     query?: string,
     language?: string,
-  ): Promise<{ rows: any[]; pages: any[] }> {
-    const pages: any[] = [];
+  ): Promise<{ rows: Json[]; pages: Json[] }> {
+    const pages: Json[] = [];
     let answer = await client.catalog(page, query, language ? { language } : {});
     for (;;) {
       expect(answer.status).toBe(200);

@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, fetch } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Json } from './emulator-client.ts';
 
 const cliPath = join(import.meta.dirname, '../../emulator/cli.ts');
 
 interface RunningCli {
   child: ChildProcessWithoutNullStreams;
-  readiness: Record<string, any>;
+  readiness: Record<string, Json>;
   stdout: () => string;
   stderr: () => string;
   /** Sends the signal and resolves with the exit code. */

@@ -2,6 +2,13 @@ import { Agent, fetch } from 'undici';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.ts';
 
 /**
+ * A parsed response body. Tests assert on its shape with expect(), so it is deliberately loose: this is the
+ * one place the suite gives up static typing, instead of casting at every assertion.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+/**
  * A client of the emulator as the app would be one: real HTTPS trusting only the emulator's CA,
  * tokens from the token endpoint, and the headers the app sends on every call.
  */
@@ -10,7 +17,7 @@ export interface HttpAnswer {
   headers: Headers;
   text: string;
   /** The body parsed as JSON, or undefined when it is not JSON. */
-  json: any;
+  json: Json;
 }
 
 export type ApplicationName = 'website' | 'sync';

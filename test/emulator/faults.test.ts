@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FaultSpec } from '../../emulator/index.ts';
-import { startTestEmulator, type EmulatorTestClient } from './emulator-client.ts';
+import { startTestEmulator, type EmulatorTestClient, type Json } from './emulator-client.ts';
 
 const consent = { privacyAccepted: true, privacyConsentVersion: 'PV1' };
 
@@ -21,7 +21,7 @@ describe('faults on request', () => {
     const answer = await client.admin('/faults', 'POST', spec);
     expect(answer.status).toBe(200);
   };
-  const storedQuotes = async (): Promise<any[]> => (await client.admin('/requests/quote')).json.requests;
+  const storedQuotes = async (): Promise<Json[]> => (await client.admin('/requests/quote')).json.requests;
 
   it('status429 with count: the next N calls get 429 with Retry-After, then calls pass', async () => {
     await setFaults({ rules: [{ kind: 'status429', count: 2, retryAfterSeconds: 3 }] });
@@ -158,7 +158,7 @@ describe('faults on request', () => {
   it('the call log names the fault each call met', async () => {
     await setFaults({ rules: [{ kind: 'status429', count: 1, match: 'catalog' }] });
     await client.catalog('voaCategories');
-    const calls = (await client.admin('/calls')).json.calls.filter((call: any) => call.target === 'catalog');
+    const calls = (await client.admin('/calls')).json.calls.filter((call: Json) => call.target === 'catalog');
     expect(calls[0]).toMatchObject({ status: 429, fault: 'status429' });
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type EmulatorTestClient } from './emulator-client.ts';
+import { startTestEmulator, type EmulatorTestClient, type Json } from './emulator-client.ts';
 
 function decodeJwtPayload(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
@@ -28,7 +28,7 @@ describe('identity provider', () => {
   });
 
   function expectEntraError(
-    answer: { status: number; json: any },
+    answer: { status: number; json: Json },
     status: number,
     error: string,
     code: number,

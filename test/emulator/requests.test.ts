@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestEmulator, type EmulatorTestClient } from './emulator-client.ts';
+import { startTestEmulator, type EmulatorTestClient, type Json } from './emulator-client.ts';
 
 const consent = { privacyAccepted: true, privacyConsentVersion: 'pv-2024-1' };
 
@@ -16,11 +16,11 @@ describe('voaRequests', () => {
     await client.admin('/reset', 'POST');
   });
 
-  const storedQuotes = async (): Promise<any[]> => (await client.admin('/requests/quote')).json.requests;
-  const storedAccounts = async (): Promise<any[]> => (await client.admin('/requests/account')).json.requests;
-  const numberOf = (answer: { json: any }): string => JSON.parse(answer.json.value).number;
+  const storedQuotes = async (): Promise<Json[]> => (await client.admin('/requests/quote')).json.requests;
+  const storedAccounts = async (): Promise<Json[]> => (await client.admin('/requests/account')).json.requests;
+  const numberOf = (answer: { json: Json }): string => JSON.parse(answer.json.value).number;
 
-  async function expectRefused(answer: { status: number; json: any }, messageStart: string): Promise<void> {
+  async function expectRefused(answer: { status: number; json: Json }, messageStart: string): Promise<void> {
     expect(answer.status).toBe(400);
     expect(answer.json.error.message.startsWith(messageStart), answer.json.error.message).toBe(true);
     // The call is one transaction: nothing stored, no number used, no mail.
@@ -231,13 +231,13 @@ describe('voaRequests', () => {
       ],
     });
     const [stored] = await storedQuotes();
-    expect(stored.quoteRequestLines.map((line: any) => [line.lineNo, line.itemNo, line.description])).toEqual(
-      [
-        [10000, 'A', ''],
-        [20000, 'B', ''],
-        [30000, '', 'vrije regel'],
-      ],
-    );
+    expect(
+      stored.quoteRequestLines.map((line: Json) => [line.lineNo, line.itemNo, line.description]),
+    ).toEqual([
+      [10000, 'A', ''],
+      [20000, 'B', ''],
+      [30000, '', 'vrije regel'],
+    ]);
   });
 
   it('quoteRequestLines missing or not an array: the request has no lines', async () => {
@@ -417,7 +417,7 @@ describe('voaRequests', () => {
     await client.createRequest('account', { ...consent, email: 'piet@bouw.example', languageCode: 'NLD' });
     const mail = (await client.admin('/mail')).json.mail;
     expect(
-      mail.map((entry: any) => [
+      mail.map((entry: Json) => [
         entry.kind,
         entry.requestType,
         entry.requestNumber,
