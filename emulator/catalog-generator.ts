@@ -8,6 +8,7 @@ import {
   type ProductFamily,
   type SessionLanguage,
 } from './steel-assortment.ts';
+import { hashText } from './seeded-hash.ts';
 
 export type { SessionLanguage } from './steel-assortment.ts';
 
@@ -148,16 +149,6 @@ export interface CatalogGeneratorOptions {
   seed: string | number;
   /** Exact number of variants; items are generated until their variants reach it. */
   variants: number;
-}
-
-/** FNV-1a, so any seed text gives a 32-bit state. */
-function hashSeed(seed: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < seed.length; index++) {
-    hash ^= seed.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
 }
 
 function finalMix(value: number): number {
@@ -386,7 +377,7 @@ export function compareKeys(left: readonly string[], right: readonly string[]): 
  */
 export function generateCatalog(options: CatalogGeneratorOptions): SeededCatalog {
   const seed = String(options.seed);
-  const seedHash = hashSeed(seed);
+  const seedHash = hashText(seed);
   const targetVariants = Math.max(0, Math.floor(options.variants));
 
   const firstVariantOfItem: number[] = [0];

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { hashText } from './seeded-hash.ts';
 
 /**
  * Faults on request. One specification format serves both `--faults SPEC` and `POST {adminUrl}/faults`:
@@ -107,15 +108,6 @@ function targetsOf(rule: FaultRule): readonly CallTarget[] {
       return [match];
     }
   }
-}
-
-function hashText(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
 }
 
 /** mulberry32: small, fast, and the same sequence for the same seed on every machine. */

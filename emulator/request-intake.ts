@@ -3,6 +3,7 @@ import { hostMessages } from './host-messages.ts';
 import { HostError } from './odata-errors.ts';
 import {
   checkRequestedDeliveryDate,
+  isJsonObject,
   parsePayloadObject,
   PayloadDateError,
   PayloadTypeError,
@@ -25,10 +26,9 @@ function applicationError(message: string): HostError {
 function payloadParameterOf(body: string): string | undefined {
   try {
     const parsed: unknown = JSON.parse(body);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
-    const keys = Object.keys(parsed);
-    const payload = (parsed as Record<string, unknown>)['payload'];
-    return keys.length === 1 && typeof payload === 'string' ? payload : undefined;
+    if (!isJsonObject(parsed)) return undefined;
+    const payload = parsed['payload'];
+    return Object.keys(parsed).length === 1 && typeof payload === 'string' ? payload : undefined;
   } catch {
     return undefined;
   }

@@ -105,7 +105,7 @@ export interface ReadPayload {
 
 export type ExpectedJsonType = 'text' | 'number' | 'boolean';
 
-/** A value of the wrong JSON type; `lineIndex` is the 1-based position among the stored lines. */
+/** A value of the wrong JSON type; `lineNumber` is the 1-based position among the stored lines. */
 export class PayloadTypeError extends Error {
   readonly key: string;
   readonly expected: ExpectedJsonType;
@@ -182,7 +182,7 @@ function readFields(
   return fields;
 }
 
-function isJsonObject(value: unknown): value is Record<string, unknown> {
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
