@@ -1,4 +1,142 @@
-// `submit` and `outbox` commands (issue 4).
-import type { CliCommand } from './cli-context.ts';
+// `submit` and `outbox` commands (issue 4): the same validated bridge calls as the screens.
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import type { OutboxItemView, OutboxStatus } from '../../shared/bridge/outbox-calls.ts';
+import {
+  EXIT_FAILED,
+  EXIT_INVALID_INPUT,
+  EXIT_OK,
+  callCore,
+  reportFailure,
+  type CliCommand,
+  type CliContext,
+} from './cli-context.ts';
 
-export const requestCommands: CliCommand[] = [];
+/** Default wait of `outbox flush`: long enough for a 429 or two, short enough for a scheduler. */
+export const DEFAULT_FLUSH_TIMEOUT_SECONDS = 60;
+
+const submit: CliCommand = {
+  name: 'submit',
+  usage:
+    "submit quote|account --file F [--json]   (F: one request in the contract's payload keys; its requestId, if any, is kept)",
+  async run(context, args) {
+    const { values, positionals } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: { file: { type: 'string' } },
+    });
+    const kind = positionals[0];
+    if ((kind !== 'quote' && kind !== 'account') || positionals.length !== 1 || !values.file) {
+      context.stderr.write(`error: name the kind (quote or account) and the file\nusage: ${this.usage}\n`);
+      return EXIT_INVALID_INPUT;
+    }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(await readFile(values.file, 'utf8'));
+    } catch (error) {
+      const problem =
+        (error as NodeJS.ErrnoException).code === undefined
+          ? `is not valid JSON (${(error as Error).message})`
+          : `cannot be read (${(error as Error).message})`;
+      return invalid(context, `${values.file} ${problem}`);
+    }
+    const result = await callCore(context, 'outbox:submit', { kind, payload } as never);
+    if (!result.ok) {
+      // The file holds the payload itself: name its keys, not the call's wrapper.
+      const fields = result.error.fields
+        ? Object.fromEntries(
+            Object.entries(result.error.fields).map(([key, value]) => [
+              key.replace(/^payload\.?/, '') || '(file)',
+              value,
+            ]),
+          )
+        : undefined;
+      return reportFailure(context, { ok: false, error: { ...result.error, ...(fields ? { fields } : {}) } });
+    }
+    const { item, existing } = result.value;
+    if (context.json) context.stdout.write(`${JSON.stringify({ ok: true, existing, item })}\n`);
+    else {
+      context.stdout.write(
+        `${item.requestId} ${item.state}${item.number ? ` ${item.number}` : ''}${existing ? ' (already in the outbox)' : ''}\n`,
+      );
+    }
+    return EXIT_OK;
+  },
+};
+
+const list: CliCommand = {
+  name: 'outbox list',
+  usage: 'outbox list [--json]',
+  async run(context, args) {
+    parseArgs({ args, strict: true, options: {} });
+    const result = await callCore(context, 'outbox:list', { limit: 5000 });
+    if (!result.ok) return reportFailure(context, result);
+    const { items, status } = result.value;
+    if (context.json) {
+      context.stdout.write(`${JSON.stringify({ ok: true, status, items }, null, 2)}\n`);
+      return EXIT_OK;
+    }
+    if (!items.length) context.stdout.write('the outbox is empty\n');
+    for (const item of items) context.stdout.write(`${describeItem(item)}\n`);
+    context.stdout.write(`${describeStatus(status)}\n`);
+    return EXIT_OK;
+  },
+};
+
+const flush: CliCommand = {
+  name: 'outbox flush',
+  usage: `outbox flush [--json] [--timeout S]   (exit 0 when every request is delivered, 1 when any remain; default ${DEFAULT_FLUSH_TIMEOUT_SECONDS} s)`,
+  async run(context, args) {
+    const { values } = parseArgs({ args, strict: true, options: { timeout: { type: 'string' } } });
+    const timeout = values.timeout === undefined ? DEFAULT_FLUSH_TIMEOUT_SECONDS : Number(values.timeout);
+    if (!Number.isFinite(timeout) || timeout < 0 || timeout > 3600) {
+      return invalid(context, '--timeout must be a number of seconds from 0 to 3600');
+    }
+    const result = await callCore(context, 'outbox:flush', { waitSeconds: timeout });
+    if (!result.ok) return reportFailure(context, result);
+    const { status } = result.value;
+    const remaining = status.undelivered;
+    if (context.json) {
+      const waiting = await callCore(context, 'outbox:list', {
+        states: ['queued', 'sending', 'needsAttention'],
+      });
+      context.stdout.write(
+        `${JSON.stringify({ ok: remaining === 0, status, remaining: waiting.ok ? waiting.value.items : [] }, null, 2)}\n`,
+      );
+    } else {
+      context.stdout.write(`${describeStatus(status)}\n`);
+      if (status.paused) context.stderr.write(`paused: ${status.paused.reason}\n`);
+    }
+    return remaining === 0 ? EXIT_OK : EXIT_FAILED;
+  },
+};
+
+function invalid(context: CliContext, message: string): number {
+  return reportFailure(context, { ok: false, error: { code: 'invalid-input', message } });
+}
+
+function describeItem(item: OutboxItemView): string {
+  const who = item.summary.companyName || item.summary.contactName || item.summary.email || '-';
+  const parts = [
+    item.requestId,
+    item.kind.padEnd(7),
+    item.state.padEnd(14),
+    (item.number ?? '-').padEnd(12),
+    `attempts ${item.attempts}`,
+    who,
+  ];
+  if (item.nextAttemptAt) parts.push(`next ${item.nextAttemptAt}`);
+  if (item.lastError) parts.push(`last error: ${item.lastError}`);
+  return parts.join('  ');
+}
+
+function describeStatus(status: OutboxStatus): string {
+  const { counts } = status;
+  return (
+    `delivered ${counts.delivered}, queued ${counts.queued + counts.sending}, needs attention ${counts.needsAttention}, ` +
+    `discarded ${counts.discarded}; connection ${status.connection}${status.paused ? ' (paused)' : ''}`
+  );
+}
+
+export const requestCommands: CliCommand[] = [submit, list, flush];

@@ -1,3 +1,189 @@
 // Bridge calls and events of the outbox, drafts and request submission (issue 4).
-export const outboxCalls = {};
-export const outboxEvents = {};
+import { z } from 'zod';
+import { LINE_TARGETS, type LineTarget } from '../contract/picked-line.ts';
+import type { RequestKind } from '../contract/request-fields.ts';
+import { accountRequestSchema, quoteRequestSchema } from '../contract/request-schemas.ts';
+import type { AccountRequestInput, QuoteRequestInput } from '../contract/request-schemas.ts';
+import {
+  DRAFT_TARGETS,
+  accountDraftSchema,
+  quoteDraftSchema,
+  type AnyDraft,
+  type DraftTarget,
+} from '../contract/request-drafts.ts';
+import { QUOTE_HEADER_FIELDS } from '../contract/request-fields.ts';
+import { defineCall, defineEvent } from './define.ts';
+
+export const OUTBOX_STATES = ['queued', 'sending', 'delivered', 'needsAttention', 'discarded'] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
+/** An outbox entry as the screens see it (the payload only through outbox:get). */
+export interface OutboxItemView {
+  id: number;
+  requestId: string;
+  kind: RequestKind;
+  state: OutboxState;
+  /** The host's request number, once delivered (null when a duplicate answer did not name it). */
+  number: string | null;
+  attempts: number;
+  /** What went wrong last, in words a person can act on (the host's own message for a refused request). */
+  lastError: string | null;
+  /** ISO timestamp of the next try while queued. */
+  nextAttemptAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deliveredAt: string | null;
+  /** Enough of the payload to recognise the request in a list. */
+  summary: {
+    companyName: string;
+    contactName: string;
+    email: string;
+    source: string;
+    assistedBy: string;
+    deliveryMethod: string;
+    lineCount: number;
+  };
+}
+
+export type OutboxItemDetail = OutboxItemView & {
+  payload: QuoteRequestInput | AccountRequestInput;
+};
+
+export const CONNECTION_STATES = ['unknown', 'online', 'offline'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
+/** What the header shows, and why the queue waits when it does. */
+export interface OutboxStatus {
+  /** Learned from delivery attempts: online after any answer from the host, offline after none. */
+  connection: ConnectionState;
+  /** Set while the whole queue waits for a person (wrong secret, permissions, company): what to do. */
+  paused: { reason: string; since: string } | null;
+  counts: Record<OutboxState, number>;
+  /** Items not yet delivered and not discarded: what quitting would leave behind. */
+  undelivered: number;
+  /** When the queue will next try, if it is waiting. */
+  nextAttemptAt: string | null;
+  lastContactAt: string | null;
+}
+
+export interface DraftView<T extends DraftTarget = DraftTarget> {
+  target: T;
+  /** Null when the form is empty (no draft saved). */
+  draft: AnyDraft | null;
+  /** Goes up with every change; lets a form tell its own saves from others' changes. */
+  revision: number;
+  updatedAt: string | null;
+}
+
+export interface SubmitAnswer {
+  item: OutboxItemView;
+  /** True when an item with this requestId was already in the outbox (a re-run import): nothing was added. */
+  existing: boolean;
+}
+
+export interface FlushAnswer {
+  status: OutboxStatus;
+  /** True when nothing is left to send (every item delivered, discarded or needing attention). */
+  drained: boolean;
+}
+
+const id = z.number().int().positive();
+const noInput = z.object({}).strict();
+const draftTarget = z.enum(DRAFT_TARGETS);
+
+const submitInput = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('quote'),
+    payload: quoteRequestSchema,
+    /** The draft this submission came from: removed in the same commit that queues the request. */
+    fromDraft: z.enum(LINE_TARGETS).optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('account'),
+    payload: accountRequestSchema,
+    fromDraft: z.literal('account').optional(),
+  }),
+]);
+
+const resendInput = z.discriminatedUnion('kind', [
+  z.strictObject({ id, kind: z.literal('quote'), payload: quoteRequestSchema }),
+  z.strictObject({ id, kind: z.literal('account'), payload: accountRequestSchema }),
+]);
+
+const pickedLine = z.strictObject({
+  itemNo: z.string().max(200),
+  variantCode: z.string().max(200),
+  description: z.string().max(1000),
+  profileCode: z.string().max(200),
+  qualityCode: z.string().max(200),
+  unitOfMeasureCode: z.string().max(200),
+  lengthMm: z.number().min(0).max(1e9),
+  widthMm: z.number().min(0).max(1e9),
+  thicknessMm: z.number().min(0).max(1e9),
+});
+
+const draftSave = z.discriminatedUnion('target', [
+  z.strictObject({ target: z.literal('counter'), draft: quoteDraftSchema.nullable() }),
+  z.strictObject({ target: z.literal('fair'), draft: quoteDraftSchema.nullable() }),
+  z.strictObject({ target: z.literal('account'), draft: accountDraftSchema.nullable() }),
+]);
+
+/** Choices remembered by this workstation (app.db): who works the counter, which fair is on. */
+export interface WorkstationChoices {
+  counterEmployee: string | null;
+  fairSource: string | null;
+}
+
+export const outboxCalls = {
+  /** Validates, gives the request its requestId (once, for ever) and commits it before answering. */
+  'outbox:submit': defineCall<SubmitAnswer>()(submitInput),
+  'outbox:list': defineCall<{ items: OutboxItemView[]; status: OutboxStatus }>()(
+    z.strictObject({
+      states: z.array(z.enum(OUTBOX_STATES)).max(OUTBOX_STATES.length).optional(),
+      kind: z.enum(['quote', 'account']).optional(),
+      /** Matches requestId, number, company, contact or e-mail. */
+      search: z.string().max(200).optional(),
+      limit: z.number().int().min(1).max(5000).optional(),
+    }),
+  ),
+  'outbox:get': defineCall<OutboxItemDetail>()(z.strictObject({ id })),
+  'outbox:status': defineCall<OutboxStatus>()(noInput),
+  /** Try this item now: a queued item skips its wait, a needs-attention item goes back in the queue. */
+  'outbox:retry': defineCall<OutboxItemView>()(z.strictObject({ id })),
+  /** Correct a needs-attention item and queue it again under the same requestId (nothing was stored). */
+  'outbox:resend': defineCall<OutboxItemView>()(resendInput),
+  /** A person's decision (the screen asks first): the item leaves the queue and stays in the history. */
+  'outbox:discard': defineCall<OutboxItemView>()(z.strictObject({ id })),
+  /** Sends everything due now; with waitSeconds, answers when nothing is left to send or time is up. */
+  'outbox:flush': defineCall<FlushAnswer>()(
+    z.strictObject({ waitSeconds: z.number().min(0).max(3600).optional() }),
+  ),
+  'drafts:get': defineCall<DraftView>()(z.strictObject({ target: draftTarget })),
+  'drafts:save': defineCall<DraftView>()(draftSave),
+  /** "Add to request" from the catalog: appends a line to the counter's or the fair's form. */
+  'drafts:addLine': defineCall<DraftView>()(
+    z.strictObject({ target: z.enum(LINE_TARGETS), line: pickedLine }),
+  ),
+  'workstation:get': defineCall<WorkstationChoices>()(noInput),
+  'workstation:set': defineCall<WorkstationChoices>()(
+    z.strictObject({
+      counterEmployee: z
+        .string()
+        .trim()
+        .min(1)
+        .max(QUOTE_HEADER_FIELDS.assistedBy.maxLength)
+        .nullable()
+        .optional(),
+      fairSource: z.string().trim().min(1).max(QUOTE_HEADER_FIELDS.source.maxLength).nullable().optional(),
+    }),
+  ),
+};
+
+export const outboxEvents = {
+  /** Items that changed (added, sent, delivered, …) and the queue's status after the change. */
+  'outbox:changed': defineEvent<{ items: OutboxItemView[]; status: OutboxStatus }>(),
+  'connection:changed': defineEvent<OutboxStatus>(),
+  'drafts:changed': defineEvent<DraftView & { cause: 'save' | 'addLine' | 'submit' }>(),
+};
+
+export type { DraftTarget, LineTarget };

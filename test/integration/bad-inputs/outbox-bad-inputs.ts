@@ -1,2 +1,88 @@
 // Bad inputs for the outbox, drafts and submission calls (issue 4).
-export const outboxBadInputs = {} satisfies Record<string, unknown[]>;
+const long = (length: number) => 'x'.repeat(length);
+
+const goodQuote = { privacyAccepted: true, privacyConsentVersion: 'PV1', source: 'fair' };
+const goodAccount = { privacyAccepted: true, privacyConsentVersion: 'PV1', email: 'a@example.com' };
+const pickedLine = {
+  itemNo: 'HEA200',
+  variantCode: 'L6000',
+  description: 'HEA 200',
+  profileCode: 'HEA',
+  qualityCode: 'S235JR',
+  unitOfMeasureCode: 'PCS',
+  lengthMm: 6000,
+  widthMm: 0,
+  thicknessMm: 0,
+};
+
+export const outboxBadInputs = {
+  'outbox:submit': [
+    {},
+    { kind: 'quote' },
+    { kind: 'order', payload: goodQuote },
+    { kind: 'quote', payload: { ...goodQuote, privacyAccepted: false } },
+    { kind: 'quote', payload: { ...goodQuote, privacyAccepted: 'true' } },
+    { kind: 'quote', payload: { ...goodQuote, privacyConsentVersion: '' } },
+    { kind: 'quote', payload: { ...goodQuote, contactName: long(101) } },
+    { kind: 'quote', payload: { ...goodQuote, requestId: long(65) } },
+    { kind: 'quote', payload: { ...goodQuote, requestId: '  ' } },
+    { kind: 'quote', payload: { ...goodQuote, requestedDeliveryDate: '2026-02-30' } },
+    { kind: 'quote', payload: { ...goodQuote, deliveryMethod: 'Courier' } },
+    { kind: 'quote', payload: { ...goodQuote, source: 'counterVisit' } },
+    { kind: 'quote', payload: { ...goodQuote, assistedBy: 'Anja' } },
+    { kind: 'quote', payload: { ...goodQuote, useShipToAddress: true } },
+    { kind: 'quote', payload: { ...goodQuote, quoteRequestLines: [{ itemNo: 'HEA200' }] } },
+    { kind: 'quote', payload: { ...goodQuote, quoteRequestLines: [{ itemNo: 'HEA200', quantity: -1 }] } },
+    { kind: 'quote', payload: { ...goodQuote, quoteRequestLines: [{}] } },
+    { kind: 'quote', payload: { ...goodQuote, quoteRequestLines: 'HEA200' } },
+    { kind: 'quote', payload: { ...goodQuote, number: 'WEB000001' } },
+    { kind: 'quote', payload: goodQuote, fromDraft: 'account' },
+    { kind: 'account', payload: { ...goodAccount, email: '' } },
+    { kind: 'account', payload: { ...goodAccount, email: 'not-an-address' } },
+    { kind: 'account', payload: { ...goodAccount, existingCustomer: 'Maybe' } },
+    { kind: 'account', payload: { ...goodAccount, quoteRequestLines: [] } },
+  ],
+  'outbox:list': [
+    { states: ['lost'] },
+    { limit: 0 },
+    { limit: 1e9 },
+    { search: long(201) },
+    { kind: 'order' },
+  ],
+  'outbox:get': [{}, { id: 'one' }, { id: -1 }, { id: 1.5 }],
+  'outbox:status': [{ verbose: true }],
+  'outbox:retry': [{}, { id: '1' }, { id: 0 }],
+  'outbox:resend': [
+    {},
+    { id: 1 },
+    { id: 1, kind: 'quote', payload: { ...goodQuote, privacyAccepted: false } },
+    { id: 1, kind: 'account', payload: { ...goodAccount, email: '' } },
+    { id: 'x', kind: 'quote', payload: goodQuote },
+  ],
+  'outbox:discard': [{}, { id: null }, { id: [1] }],
+  'outbox:flush': [{ waitSeconds: -1 }, { waitSeconds: 'soon' }, { waitSeconds: 7200 }],
+  'drafts:get': [{}, { target: 'shop' }],
+  'drafts:save': [
+    {},
+    { target: 'counter' },
+    { target: 'shop', draft: null },
+    { target: 'counter', draft: { contactName: 'x' } },
+    { target: 'account', draft: { lines: [] } },
+    { target: 'counter', draft: null, extra: true },
+  ],
+  'drafts:addLine': [
+    {},
+    { target: 'counter' },
+    { target: 'account', line: pickedLine },
+    { target: 'counter', line: { ...pickedLine, lengthMm: 'long' } },
+    { target: 'counter', line: { itemNo: 'HEA200' } },
+    { target: 'fair', line: { ...pickedLine, description: long(1001) } },
+  ],
+  'workstation:get': [{ key: 'counter' }],
+  'workstation:set': [
+    { counterEmployee: '' },
+    { counterEmployee: long(51) },
+    { fairSource: long(51) },
+    { counterEmployee: 7 },
+  ],
+} satisfies Record<string, unknown[]>;

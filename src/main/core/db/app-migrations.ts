@@ -17,4 +17,36 @@ export const appMigrations: Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    name: 'outbox and drafts',
+    up(db) {
+      // An item leaves the queue only as delivered or discarded; rows are never deleted. request_id is the
+      // idempotency key sent to the host: given once, at submit, and never changed.
+      db.exec(`
+        CREATE TABLE outbox_item (
+          id INTEGER PRIMARY KEY,
+          request_id TEXT NOT NULL UNIQUE,
+          kind TEXT NOT NULL CHECK (kind IN ('quote', 'account')),
+          payload TEXT NOT NULL,
+          state TEXT NOT NULL
+            CHECK (state IN ('queued', 'sending', 'delivered', 'needsAttention', 'discarded')),
+          number TEXT,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          last_error TEXT,
+          next_attempt_at INTEGER NOT NULL,
+          created_at TEXT NOT NULL,
+          updated_at TEXT NOT NULL,
+          delivered_at TEXT
+        ) STRICT;
+        CREATE INDEX outbox_item_due ON outbox_item (state, next_attempt_at, id);
+        CREATE TABLE draft (
+          target TEXT PRIMARY KEY,
+          body TEXT NOT NULL,
+          revision INTEGER NOT NULL,
+          updated_at TEXT NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
 ];

@@ -1,9 +1,199 @@
-// The outbox, drafts and request delivery (issue 4).
+// The outbox, drafts and request delivery (issue 4): submissions are validated (by the bridge, with the
+// shared schemas), given their requestId and committed before the caller hears "queued"; the sender
+// delivers them in the background; every change is an event.
+import { randomUUID } from 'node:crypto';
+import type { OutboxStatus } from '../../../shared/bridge/outbox-calls.ts';
+import type { QuoteDraft } from '../../../shared/contract/request-drafts.ts';
+import { emptyQuoteDraft, lineFromPicked } from '../../../shared/contract/request-drafts.ts';
+import type { RequestKind } from '../../../shared/contract/request-fields.ts';
+import type { RequestPayload } from '../../../shared/contract/request-schemas.ts';
+import { BridgeFailure } from '../bridge/bridge-failure.ts';
+import type { BridgeHandlers } from '../bridge/dispatch.ts';
 import type { CoreModule } from '../core-module.ts';
+import { VoaRequestsClient } from '../host/voa-requests-client.ts';
 import type { VoaCore } from '../voa-core.ts';
+import { DraftStore, WorkstationPreferences } from './draft-store.ts';
+import { OutboxSender, type OutboxTiming } from './outbox-sender.ts';
+import { OutboxStore, itemDetail, itemView, type OutboxItem } from './outbox-store.ts';
+import { newRequestId } from './request-id.ts';
 
-export type OutboxModule = CoreModule<Record<never, never>>;
+type OutboxHandlers = Pick<
+  BridgeHandlers,
+  | 'outbox:submit'
+  | 'outbox:list'
+  | 'outbox:get'
+  | 'outbox:status'
+  | 'outbox:retry'
+  | 'outbox:resend'
+  | 'outbox:discard'
+  | 'outbox:flush'
+  | 'drafts:get'
+  | 'drafts:save'
+  | 'drafts:addLine'
+  | 'workstation:get'
+  | 'workstation:set'
+>;
 
-export function createOutboxModule(_core: VoaCore): OutboxModule {
-  return { handlers: {} };
+export interface OutboxModule extends CoreModule<OutboxHandlers> {
+  store: OutboxStore;
+  sender: OutboxSender;
+  /** A network or wake event of the shell: whatever waits for the network is tried now. */
+  nudge(reason: 'network' | 'wake'): void;
+  status(): OutboxStatus;
+  /** Delivery pacing; tests shorten it. */
+  tune(timing: Partial<OutboxTiming>): void;
 }
+
+const PREFERENCE_KEYS = { counterEmployee: 'counter.employee', fairSource: 'fair.source' } as const;
+
+export function createOutboxModule(core: VoaCore): OutboxModule {
+  const store = new OutboxStore(core.appDb);
+  const drafts = new DraftStore(core.appDb);
+  const preferences = new WorkstationPreferences(core.appDb);
+  const client = new VoaRequestsClient({ host: core.host, settings: () => core.settings.current });
+  const emitItems = (items: OutboxItem[]) =>
+    core.events.emit('outbox:changed', { items: items.map(itemView), status: sender.status() });
+  const sender = new OutboxSender({
+    store,
+    deliver: (item, timeoutMs) => client.deliver(item.kind, item.payload, { timeoutMs }),
+    onItems: emitItems,
+    onStatus: (status) => core.events.emit('connection:changed', status),
+  });
+  let unsubscribe: (() => void) | undefined;
+
+  const itemOrFail = (id: number): OutboxItem => {
+    const item = store.get(id);
+    if (!item) throw new BridgeFailure('not-found', `There is no outbox item ${id}.`);
+    return item;
+  };
+  const wrongState = (item: OutboxItem, action: string) =>
+    new BridgeFailure(
+      'invalid-input',
+      `Request ${item.requestId} is ${item.state}: only a request that is queued or needs attention can be ${action}.`,
+    );
+
+  const handlers: OutboxHandlers = {
+    'outbox:submit': async ({ kind, payload, fromDraft }) => {
+      const requestId = payload.requestId ?? newRequestId();
+      const answer = store.transaction(() => {
+        const existing = store.byRequestId(requestId);
+        if (existing) {
+          // A re-run import: the request is in the outbox already, under the requestId it brought.
+          if (existing.kind !== kind) {
+            throw new BridgeFailure(
+              'invalid-input',
+              `requestId ${requestId} belongs to a ${existing.kind} request already in the outbox.`,
+              {
+                requestId: `is already used by a ${existing.kind} request in the outbox`,
+              },
+            );
+          }
+          return { item: existing, existing: true };
+        }
+        const item = store.insert(kind, requestId, { requestId, ...payload } as RequestPayload);
+        const draft = fromDraft ? drafts.put(fromDraft, null) : undefined;
+        return { item, existing: false, draft };
+      });
+      if (!answer.existing) {
+        emitItems([answer.item]);
+        if ('draft' in answer && answer.draft)
+          core.events.emit('drafts:changed', { ...answer.draft, cause: 'submit' });
+        sender.nudge('submitted');
+      }
+      return { item: itemView(answer.item), existing: answer.existing };
+    },
+    'outbox:list': async (filter) => ({ items: store.list(filter).map(itemView), status: sender.status() }),
+    'outbox:get': async ({ id }) => itemDetail(itemOrFail(id)),
+    'outbox:status': async () => sender.status(),
+    'outbox:retry': async ({ id }) => {
+      const item = itemOrFail(id);
+      if (item.state !== 'queued' && item.state !== 'needsAttention') throw wrongState(item, 'retried');
+      const updated = store.retry(id) as OutboxItem;
+      emitItems([updated]);
+      sender.nudge('submitted');
+      return itemView(updated);
+    },
+    'outbox:resend': async ({ id, kind, payload }) => {
+      const item = itemOrFail(id);
+      if (item.state !== 'needsAttention')
+        throw wrongState({ ...item, state: item.state }, 'corrected and resent');
+      if (item.kind !== kind)
+        throw new BridgeFailure('invalid-input', `Request ${item.requestId} is a ${item.kind} request.`, {
+          kind: `must be ${item.kind}`,
+        });
+      if (payload.requestId !== undefined && payload.requestId !== item.requestId) {
+        throw new BridgeFailure('invalid-input', 'A corrected request keeps its requestId.', {
+          requestId: `must stay ${item.requestId}: nothing was stored under it, so it is sent again`,
+        });
+      }
+      const updated = store.replacePayload(id, {
+        ...payload,
+        requestId: item.requestId,
+      } as RequestPayload) as OutboxItem;
+      emitItems([updated]);
+      sender.nudge('submitted');
+      return itemView(updated);
+    },
+    'outbox:discard': async ({ id }) => {
+      const item = itemOrFail(id);
+      if (item.state !== 'queued' && item.state !== 'needsAttention') throw wrongState(item, 'discarded');
+      const updated = store.discard(id) as OutboxItem;
+      emitItems([updated]);
+      return itemView(updated);
+    },
+    'outbox:flush': async ({ waitSeconds }) => sender.flush((waitSeconds ?? 0) * 1000),
+    'drafts:get': async ({ target }) => drafts.get(target),
+    'drafts:save': async ({ target, draft }) => {
+      const view = store.transaction(() => drafts.put(target, draft));
+      core.events.emit('drafts:changed', { ...view, cause: 'save' });
+      return view;
+    },
+    'drafts:addLine': async ({ target, line }) => {
+      const view = store.transaction(() => {
+        const current = (drafts.get(target).draft as QuoteDraft | null) ?? emptyQuoteDraft(randomUUID());
+        return drafts.put(target, {
+          ...current,
+          lines: [...current.lines, lineFromPicked(randomUUID(), line)],
+        });
+      });
+      core.events.emit('drafts:changed', { ...view, cause: 'addLine' });
+      return view;
+    },
+    'workstation:get': async () => ({
+      counterEmployee: preferences.get(PREFERENCE_KEYS.counterEmployee),
+      fairSource: preferences.get(PREFERENCE_KEYS.fairSource),
+    }),
+    'workstation:set': async (choices) => {
+      store.transaction(() => {
+        for (const key of ['counterEmployee', 'fairSource'] as const) {
+          if (choices[key] !== undefined) preferences.set(PREFERENCE_KEYS[key], choices[key]);
+        }
+      });
+      return handlers['workstation:get']({});
+    },
+  };
+
+  return {
+    handlers,
+    store,
+    sender,
+    start() {
+      // New settings or a new secret may be what a paused queue waits for.
+      unsubscribe = core.events.subscribe((name) => {
+        if (name === 'settings:changed') sender.nudge('settings');
+      });
+      sender.start();
+    },
+    async stop() {
+      unsubscribe?.();
+      await sender.stop();
+    },
+    nudge: (reason) => sender.nudge(reason),
+    status: () => sender.status(),
+    tune(timing) {
+      sender.timing = { ...sender.timing, ...timing };
+    },
+  };
+}
+
+export type { RequestKind };

@@ -1,0 +1,276 @@
+// Delivers queued requests: takes the oldest due items, sends them, and records what each answer means.
+// One item that needs attention never holds up the others; a problem no retry can fix (credentials,
+// permissions, company) pauses the whole queue without burning attempts; no answer at all makes the
+// queue wait (offline) and probe with backoff, until a network or wake nudge says to try now.
+import type { OutboxStatus } from '../../../shared/bridge/outbox-calls.ts';
+import type { DeliveryOutcome } from '../host/voa-requests-client.ts';
+import type { ItemOutcome, OutboxItem, OutboxStore } from './outbox-store.ts';
+
+export interface OutboxTiming {
+  /** First retry after an unknown outcome; doubles per attempt, with jitter, up to maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Time-out of one delivery call. */
+  requestTimeoutMs: number;
+  /** Requests in flight at once. */
+  concurrency: number;
+}
+
+export const DEFAULT_TIMING: OutboxTiming = {
+  baseDelayMs: 2_000,
+  maxDelayMs: 2 * 60_000,
+  requestTimeoutMs: 30_000,
+  concurrency: 4,
+};
+
+/** Exponential backoff with equal jitter: half the delay fixed, half random, so clients spread out. */
+export function backoffMs(attempts: number, timing: OutboxTiming, random: () => number): number {
+  const exponent = Math.min(Math.max(attempts - 1, 0), 30);
+  const delay = Math.min(timing.maxDelayMs, timing.baseDelayMs * 2 ** exponent);
+  return Math.round(delay / 2 + (delay / 2) * random());
+}
+
+export interface OutboxSenderOptions {
+  store: OutboxStore;
+  deliver(item: OutboxItem, timeoutMs: number): Promise<DeliveryOutcome>;
+  /** Items changed (claimed, recorded); called after the change is committed. */
+  onItems(items: OutboxItem[]): void;
+  onStatus(status: OutboxStatus): void;
+  timing?: Partial<OutboxTiming>;
+  now?: () => number;
+  random?: () => number;
+}
+
+export class OutboxSender {
+  readonly #store: OutboxStore;
+  readonly #deliver: OutboxSenderOptions['deliver'];
+  readonly #onItems: OutboxSenderOptions['onItems'];
+  readonly #onStatus: OutboxSenderOptions['onStatus'];
+  readonly #now: () => number;
+  readonly #random: () => number;
+  timing: OutboxTiming;
+
+  #connection: OutboxStatus['connection'] = 'unknown';
+  #lastContactAt: string | null = null;
+  #paused: OutboxStatus['paused'] = null;
+  /** No answer from the host: the queue waits until then (a nudge ends the wait). */
+  #offlineUntil = 0;
+  #networkFailures = 0;
+  /** HTTP 429: nothing is sent before then, whatever happens (Retry-After is honoured). */
+  #throttledUntil = 0;
+
+  #loop: Promise<void> | undefined;
+  #running = false;
+  #inFlight = new Set<Promise<void>>();
+  #wake: (() => void) | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(options: OutboxSenderOptions) {
+    this.#store = options.store;
+    this.#deliver = options.deliver;
+    this.#onItems = options.onItems;
+    this.#onStatus = options.onStatus;
+    this.#now = options.now ?? Date.now;
+    this.#random = options.random ?? Math.random;
+    this.timing = { ...DEFAULT_TIMING, ...options.timing };
+  }
+
+  get running(): boolean {
+    return this.#running;
+  }
+
+  status(): OutboxStatus {
+    const counts = this.#store.counts();
+    const waits = [this.#offlineUntil, this.#throttledUntil, this.#store.nextDue() ?? 0].filter(
+      (at) => at > this.#now(),
+    );
+    const queued = counts.queued > 0;
+    return {
+      connection: this.#connection,
+      paused: this.#paused,
+      counts,
+      undelivered: counts.queued + counts.sending + counts.needsAttention,
+      nextAttemptAt:
+        queued && waits.length && !this.#paused ? new Date(Math.max(...waits)).toISOString() : null,
+      lastContactAt: this.#lastContactAt,
+    };
+  }
+
+  /** Starts delivering in the background; anything left "sending" by a crash goes back to the queue. */
+  start(): void {
+    if (this.#running) return;
+    const requeued = this.#store.requeueInterrupted();
+    if (requeued) this.#emitStatus();
+    this.#running = true;
+    this.#loop = this.#run();
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.#wakeUp();
+    await this.#loop;
+    this.#loop = undefined;
+    await Promise.all(this.#inFlight);
+  }
+
+  /** Something changed (a new item, a network or wake event): look again now, without waiting. */
+  nudge(reason: 'submitted' | 'network' | 'wake' | 'settings' = 'submitted'): void {
+    if (reason !== 'submitted') {
+      this.#offlineUntil = 0;
+      this.#networkFailures = 0;
+      this.#store.makeAllDue();
+      // New settings or a new secret may be what a paused queue waited for; one call tells.
+      if (reason === 'settings') this.#paused = null;
+      this.#emitStatus();
+    }
+    this.#wakeUp();
+  }
+
+  /**
+   * Sends everything due now (a person asked: waits for backoff end, a pause is lifted and tried once),
+   * and with `waitMs` answers when nothing is left to send, the queue pauses, or the time is up.
+   */
+  async flush(waitMs: number): Promise<{ status: OutboxStatus; drained: boolean }> {
+    this.#paused = null;
+    this.#offlineUntil = 0;
+    this.#networkFailures = 0;
+    this.#store.makeAllDue();
+    const ownLoop = !this.#running;
+    if (ownLoop) this.start();
+    this.#emitStatus();
+    this.#wakeUp();
+    const deadline = this.#now() + waitMs;
+    while (waitMs > 0 && this.#now() < deadline) {
+      const counts = this.#store.counts();
+      if (counts.queued + counts.sending === 0 || this.#paused) break;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(50, Math.max(1, deadline - this.#now()))));
+    }
+    if (ownLoop) await this.stop();
+    const status = this.status();
+    return { status, drained: status.counts.queued + status.counts.sending === 0 };
+  }
+
+  async #run(): Promise<void> {
+    while (this.#running) {
+      const now = this.#now();
+      const holdUntil = Math.max(this.#offlineUntil, this.#throttledUntil);
+      if (this.#paused) {
+        await this.#sleep(undefined);
+        continue;
+      }
+      if (holdUntil > now) {
+        await this.#sleep(holdUntil - now);
+        continue;
+      }
+      // While offline, one request probes the host; the others wait for its answer.
+      const slots = (this.#networkFailures > 0 ? 1 : this.timing.concurrency) - this.#inFlight.size;
+      const claimed = this.#store.claimDue(slots);
+      if (claimed.length) {
+        this.#onItems(claimed);
+        for (const item of claimed) {
+          const attempt = this.#attempt(item).finally(() => {
+            this.#inFlight.delete(attempt);
+            this.#wakeUp();
+          });
+          this.#inFlight.add(attempt);
+        }
+        continue;
+      }
+      const due = this.#store.nextDue();
+      await this.#sleep(due === undefined || slots <= 0 ? undefined : Math.max(0, due - now));
+    }
+  }
+
+  async #attempt(item: OutboxItem): Promise<void> {
+    let outcome: DeliveryOutcome;
+    try {
+      outcome = await this.#deliver(item, this.timing.requestTimeoutMs);
+    } catch (error) {
+      // A fault of VOA Desk itself: keep the item, say what happened, try later.
+      outcome = {
+        kind: 'unknown',
+        message: `VOA Desk could not send it: ${(error as Error).message}`,
+        reachedHost: false,
+      };
+    }
+    const now = this.#now();
+    const wasConnection = this.#connection;
+    const wasPaused = this.#paused;
+    let recorded: ItemOutcome;
+    switch (outcome.kind) {
+      case 'delivered':
+        this.#contact(now);
+        recorded = {
+          state: 'delivered',
+          number: outcome.number,
+          ...(outcome.duplicate && !outcome.number
+            ? { note: 'The host had already stored this request; its answer did not name the number.' }
+            : {}),
+        };
+        break;
+      case 'refused':
+        this.#contact(now);
+        recorded = { state: 'needsAttention', error: outcome.message };
+        break;
+      case 'blocked':
+        // Nothing was processed and retrying cannot help: pause everything, burn nothing.
+        this.#paused = { reason: outcome.message, since: new Date(now).toISOString() };
+        recorded = { state: 'queued', error: outcome.message, nextAttemptAt: now, countsAsAttempt: false };
+        break;
+      case 'throttled':
+        this.#contact(now);
+        this.#throttledUntil = Math.max(this.#throttledUntil, now + outcome.retryAfterMs);
+        recorded = {
+          state: 'queued',
+          error: outcome.message,
+          nextAttemptAt: now + outcome.retryAfterMs,
+          countsAsAttempt: false,
+        };
+        break;
+      case 'unknown': {
+        const delay = backoffMs(item.attempts + 1, this.timing, this.#random);
+        if (outcome.reachedHost) this.#contact(now);
+        else {
+          this.#connection = 'offline';
+          this.#networkFailures += 1;
+          this.#offlineUntil = now + backoffMs(this.#networkFailures, this.timing, this.#random);
+        }
+        recorded = {
+          state: 'queued',
+          error: outcome.message,
+          nextAttemptAt: now + delay,
+          countsAsAttempt: true,
+        };
+        break;
+      }
+    }
+    const updated = this.#store.record(item.id, recorded);
+    if (updated) this.#onItems([updated]);
+    if (wasConnection !== this.#connection || wasPaused !== this.#paused) this.#emitStatus();
+  }
+
+  #contact(now: number): void {
+    this.#connection = 'online';
+    this.#lastContactAt = new Date(now).toISOString();
+    this.#networkFailures = 0;
+    this.#offlineUntil = 0;
+  }
+
+  #emitStatus(): void {
+    this.#onStatus(this.status());
+  }
+
+  #sleep(ms: number | undefined): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.#wake = resolve;
+      if (ms !== undefined) this.#timer = setTimeout(resolve, Math.min(ms, 2 ** 31 - 1));
+    }).finally(() => {
+      clearTimeout(this.#timer);
+      this.#wake = undefined;
+    });
+  }
+
+  #wakeUp(): void {
+    this.#wake?.();
+  }
+}

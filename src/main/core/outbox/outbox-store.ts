@@ -1,0 +1,305 @@
+// The outbox in app.db (WAL, synchronous=FULL): every change is committed before anyone hears of it.
+// Payloads are stored as the validated JSON and parsed again when read back; rows are never deleted.
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { OutboxItemDetail, OutboxItemView, OutboxState } from '../../../shared/bridge/outbox-calls.ts';
+import { OUTBOX_STATES } from '../../../shared/bridge/outbox-calls.ts';
+import type { RequestKind } from '../../../shared/contract/request-fields.ts';
+import { QUOTE_LINES_KEY } from '../../../shared/contract/request-fields.ts';
+import type { RequestPayload } from '../../../shared/contract/request-schemas.ts';
+import { inTransaction } from '../db/sqlite.ts';
+
+interface OutboxRow {
+  id: number;
+  request_id: string;
+  kind: RequestKind;
+  payload: string;
+  state: OutboxState;
+  number: string | null;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: number;
+  created_at: string;
+  updated_at: string;
+  delivered_at: string | null;
+}
+
+export interface OutboxItem {
+  id: number;
+  requestId: string;
+  kind: RequestKind;
+  payload: RequestPayload;
+  state: OutboxState;
+  number: string | null;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: number;
+  createdAt: string;
+  updatedAt: string;
+  deliveredAt: string | null;
+}
+
+/** What a delivery attempt decided for one item. */
+export type ItemOutcome =
+  | { state: 'delivered'; number: string | null; note?: string }
+  | { state: 'needsAttention'; error: string }
+  /** Back in the queue: try again at `nextAttemptAt`; `countsAsAttempt` is false when nothing was sent. */
+  | { state: 'queued'; error: string | null; nextAttemptAt: number; countsAsAttempt: boolean };
+
+export interface ListFilter {
+  states?: OutboxState[] | undefined;
+  kind?: RequestKind | undefined;
+  search?: string | undefined;
+  limit?: number | undefined;
+}
+
+export class OutboxStore {
+  readonly #db: DatabaseSync;
+  readonly #now: () => number;
+  readonly #statements: Record<string, StatementSync> = {};
+
+  constructor(db: DatabaseSync, now: () => number = Date.now) {
+    this.#db = db;
+    this.#now = now;
+  }
+
+  #statement(sql: string): StatementSync {
+    return (this.#statements[sql] ??= this.#db.prepare(sql));
+  }
+
+  /** Runs `work` in one committed transaction. */
+  transaction<T>(work: () => T): T {
+    return inTransaction(this.#db, work);
+  }
+
+  /** Inserts a new queued item; the caller commits (inside `transaction`). */
+  insert(kind: RequestKind, requestId: string, payload: RequestPayload): OutboxItem {
+    const now = this.#now();
+    const iso = new Date(now).toISOString();
+    const result = this.#statement(
+      `INSERT INTO outbox_item (request_id, kind, payload, state, next_attempt_at, created_at, updated_at)
+       VALUES (?, ?, ?, 'queued', ?, ?, ?)`,
+    ).run(requestId, kind, JSON.stringify(payload), now, iso, iso);
+    return this.get(Number(result.lastInsertRowid)) as OutboxItem;
+  }
+
+  get(id: number): OutboxItem | undefined {
+    const row = this.#statement('SELECT * FROM outbox_item WHERE id = ?').get(id) as OutboxRow | undefined;
+    return row && fromRow(row);
+  }
+
+  byRequestId(requestId: string): OutboxItem | undefined {
+    const row = this.#statement('SELECT * FROM outbox_item WHERE request_id = ?').get(requestId) as
+      OutboxRow | undefined;
+    return row && fromRow(row);
+  }
+
+  list(filter: ListFilter = {}): OutboxItem[] {
+    const where: string[] = [];
+    const values: (string | number)[] = [];
+    if (filter.states?.length) {
+      where.push(`state IN (${filter.states.map(() => '?').join(', ')})`);
+      values.push(...filter.states);
+    }
+    if (filter.kind) {
+      where.push('kind = ?');
+      values.push(filter.kind);
+    }
+    const search = filter.search?.trim();
+    if (search) {
+      where.push(
+        `(${[
+          'request_id',
+          'number',
+          "json_extract(payload, '$.companyName')",
+          "json_extract(payload, '$.contactName')",
+          "json_extract(payload, '$.email')",
+        ]
+          .map((column) => `${column} LIKE :search ESCAPE '\\'`)
+          .join(' OR ')})`,
+      );
+    }
+    const sql = `SELECT * FROM outbox_item${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
+    const named = { search: search ? `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : '' };
+    const statement = this.#db.prepare(sql);
+    const rows = search
+      ? statement.all(named, ...values, filter.limit ?? 500)
+      : statement.all(...values, filter.limit ?? 500);
+    return (rows as unknown as OutboxRow[]).map(fromRow);
+  }
+
+  counts(): Record<OutboxState, number> {
+    const counts = Object.fromEntries(OUTBOX_STATES.map((state) => [state, 0])) as Record<
+      OutboxState,
+      number
+    >;
+    const rows = this.#statement('SELECT state, COUNT(*) AS count FROM outbox_item GROUP BY state').all() as {
+      state: OutboxState;
+      count: number;
+    }[];
+    for (const row of rows) counts[row.state] = row.count;
+    return counts;
+  }
+
+  /** The earliest time a queued item is due, or undefined when nothing is queued. */
+  nextDue(): number | undefined {
+    const row = this.#statement(
+      "SELECT MIN(next_attempt_at) AS due FROM outbox_item WHERE state = 'queued'",
+    ).get() as { due: number | null };
+    return row.due ?? undefined;
+  }
+
+  /**
+   * Claims the oldest due items for sending (committed, so that another process on the same profile
+   * leaves them alone while they are in flight).
+   */
+  claimDue(limit: number): OutboxItem[] {
+    if (limit <= 0) return [];
+    return this.transaction(() => {
+      const rows = this.#statement(
+        `SELECT * FROM outbox_item WHERE state = 'queued' AND next_attempt_at <= ?
+         ORDER BY next_attempt_at, id LIMIT ?`,
+      ).all(this.#now(), limit) as unknown as OutboxRow[];
+      const updatedAt = new Date(this.#now()).toISOString();
+      for (const row of rows) {
+        this.#statement(
+          "UPDATE outbox_item SET state = 'sending', updated_at = ? WHERE id = ? AND state = 'queued'",
+        ).run(updatedAt, row.id);
+      }
+      return rows.map((row) => fromRow({ ...row, state: 'sending', updated_at: updatedAt }));
+    });
+  }
+
+  /** Records what an attempt decided. An item a person discarded meanwhile stays discarded. */
+  record(id: number, outcome: ItemOutcome): OutboxItem | undefined {
+    const now = this.#now();
+    const iso = new Date(now).toISOString();
+    this.transaction(() => {
+      const current = this.get(id);
+      if (!current || current.state === 'discarded' || current.state === 'delivered') return;
+      if (outcome.state === 'delivered') {
+        this.#statement(
+          `UPDATE outbox_item SET state = 'delivered', number = ?, attempts = attempts + 1, last_error = ?,
+           delivered_at = ?, updated_at = ? WHERE id = ?`,
+        ).run(outcome.number, outcome.note ?? null, iso, iso, id);
+      } else if (outcome.state === 'needsAttention') {
+        this.#statement(
+          `UPDATE outbox_item SET state = 'needsAttention', attempts = attempts + 1, last_error = ?,
+           updated_at = ? WHERE id = ?`,
+        ).run(outcome.error, iso, id);
+      } else {
+        this.#statement(
+          `UPDATE outbox_item SET state = 'queued', attempts = attempts + ?, last_error = COALESCE(?, last_error),
+           next_attempt_at = ?, updated_at = ? WHERE id = ?`,
+        ).run(outcome.countsAsAttempt ? 1 : 0, outcome.error, outcome.nextAttemptAt, iso, id);
+      }
+    });
+    return this.get(id);
+  }
+
+  /** After a crash or a kill: whatever was in flight goes back to the queue (the requestId makes it safe). */
+  requeueInterrupted(): number {
+    const iso = new Date(this.#now()).toISOString();
+    const result = this.transaction(() =>
+      this.#statement("UPDATE outbox_item SET state = 'queued', updated_at = ? WHERE state = 'sending'").run(
+        iso,
+      ),
+    );
+    return Number(result.changes);
+  }
+
+  /** Every queued item due now (a manual flush, a network nudge). */
+  makeAllDue(): void {
+    const now = this.#now();
+    this.transaction(() =>
+      this.#statement(
+        "UPDATE outbox_item SET next_attempt_at = ? WHERE state = 'queued' AND next_attempt_at > ?",
+      ).run(now, now),
+    );
+  }
+
+  /** Queued: due now. Needs attention: back in the queue unchanged (e.g. after Refuse Requests was lifted). */
+  retry(id: number): OutboxItem | undefined {
+    const now = this.#now();
+    const iso = new Date(now).toISOString();
+    this.transaction(() =>
+      this.#statement(
+        `UPDATE outbox_item SET state = 'queued', next_attempt_at = ?, updated_at = ?
+         WHERE id = ? AND state IN ('queued', 'needsAttention')`,
+      ).run(now, iso, id),
+    );
+    return this.get(id);
+  }
+
+  /** A corrected payload, queued under the same requestId. */
+  replacePayload(id: number, payload: RequestPayload): OutboxItem | undefined {
+    const now = this.#now();
+    const iso = new Date(now).toISOString();
+    this.transaction(() =>
+      this.#statement(
+        `UPDATE outbox_item SET payload = ?, state = 'queued', next_attempt_at = ?, updated_at = ?
+         WHERE id = ? AND state = 'needsAttention'`,
+      ).run(JSON.stringify(payload), now, iso, id),
+    );
+    return this.get(id);
+  }
+
+  discard(id: number): OutboxItem | undefined {
+    const iso = new Date(this.#now()).toISOString();
+    this.transaction(() =>
+      this.#statement(
+        `UPDATE outbox_item SET state = 'discarded', updated_at = ?
+         WHERE id = ? AND state IN ('queued', 'needsAttention')`,
+      ).run(iso, id),
+    );
+    return this.get(id);
+  }
+}
+
+function fromRow(row: OutboxRow): OutboxItem {
+  return {
+    id: row.id,
+    requestId: row.request_id,
+    kind: row.kind,
+    payload: JSON.parse(row.payload) as RequestPayload,
+    state: row.state,
+    number: row.number,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    nextAttemptAt: row.next_attempt_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    deliveredAt: row.delivered_at,
+  };
+}
+
+export function itemView(item: OutboxItem): OutboxItemView {
+  const payload = item.payload as Record<string, unknown>;
+  const text = (key: string) => (typeof payload[key] === 'string' ? (payload[key] as string) : '');
+  const lines = payload[QUOTE_LINES_KEY];
+  return {
+    id: item.id,
+    requestId: item.requestId,
+    kind: item.kind,
+    state: item.state,
+    number: item.number,
+    attempts: item.attempts,
+    lastError: item.lastError,
+    nextAttemptAt: item.state === 'queued' ? new Date(item.nextAttemptAt).toISOString() : null,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+    deliveredAt: item.deliveredAt,
+    summary: {
+      companyName: text('companyName'),
+      contactName: text('contactName'),
+      email: text('email'),
+      source: text('source'),
+      assistedBy: text('assistedBy'),
+      deliveryMethod: text('deliveryMethod'),
+      lineCount: Array.isArray(lines) ? lines.length : 0,
+    },
+  };
+}
+
+export function itemDetail(item: OutboxItem): OutboxItemDetail {
+  return { ...itemView(item), payload: item.payload } as OutboxItemDetail;
+}
