@@ -2,7 +2,8 @@ import { webcrypto } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import './reflect-metadata-shim.ts';
+// @peculiar/x509 resolves its services through tsyringe, which needs the Reflect metadata API.
+import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 
 type KeyPair = webcrypto.CryptoKeyPair;

@@ -14,9 +14,16 @@ if [ "${VOA_DESK_IN_SECRET_SESSION:-}" = 1 ]; then
   export XDG_DATA_HOME
   XDG_DATA_HOME=$(mktemp -d -t voa-desk-keyring-XXXXXX)
   eval "$(printf 'voa-desk-test' | gnome-keyring-daemon --unlock --components=secrets 2>/dev/null)"
-  eval "$(gnome-keyring-daemon --start --components=secrets 2>/dev/null)"
   export GNOME_KEYRING_CONTROL
   trap 'rm -rf "$XDG_DATA_HOME"' EXIT
+  # The login collection is created and unlocked asynchronously: wait until a write goes through.
+  for _ in $(seq 1 50); do
+    if printf probe | timeout 5 secret-tool store --label='VOA Desk probe' voa-desk-probe ready 2>/dev/null; then
+      secret-tool clear voa-desk-probe ready 2>/dev/null || true
+      break
+    fi
+    sleep 0.1
+  done
   "$@"
   exit $?
 fi
