@@ -1,0 +1,112 @@
+// catalog.db: the local catalog, rebuilt by each sync (losing the file costs a sync, nothing else), with
+// the run log and the changes between syncs. Catalog tables exist twice during a sync: the live ones that
+// searches read, and `next_…` ones that the sync fills; a successful sync swaps them in one transaction.
+import type { DatabaseSync } from 'node:sqlite';
+import type { Migration } from '../db/sqlite.ts';
+
+export const CATALOG_DB_FILE = 'catalog.db';
+export const STAGING_PREFIX = 'next_';
+
+/** The tables one catalog generation consists of, in the order they are dropped and renamed. */
+export const CATALOG_TABLES = ['size_fts', 'size', 'item', 'category', 'steel_row'] as const;
+
+/**
+ * The catalog tables under a prefix. Index names carry the generation: SQLite cannot rename an index,
+ * and a renamed table keeps its indexes' names, so each generation's indexes need names of their own.
+ */
+export function createCatalogTables(db: DatabaseSync, prefix: string, generation: number): void {
+  const g = `g${generation}`;
+  db.exec(`
+    CREATE TABLE ${prefix}category (
+      code TEXT PRIMARY KEY,
+      description TEXT NOT NULL,
+      parent_code TEXT NOT NULL,
+      position INTEGER NOT NULL,
+      subtree_end INTEGER NOT NULL
+    ) STRICT;
+    -- The steel extension's pages, with whatever properties they carry (the contract does not fix them).
+    CREATE TABLE ${prefix}steel_row (
+      page TEXT NOT NULL,
+      key TEXT NOT NULL,
+      description TEXT NOT NULL,
+      data TEXT NOT NULL,
+      PRIMARY KEY (page, key)
+    ) STRICT;
+    CREATE TABLE ${prefix}item (
+      no TEXT PRIMARY KEY,
+      description TEXT NOT NULL,
+      description2 TEXT NOT NULL,
+      base_unit TEXT NOT NULL,
+      price_unit TEXT NOT NULL,
+      category_code TEXT NOT NULL,
+      profile_code TEXT NOT NULL,
+      grade_code TEXT NOT NULL,
+      blocked INTEGER NOT NULL,
+      sales_blocked INTEGER NOT NULL
+    ) STRICT, WITHOUT ROWID;
+    -- One row per variant, and one (variant_code '') per item without variants: what a search lists.
+    -- Item fields are repeated here so that filters and counts need no join.
+    CREATE TABLE ${prefix}size (
+      id INTEGER PRIMARY KEY,
+      item_no TEXT NOT NULL,
+      variant_code TEXT NOT NULL,
+      description TEXT NOT NULL,
+      description2 TEXT NOT NULL,
+      length REAL NOT NULL,
+      width REAL NOT NULL,
+      thickness REAL NOT NULL,
+      extra_length REAL NOT NULL,
+      format_type TEXT NOT NULL,
+      inventory REAL NOT NULL,
+      size_blocked INTEGER NOT NULL,
+      category_position INTEGER NOT NULL,
+      profile_code TEXT NOT NULL,
+      grade_code TEXT NOT NULL,
+      item_blocked INTEGER NOT NULL,
+      sales_blocked INTEGER NOT NULL,
+      any_blocked INTEGER NOT NULL
+    ) STRICT;
+    CREATE UNIQUE INDEX ${g}_size_item ON ${prefix}size (item_no, variant_code);
+    CREATE INDEX ${g}_size_category ON ${prefix}size (category_position, id);
+    -- Contentless: only rowids (size ids) are kept; detail=none and prefix indexes keep the typeahead's
+    -- prefix queries to one doclist read, so a broad first letter costs no more than a long word.
+    CREATE VIRTUAL TABLE ${prefix}size_fts USING fts5(
+      text, content='', detail=none, prefix='1 2 3 4 5 6', tokenize='unicode61 remove_diacritics 2'
+    );
+  `);
+}
+
+export const catalogMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'catalog, run log, changes',
+    up(db) {
+      db.exec(`
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+        CREATE TABLE sync_run (
+          id INTEGER PRIMARY KEY,
+          trigger TEXT NOT NULL,
+          started_at TEXT NOT NULL,
+          finished_at TEXT,
+          outcome TEXT NOT NULL,
+          message TEXT NOT NULL DEFAULT '',
+          pages INTEGER NOT NULL DEFAULT 0,
+          rows_json TEXT NOT NULL DEFAULT '{}',
+          duration_ms INTEGER NOT NULL DEFAULT 0,
+          steel INTEGER,
+          changes_json TEXT
+        ) STRICT;
+        CREATE TABLE sync_change (
+          run_id INTEGER NOT NULL REFERENCES sync_run (id) ON DELETE CASCADE,
+          subject TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          item_no TEXT NOT NULL,
+          variant_code TEXT NOT NULL,
+          description TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX sync_change_run ON sync_change (run_id, subject, kind);
+      `);
+      createCatalogTables(db, '', 0);
+    },
+  },
+];

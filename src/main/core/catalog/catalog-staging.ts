@@ -1,0 +1,515 @@
+// A sync's writes: pages go into `next_…` tables as they arrive (in short transactions, yielding between
+// them so searches stay quick), and at the end the next catalog replaces the live one in one transaction.
+// Until then the live catalog is not touched, so a failed or cancelled sync leaves it exactly as it was.
+import type { StatementSync } from 'node:sqlite';
+import {
+  STEEL_PAGES,
+  type CatalogItemRow,
+  type CatalogVariantRow,
+} from '../../../shared/contract/catalog-pages.ts';
+import {
+  CHANGE_KINDS,
+  CHANGE_SUBJECTS,
+  type CategoryNode,
+  type ChangeKind,
+  type ChangeSubject,
+  type CodeFacet,
+  type PageKindCounts,
+  type SyncChangeCounts,
+} from '../../../shared/contract/catalog-search.ts';
+import { inTransaction } from '../db/sqlite.ts';
+import { CATALOG_TABLES, STAGING_PREFIX, createCatalogTables } from './catalog-schema.ts';
+import { CHANGES_KEPT_PER_KIND, type CatalogStore, type StoredFacets } from './catalog-store.ts';
+import { placeCategories, type PlacedCategory } from './category-tree.ts';
+import { dimensionToken, normalizeSearchText } from './search-text.ts';
+
+/** Rows written per transaction: small enough that a search between two of them waits a few ms at most. */
+export const ROWS_PER_TRANSACTION = 2000;
+/** Sizes compared per step when working out what changed. */
+const DIFF_STEP = 25_000;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export type SteelPageName = (typeof STEEL_PAGES)[keyof typeof STEEL_PAGES];
+
+interface ItemContext {
+  no: string;
+  text: string;
+  categoryPosition: number;
+  profileCode: string;
+  gradeCode: string;
+  blocked: number;
+  salesBlocked: number;
+}
+
+export interface SwapFields {
+  runId: number;
+  syncedAt: string;
+  steel: boolean;
+  counts: PageKindCounts;
+  pages: number;
+  durationMs: number;
+}
+
+export class CatalogStaging {
+  readonly #store: CatalogStore;
+  readonly #generation: number;
+  #categories: { code: string; description: string }[] = [];
+  #placed = new Map<string, PlacedCategory>();
+  #uncategorized = 0;
+  readonly #steelDescriptions = new Map<string, Map<string, string>>();
+  #lastItem: ItemContext | undefined;
+  #open = true;
+  readonly #statements: Record<string, StatementSync> = {};
+
+  constructor(store: CatalogStore) {
+    this.#store = store;
+    this.#generation = Number(store.meta('generation') ?? '0') + 1;
+    const db = store.db;
+    for (const table of CATALOG_TABLES) db.exec(`DROP TABLE IF EXISTS "${STAGING_PREFIX}${table}"`);
+    inTransaction(db, () => createCatalogTables(db, STAGING_PREFIX, this.#generation));
+  }
+
+  #statement(sql: string): StatementSync {
+    return (this.#statements[sql] ??= this.#store.db.prepare(sql));
+  }
+
+  /** Writes rows in transactions of ROWS_PER_TRANSACTION, yielding to the event loop between them. */
+  async #write<T>(rows: readonly T[], writeOne: (row: T) => void): Promise<void> {
+    for (let start = 0; start < rows.length; start += ROWS_PER_TRANSACTION) {
+      this.#assertOpen();
+      inTransaction(this.#store.db, () => {
+        const end = Math.min(rows.length, start + ROWS_PER_TRANSACTION);
+        for (let index = start; index < end; index++) writeOne(rows[index] as T);
+      });
+      await yieldToEventLoop();
+    }
+  }
+
+  #assertOpen(): void {
+    if (!this.#open) throw new Error('This staging area was already swapped in or discarded.');
+  }
+
+  /** Categories are few; they are kept until all have arrived, because the tree needs every code. */
+  addCategories(rows: readonly { Code: string; Description: string }[]): void {
+    for (const row of rows) this.#categories.push({ code: row.Code, description: row.Description });
+  }
+
+  /** Places the category tree; call once every category page has been read, before items. */
+  completeCategories(): void {
+    this.#assertOpen();
+    const placed = placeCategories(this.#categories);
+    this.#placed = new Map(placed.map((category) => [category.code, category]));
+    this.#uncategorized = placed.length;
+    inTransaction(this.#store.db, () => {
+      const insert = this.#statement(
+        `INSERT INTO ${STAGING_PREFIX}category (code, description, parent_code, position, subtree_end) VALUES (?, ?, ?, ?, ?)`,
+      );
+      for (const category of placed)
+        insert.run(
+          category.code,
+          category.description,
+          category.parentCode,
+          category.position,
+          category.subtreeEnd,
+        );
+    });
+  }
+
+  /** A steel page's rows, with whatever properties they carry; keyed by Code where there is one. */
+  async addSteelRows(page: SteelPageName, rows: readonly Record<string, unknown>[]): Promise<void> {
+    const descriptions = this.#steelDescriptions.get(page) ?? new Map<string, string>();
+    this.#steelDescriptions.set(page, descriptions);
+    const insert = this.#statement(
+      `INSERT OR REPLACE INTO ${STAGING_PREFIX}steel_row (page, key, description, data) VALUES (?, ?, ?, ?)`,
+    );
+    await this.#write(rows, (row) => {
+      const data = Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith('@odata.')));
+      const key = typeof data.Code === 'string' ? data.Code : JSON.stringify(data);
+      const description = typeof data.Description === 'string' ? data.Description : '';
+      descriptions.set(key, description);
+      insert.run(page, key, description, JSON.stringify(data));
+    });
+  }
+
+  async addItems(rows: readonly CatalogItemRow[]): Promise<void> {
+    const insert = this.#statement(
+      `INSERT OR REPLACE INTO ${STAGING_PREFIX}item (no, description, description2, base_unit, price_unit,
+         category_code, profile_code, grade_code, blocked, sales_blocked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    await this.#write(rows, (row) =>
+      insert.run(
+        row.No,
+        row.Description,
+        row.Description2,
+        row.BaseUnitofMeasure,
+        row.DXPriceUOMSalesDMX,
+        row.ItemCategoryCode,
+        row.DXItemProfileCodeDMX,
+        row.DXQualityCodeDMX,
+        row.Blocked ? 1 : 0,
+        row.SalesBlocked ? 1 : 0,
+      ),
+    );
+  }
+
+  /** What an item contributes to each of its sizes: searchable text and the fields filters need. */
+  #itemContext(itemNo: string): ItemContext {
+    if (this.#lastItem?.no === itemNo) return this.#lastItem;
+    const item = this.#statement(`SELECT * FROM ${STAGING_PREFIX}item WHERE no = ?`).get(itemNo) as
+      | {
+          no: string;
+          description: string;
+          description2: string;
+          category_code: string;
+          profile_code: string;
+          grade_code: string;
+          blocked: number;
+          sales_blocked: number;
+        }
+      | undefined;
+    const words: string[] = [itemNo];
+    let categoryPosition = this.#uncategorized;
+    if (item) {
+      words.push(item.description, item.description2, item.category_code);
+      const category = this.#placed.get(item.category_code);
+      if (category) categoryPosition = category.position;
+      // The category and everything above it, so "balken" finds every HEA, HEB and IPE.
+      for (let current = category; current; current = this.#placed.get(current.parentCode))
+        words.push(current.description);
+      const profiles = this.#steelDescriptions.get(STEEL_PAGES.profiles);
+      const grades = this.#steelDescriptions.get(STEEL_PAGES.grades);
+      words.push(item.profile_code, profiles?.get(item.profile_code) ?? '');
+      words.push(item.grade_code, grades?.get(item.grade_code) ?? '');
+    }
+    this.#lastItem = {
+      no: itemNo,
+      text: normalizeSearchText(words.filter(Boolean).join(' ')),
+      categoryPosition,
+      profileCode: item?.profile_code ?? '',
+      gradeCode: item?.grade_code ?? '',
+      blocked: item?.blocked ?? 0,
+      salesBlocked: item?.sales_blocked ?? 0,
+    };
+    return this.#lastItem;
+  }
+
+  #insertSize(
+    item: ItemContext,
+    size: {
+      code: string;
+      description: string;
+      description2: string;
+      length: number;
+      width: number;
+      thickness: number;
+      extraLength: number;
+      formatType: string;
+      inventory: number;
+      blocked: boolean;
+    },
+  ): void {
+    const result = this.#statement(
+      `INSERT OR IGNORE INTO ${STAGING_PREFIX}size (item_no, variant_code, description, description2, length,
+         width, thickness, extra_length, format_type, inventory, size_blocked, category_position, profile_code,
+         grade_code, item_blocked, sales_blocked, any_blocked)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      item.no,
+      size.code,
+      size.description,
+      size.description2,
+      size.length,
+      size.width,
+      size.thickness,
+      size.extraLength,
+      size.formatType,
+      size.inventory,
+      size.blocked ? 1 : 0,
+      item.categoryPosition,
+      item.profileCode,
+      item.gradeCode,
+      item.blocked,
+      item.salesBlocked,
+      size.blocked || item.blocked || item.salesBlocked ? 1 : 0,
+    );
+    if (result.changes === 0) return;
+    const text = [
+      item.text,
+      normalizeSearchText([size.code, size.description, size.description2, size.formatType].join(' ')),
+      dimensionToken(size.length),
+      dimensionToken(size.width),
+      dimensionToken(size.thickness),
+      dimensionToken(size.extraLength),
+    ].join(' ');
+    this.#statement(`INSERT INTO ${STAGING_PREFIX}size_fts (rowid, text) VALUES (?, ?)`).run(
+      result.lastInsertRowid,
+      text,
+    );
+  }
+
+  async addVariants(rows: readonly CatalogVariantRow[]): Promise<void> {
+    await this.#write(rows, (row) =>
+      this.#insertSize(this.#itemContext(row.ItemNo), {
+        code: row.Code,
+        description: row.Description,
+        description2: row.Description2,
+        length: row.DXLength,
+        width: row.DXWidth,
+        thickness: row.DXThickness,
+        extraLength: row.DXExtraLength,
+        formatType: row.DXFormatType,
+        inventory: row.DXRemainingInventory,
+        blocked: row.Blocked,
+      }),
+    );
+  }
+
+  /**
+   * After the last variant page: items without variants become one size each (so they can be found and
+   * put on a request), the full-text index is merged, and the facets are counted.
+   */
+  async complete(): Promise<StoredFacets> {
+    this.#assertOpen();
+    const db = this.#store.db;
+    const lonely = db
+      .prepare(
+        `SELECT no FROM ${STAGING_PREFIX}item i
+         WHERE NOT EXISTS (SELECT 1 FROM ${STAGING_PREFIX}size s WHERE s.item_no = i.no) ORDER BY no`,
+      )
+      .all() as { no: string }[];
+    await this.#write(lonely, ({ no }) =>
+      this.#insertSize(this.#itemContext(no), {
+        code: '',
+        description: '',
+        description2: '',
+        length: 0,
+        width: 0,
+        thickness: 0,
+        extraLength: 0,
+        formatType: '',
+        inventory: 0,
+        blocked: false,
+      }),
+    );
+    // Merge the index's segments a step at a time (FTS5 'merge'), so queries read few segments.
+    const totalChanges = db.prepare('SELECT total_changes() AS n');
+    const merge = db.prepare(
+      `INSERT INTO ${STAGING_PREFIX}size_fts (${STAGING_PREFIX}size_fts, rank) VALUES ('merge', 400)`,
+    );
+    for (let step = 0; step < 10_000; step++) {
+      const before = (totalChanges.get() as { n: number }).n;
+      merge.run();
+      if ((totalChanges.get() as { n: number }).n - before < 2) break;
+      await yieldToEventLoop();
+    }
+    return this.#facets();
+  }
+
+  #facets(): StoredFacets {
+    const db = this.#store.db;
+    const perPosition = new Map(
+      (
+        db
+          .prepare(
+            `SELECT category_position AS p, count(*) AS n FROM ${STAGING_PREFIX}size GROUP BY category_position`,
+          )
+          .all() as { p: number; n: number }[]
+      ).map((row) => [row.p, row.n]),
+    );
+    const nodes = new Map<string, CategoryNode>();
+    const roots: CategoryNode[] = [];
+    const placed = [...this.#placed.values()].sort((a, b) => a.position - b.position);
+    for (const category of placed) {
+      let sizes = 0;
+      for (let position = category.position; position <= category.subtreeEnd; position++)
+        sizes += perPosition.get(position) ?? 0;
+      const node: CategoryNode = {
+        code: category.code,
+        description: category.description,
+        sizes,
+        children: [],
+      };
+      nodes.set(category.code, node);
+      const parent = nodes.get(category.parentCode);
+      if (parent) parent.children.push(node);
+      else roots.push(node);
+    }
+    const codeFacets = (column: 'profile_code' | 'grade_code', page: SteelPageName): CodeFacet[] =>
+      (
+        db
+          .prepare(
+            `SELECT ${column} AS code, count(*) AS n FROM ${STAGING_PREFIX}size WHERE ${column} != '' GROUP BY ${column} ORDER BY ${column}`,
+          )
+          .all() as { code: string; n: number }[]
+      ).map((row) => ({
+        code: row.code,
+        description: this.#steelDescriptions.get(page)?.get(row.code) ?? '',
+        sizes: row.n,
+      }));
+    const sizes = (db.prepare(`SELECT count(*) AS n FROM ${STAGING_PREFIX}size`).get() as { n: number }).n;
+    return {
+      categories: roots,
+      profiles: codeFacets('profile_code', STEEL_PAGES.profiles),
+      grades: codeFacets('grade_code', STEEL_PAGES.grades),
+      sizes,
+    };
+  }
+
+  /**
+   * What the next catalog changes against the live one: new and removed items and sizes, and items and
+   * sizes newly blocked or unblocked. Compared a step at a time, yielding between steps.
+   */
+  async diff(): Promise<{ counts: SyncChangeCounts; kept: Map<string, string[][]> } | undefined> {
+    const db = this.#store.db;
+    if (!this.#store.syncedAt()) return undefined; // a first sync: everything would be "new"
+    const counts = Object.fromEntries(
+      CHANGE_SUBJECTS.map((subject) => [subject, Object.fromEntries(CHANGE_KINDS.map((kind) => [kind, 0]))]),
+    ) as SyncChangeCounts;
+    const kept = new Map<string, string[][]>();
+    const note = (subject: ChangeSubject, kind: ChangeKind, itemNo: string, code: string, text: string) => {
+      counts[subject][kind]++;
+      const key = `${subject}:${kind}`;
+      const list = kept.get(key) ?? [];
+      if (list.length < CHANGES_KEPT_PER_KIND) list.push([itemNo, code, text]);
+      kept.set(key, list);
+    };
+    const next = STAGING_PREFIX;
+    // Items (WITHOUT ROWID, keyed by number): stepped by number ranges.
+    const itemStep = (from: 'next' | 'live', after: string) =>
+      db
+        .prepare(
+          from === 'next'
+            ? `SELECT n.no, n.description, n.blocked OR n.sales_blocked AS nb, l.no AS lno, l.blocked OR l.sales_blocked AS lb
+               FROM ${next}item n LEFT JOIN item l ON l.no = n.no WHERE n.no > ? ORDER BY n.no LIMIT ${DIFF_STEP}`
+            : `SELECT l.no, l.description FROM item l WHERE l.no > ? AND NOT EXISTS
+                 (SELECT 1 FROM ${next}item n WHERE n.no = l.no) ORDER BY l.no LIMIT ${DIFF_STEP}`,
+        )
+        .all(after) as {
+        no: string;
+        description: string;
+        nb?: number;
+        lno?: string | null;
+        lb?: number | null;
+      }[];
+    for (let after = ''; ;) {
+      const rows = itemStep('next', after);
+      for (const row of rows) {
+        if (row.lno === null) note('item', 'new', row.no, '', row.description);
+        else if (row.nb && !row.lb) note('item', 'blocked', row.no, '', row.description);
+        else if (!row.nb && row.lb) note('item', 'unblocked', row.no, '', row.description);
+      }
+      if (rows.length < DIFF_STEP) break;
+      after = rows[rows.length - 1]!.no;
+      await yieldToEventLoop();
+    }
+    const lastLiveItem = (db.prepare('SELECT max(no) AS m FROM item').get() as { m: string | null }).m ?? '';
+    for (let after = ''; after < lastLiveItem;) {
+      const page = db
+        .prepare(`SELECT no FROM item WHERE no > ? ORDER BY no LIMIT 1 OFFSET ${DIFF_STEP - 1}`)
+        .get(after) as { no: string } | undefined;
+      const until = page?.no ?? lastLiveItem;
+      for (const row of db
+        .prepare(
+          `SELECT l.no, l.description FROM item l WHERE l.no > ? AND l.no <= ? AND NOT EXISTS
+             (SELECT 1 FROM ${next}item n WHERE n.no = l.no)`,
+        )
+        .all(after, until) as { no: string; description: string }[])
+        note('item', 'removed', row.no, '', row.description);
+      after = until;
+      await yieldToEventLoop();
+    }
+    // Sizes (real variants only), stepped by id ranges of each side.
+    const maxId = (table: string) =>
+      (db.prepare(`SELECT coalesce(max(id), 0) AS m FROM ${table}`).get() as { m: number }).m;
+    const nextMax = maxId(`${next}size`);
+    const sizeDescription = `trim(coalesce(i.description, '') || ', ' || s.description, ', ')`;
+    for (let from = 1; from <= nextMax; from += DIFF_STEP) {
+      const rows = db
+        .prepare(
+          `SELECT s.item_no, s.variant_code, ${sizeDescription} AS text, s.size_blocked AS nb,
+             l.id AS lid, l.size_blocked AS lb
+           FROM ${next}size s LEFT JOIN ${next}item i ON i.no = s.item_no
+             LEFT JOIN size l ON l.item_no = s.item_no AND l.variant_code = s.variant_code
+           WHERE s.id BETWEEN ? AND ? AND s.variant_code != ''
+             AND (l.id IS NULL OR l.size_blocked != s.size_blocked)`,
+        )
+        .all(from, from + DIFF_STEP - 1) as {
+        item_no: string;
+        variant_code: string;
+        text: string;
+        nb: number;
+        lid: number | null;
+        lb: number | null;
+      }[];
+      for (const row of rows) {
+        if (row.lid === null) note('size', 'new', row.item_no, row.variant_code, row.text);
+        else note('size', row.nb ? 'blocked' : 'unblocked', row.item_no, row.variant_code, row.text);
+      }
+      await yieldToEventLoop();
+    }
+    const liveMax = maxId('size');
+    for (let from = 1; from <= liveMax; from += DIFF_STEP) {
+      const rows = db
+        .prepare(
+          `SELECT s.item_no, s.variant_code, ${sizeDescription} AS text
+           FROM size s LEFT JOIN item i ON i.no = s.item_no
+           WHERE s.id BETWEEN ? AND ? AND s.variant_code != '' AND NOT EXISTS
+             (SELECT 1 FROM ${next}size n WHERE n.item_no = s.item_no AND n.variant_code = s.variant_code)`,
+        )
+        .all(from, from + DIFF_STEP - 1) as { item_no: string; variant_code: string; text: string }[];
+      for (const row of rows) note('size', 'removed', row.item_no, row.variant_code, row.text);
+      await yieldToEventLoop();
+    }
+    return { counts, kept };
+  }
+
+  /** The one transaction that replaces the live catalog, records the run's success and its changes. */
+  swap(fields: SwapFields, facets: StoredFacets, changes: Awaited<ReturnType<CatalogStaging['diff']>>): void {
+    this.#assertOpen();
+    const db = this.#store.db;
+    inTransaction(db, () => {
+      for (const table of CATALOG_TABLES) db.exec(`DROP TABLE "${table}"`);
+      for (const table of CATALOG_TABLES)
+        db.exec(`ALTER TABLE "${STAGING_PREFIX}${table}" RENAME TO "${table}"`);
+      this.#store.setMeta('generation', String(this.#generation));
+      this.#store.setMeta('synced_at', fields.syncedAt);
+      this.#store.setMeta('steel', fields.steel ? '1' : '0');
+      this.#store.setMeta('counts', JSON.stringify(fields.counts));
+      this.#store.setMeta('facets', JSON.stringify(facets));
+      if (changes) {
+        const insert = db.prepare(
+          'INSERT INTO sync_change (run_id, subject, kind, item_no, variant_code, description) VALUES (?, ?, ?, ?, ?, ?)',
+        );
+        for (const [key, rows] of changes.kept) {
+          const [subject, kind] = key.split(':') as [string, string];
+          for (const [itemNo, code, text] of rows)
+            insert.run(fields.runId, subject, kind, itemNo!, code!, text!);
+        }
+      }
+      db.prepare(
+        `UPDATE sync_run SET outcome = 'succeeded', finished_at = ?, message = '', pages = ?, rows_json = ?,
+           duration_ms = ?, steel = ?, changes_json = ? WHERE id = ?`,
+      ).run(
+        new Date().toISOString(),
+        fields.pages,
+        JSON.stringify(fields.counts),
+        Math.round(fields.durationMs),
+        fields.steel ? 1 : 0,
+        changes ? JSON.stringify(changes.counts) : null,
+        fields.runId,
+      );
+    });
+    this.#open = false;
+    this.#store.invalidate();
+  }
+
+  /** Drops whatever was staged; the live catalog was never touched. */
+  discard(): void {
+    if (!this.#open) return;
+    this.#open = false;
+    const db = this.#store.db;
+    if (db.isTransaction) db.exec('ROLLBACK');
+    for (const table of CATALOG_TABLES) db.exec(`DROP TABLE IF EXISTS "${STAGING_PREFIX}${table}"`);
+  }
+}

@@ -1,0 +1,527 @@
+// The local catalog: reads and search on the live tables, and the run log. One connection serves both the
+// searches and the sync's writes (which go to staging tables in short transactions), so a search never
+// waits for a lock, and never sees a half-written catalog.
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import {
+  SEARCH_RANKED_MAX,
+  emptyPageKindCounts,
+  type CatalogFacets,
+  type CatalogItemDetail,
+  type CatalogSearchQuery,
+  type CatalogSearchResult,
+  type CatalogSizeRow,
+  type CatalogStats,
+  type PageKindCounts,
+  type SyncChange,
+  type SyncChangeCounts,
+  type SyncChanges,
+  type SyncOutcome,
+  type SyncRunSummary,
+  type SyncTrigger,
+} from '../../../shared/contract/catalog-search.ts';
+import { STEEL_PAGES } from '../../../shared/contract/catalog-pages.ts';
+import { openDatabase } from '../db/sqlite.ts';
+import { CATALOG_TABLES, STAGING_PREFIX, catalogMigrations } from './catalog-schema.ts';
+import { parseSearchQuery } from './search-text.ts';
+
+/** Changes kept per subject and kind; the counts are always complete. */
+export const CHANGES_KEPT_PER_KIND = 1000;
+
+const SIZE_COLUMNS = `
+  s.id, s.item_no, s.variant_code, coalesce(i.description, '') AS item_description,
+  coalesce(i.description2, '') AS item_description2, s.description, s.description2,
+  coalesce(i.category_code, '') AS category_code, s.profile_code, s.grade_code,
+  coalesce(i.base_unit, '') AS base_unit, coalesce(i.price_unit, '') AS price_unit, s.length, s.width,
+  s.thickness, s.extra_length, s.format_type, s.inventory, s.item_blocked, s.sales_blocked, s.size_blocked`;
+
+interface SizeRecord {
+  id: number;
+  item_no: string;
+  variant_code: string;
+  item_description: string;
+  item_description2: string;
+  description: string;
+  description2: string;
+  category_code: string;
+  profile_code: string;
+  grade_code: string;
+  base_unit: string;
+  price_unit: string;
+  length: number;
+  width: number;
+  thickness: number;
+  extra_length: number;
+  format_type: string;
+  inventory: number;
+  item_blocked: number;
+  sales_blocked: number;
+  size_blocked: number;
+}
+
+interface RunRecord {
+  id: number;
+  trigger: string;
+  started_at: string;
+  finished_at: string | null;
+  outcome: string;
+  message: string;
+  pages: number;
+  rows_json: string;
+  duration_ms: number;
+  steel: number | null;
+  changes_json: string | null;
+}
+
+interface RankedIds {
+  ids: Int32Array;
+  capped: boolean;
+}
+
+export interface StoredFacets extends CatalogFacets {
+  sizes: number;
+}
+
+function sizeRow(record: SizeRecord): CatalogSizeRow {
+  return {
+    itemNo: record.item_no,
+    variantCode: record.variant_code,
+    itemDescription: record.item_description,
+    itemDescription2: record.item_description2,
+    description: record.description,
+    description2: record.description2,
+    categoryCode: record.category_code,
+    profileCode: record.profile_code,
+    gradeCode: record.grade_code,
+    baseUnit: record.base_unit,
+    priceUnit: record.price_unit,
+    lengthMm: record.length,
+    widthMm: record.width,
+    thicknessMm: record.thickness,
+    extraLengthMm: record.extra_length,
+    formatType: record.format_type,
+    inventory: record.inventory,
+    itemBlocked: record.item_blocked === 1,
+    salesBlocked: record.sales_blocked === 1,
+    sizeBlocked: record.size_blocked === 1,
+  };
+}
+
+export function runSummary(record: RunRecord): SyncRunSummary {
+  return {
+    id: record.id,
+    trigger: record.trigger as SyncTrigger,
+    startedAt: record.started_at,
+    finishedAt: record.finished_at ?? undefined,
+    outcome: record.outcome as SyncOutcome,
+    message: record.message,
+    pages: record.pages,
+    rows: { ...emptyPageKindCounts(), ...(JSON.parse(record.rows_json) as Partial<PageKindCounts>) },
+    durationMs: record.duration_ms,
+    steel: record.steel === null ? undefined : record.steel === 1,
+    changes: record.changes_json ? (JSON.parse(record.changes_json) as SyncChangeCounts) : undefined,
+  };
+}
+
+/** A small least-recently-used cache: the renderer asks for window after window of the same search. */
+class Lru<V> {
+  readonly #max: number;
+  readonly #map = new Map<string, V>();
+  constructor(max: number) {
+    this.#max = max;
+  }
+  get(key: string): V | undefined {
+    const value = this.#map.get(key);
+    if (value !== undefined) {
+      this.#map.delete(key);
+      this.#map.set(key, value);
+    }
+    return value;
+  }
+  set(key: string, value: V): void {
+    this.#map.delete(key);
+    this.#map.set(key, value);
+    if (this.#map.size > this.#max) this.#map.delete(this.#map.keys().next().value as string);
+  }
+  clear(): void {
+    this.#map.clear();
+  }
+}
+
+export class CatalogStore {
+  readonly db: DatabaseSync;
+  readonly #ranked = new Lru<RankedIds>(16);
+  readonly #counts = new Lru<number>(32);
+  #facets: StoredFacets | undefined;
+
+  constructor(db: DatabaseSync) {
+    this.db = db;
+    this.#recover();
+  }
+
+  static open(file: string): CatalogStore {
+    return new CatalogStore(openDatabase(file, catalogMigrations, 'normal'));
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+
+  /** After a crash: staging tables are dropped and a run left "running" is marked as interrupted. */
+  #recover(): void {
+    for (const table of CATALOG_TABLES) this.db.exec(`DROP TABLE IF EXISTS "${STAGING_PREFIX}${table}"`);
+    this.db
+      .prepare(
+        `UPDATE sync_run SET outcome = 'failed', finished_at = coalesce(finished_at, ?),
+           message = 'VOA Desk stopped during this sync; the catalog before it was kept.'
+         WHERE outcome = 'running'`,
+      )
+      .run(new Date().toISOString());
+  }
+
+  meta(key: string): string | undefined {
+    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
+      { value: string } | undefined;
+    return row?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db
+      .prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      )
+      .run(key, value);
+  }
+
+  syncedAt(): string | undefined {
+    return this.meta('synced_at');
+  }
+
+  steel(): boolean | undefined {
+    const value = this.meta('steel');
+    return value === undefined ? undefined : value === '1';
+  }
+
+  /** The live catalog was replaced: cached rankings, counts and facets belong to the old one. */
+  invalidate(): void {
+    this.#ranked.clear();
+    this.#counts.clear();
+    this.#facets = undefined;
+  }
+
+  // ---- search ---------------------------------------------------------------------------------------
+
+  #filters(query: CatalogSearchQuery): { where: string[]; params: SQLInputValue[] } | undefined {
+    const where: string[] = [];
+    const params: SQLInputValue[] = [];
+    if (query.categoryCode) {
+      const range = this.db
+        .prepare('SELECT position, subtree_end FROM category WHERE code = ?')
+        .get(query.categoryCode) as { position: number; subtree_end: number } | undefined;
+      if (!range) return undefined;
+      where.push('s.category_position BETWEEN ? AND ?');
+      params.push(range.position, range.subtree_end);
+    }
+    if (query.profileCode) {
+      where.push('s.profile_code = ?');
+      params.push(query.profileCode);
+    }
+    if (query.gradeCode) {
+      where.push('s.grade_code = ?');
+      params.push(query.gradeCode);
+    }
+    if (query.inStock) where.push('s.inventory > 0');
+    if (query.blocked === 'exclude') where.push('s.any_blocked = 0');
+    if (query.blocked === 'only') where.push('s.any_blocked = 1');
+    return { where, params };
+  }
+
+  search(query: CatalogSearchQuery): CatalogSearchResult {
+    const started = performance.now();
+    const parsed = parseSearchQuery(query.query);
+    const filters = this.#filters(query);
+    const result = (rows: CatalogSizeRow[], total: number, capped: boolean): CatalogSearchResult => ({
+      rows,
+      offset: query.offset,
+      total,
+      capped,
+      syncedAt: this.syncedAt(),
+      tookMs: Math.round((performance.now() - started) * 100) / 100,
+    });
+    if (!filters) return result([], 0, false);
+    const filterKey = JSON.stringify([
+      query.categoryCode,
+      query.profileCode,
+      query.gradeCode,
+      query.inStock,
+      query.blocked,
+    ]);
+
+    if (!parsed.match) {
+      // Browse: the whole catalog (or a filtered part) in category-tree order, counted exactly.
+      const where = filters.where.length ? `WHERE ${filters.where.join(' AND ')}` : '';
+      let total = this.#counts.get(filterKey);
+      if (total === undefined) {
+        total = (
+          this.db.prepare(`SELECT count(*) AS n FROM size s ${where}`).get(...filters.params) as { n: number }
+        ).n;
+        this.#counts.set(filterKey, total);
+      }
+      // Ids first (the index alone), then the rows of this window: an offset never joins skipped rows.
+      const ids = this.db
+        .prepare(`SELECT s.id FROM size s ${where} ORDER BY s.category_position, s.id LIMIT ? OFFSET ?`)
+        .all(...filters.params, query.limit, query.offset) as { id: number }[];
+      return result(this.#rowsByIds(ids.map((row) => row.id)), total, false);
+    }
+
+    const key = `${parsed.match}\u0000${parsed.exact}\u0000${filterKey}`;
+    let ranked = this.#ranked.get(key);
+    if (!ranked) {
+      ranked = this.#rank(parsed, filters);
+      this.#ranked.set(key, ranked);
+    }
+    const window = Array.from(ranked.ids.subarray(query.offset, query.offset + query.limit));
+    return result(this.#rowsByIds(window), ranked.ids.length, ranked.capped);
+  }
+
+  /**
+   * Exact item numbers first, then sizes whose size, profile or grade code is a word of the query, then
+   * every other match in catalog order. At most SEARCH_RANKED_MAX matches are ranked, read in index order
+   * (FTS5 yields rowids in order, so this stops early however broad the query).
+   */
+  #rank(
+    parsed: ReturnType<typeof parseSearchQuery>,
+    filters: { where: string[]; params: SQLInputValue[] },
+  ): RankedIds {
+    const where = filters.where.length ? `AND ${filters.where.join(' AND ')}` : '';
+    const rows = this.db
+      .prepare(
+        `SELECT s.id, s.item_no, s.variant_code, s.profile_code, s.grade_code
+         FROM size_fts CROSS JOIN size s ON s.id = size_fts.rowid
+         WHERE size_fts MATCH ? ${where}
+         ORDER BY size_fts.rowid LIMIT ?`,
+      )
+      .all(parsed.match as string, ...filters.params, SEARCH_RANKED_MAX + 1) as {
+      id: number;
+      item_no: string;
+      variant_code: string;
+      profile_code: string;
+      grade_code: string;
+    }[];
+    const capped = rows.length > SEARCH_RANKED_MAX;
+    if (capped) rows.length = SEARCH_RANKED_MAX;
+    const words = new Set(parsed.tokens.map((token) => token.toUpperCase()));
+    words.add(parsed.exact);
+    const tiers = [[], [], []] as number[][];
+    for (const row of rows) {
+      const itemNo = row.item_no.toUpperCase();
+      if (itemNo === parsed.exact || words.has(itemNo)) tiers[0]!.push(row.id);
+      else if (
+        (row.variant_code && words.has(row.variant_code.toUpperCase())) ||
+        (row.profile_code && words.has(row.profile_code.toUpperCase())) ||
+        (row.grade_code && words.has(row.grade_code.toUpperCase()))
+      )
+        tiers[1]!.push(row.id);
+      else tiers[2]!.push(row.id);
+    }
+    return { ids: Int32Array.from(tiers.flat()), capped };
+  }
+
+  #rowsByIds(ids: number[]): CatalogSizeRow[] {
+    if (!ids.length) return [];
+    const records = this.db
+      .prepare(
+        `SELECT ${SIZE_COLUMNS} FROM size s LEFT JOIN item i ON i.no = s.item_no
+         WHERE s.id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(ids)) as unknown as SizeRecord[];
+    const byId = new Map(records.map((record) => [record.id, record]));
+    return ids.flatMap((id) => {
+      const record = byId.get(id);
+      return record ? [sizeRow(record)] : [];
+    });
+  }
+
+  // ---- items, facets, stats -------------------------------------------------------------------------
+
+  item(itemNo: string): CatalogItemDetail | undefined {
+    const find = this.db.prepare('SELECT * FROM item WHERE no = ?');
+    const item = (find.get(itemNo) ?? find.get(itemNo.toUpperCase())) as
+      | {
+          no: string;
+          description: string;
+          description2: string;
+          base_unit: string;
+          price_unit: string;
+          category_code: string;
+          profile_code: string;
+          grade_code: string;
+          blocked: number;
+          sales_blocked: number;
+        }
+      | undefined;
+    if (!item) return undefined;
+    const sizes = this.db
+      .prepare(
+        `SELECT ${SIZE_COLUMNS} FROM size s LEFT JOIN item i ON i.no = s.item_no
+         WHERE s.item_no = ? ORDER BY s.variant_code`,
+      )
+      .all(item.no) as unknown as SizeRecord[];
+    const categoryPath: { code: string; description: string }[] = [];
+    const categoryOf = this.db.prepare('SELECT code, description, parent_code FROM category WHERE code = ?');
+    let code = item.category_code;
+    for (let depth = 0; code && depth < 20; depth++) {
+      const category = categoryOf.get(code) as
+        { code: string; description: string; parent_code: string } | undefined;
+      if (!category) break;
+      categoryPath.unshift({ code: category.code, description: category.description });
+      code = category.parent_code;
+    }
+    const steel = (page: string, key: string) => {
+      if (!key) return undefined;
+      const row = this.db
+        .prepare('SELECT key, description FROM steel_row WHERE page = ? AND key = ?')
+        .get(page, key) as { key: string; description: string } | undefined;
+      return { code: key, description: row?.description ?? '' };
+    };
+    return {
+      itemNo: item.no,
+      description: item.description,
+      description2: item.description2,
+      baseUnit: item.base_unit,
+      priceUnit: item.price_unit,
+      categoryCode: item.category_code,
+      categoryPath,
+      profile: steel(STEEL_PAGES.profiles, item.profile_code),
+      grade: steel(STEEL_PAGES.grades, item.grade_code),
+      blocked: item.blocked === 1,
+      salesBlocked: item.sales_blocked === 1,
+      sizes: sizes.map(sizeRow),
+      syncedAt: this.syncedAt(),
+    };
+  }
+
+  /** Facets are computed by the sync before the swap and stored with the catalog. */
+  facets(): StoredFacets {
+    if (!this.#facets) {
+      const stored = this.meta('facets');
+      this.#facets = stored
+        ? (JSON.parse(stored) as StoredFacets)
+        : { categories: [], profiles: [], grades: [], sizes: 0 };
+    }
+    return this.#facets;
+  }
+
+  counts(): PageKindCounts {
+    const stored = this.meta('counts');
+    return { ...emptyPageKindCounts(), ...(stored ? (JSON.parse(stored) as Partial<PageKindCounts>) : {}) };
+  }
+
+  stats(): CatalogStats {
+    return {
+      counts: this.counts(),
+      sizes: this.facets().sizes,
+      steel: this.steel(),
+      syncedAt: this.syncedAt(),
+      lastSync: this.lastRun(),
+    };
+  }
+
+  // ---- run log and changes --------------------------------------------------------------------------
+
+  beginRun(trigger: SyncTrigger, startedAt: string): number {
+    const result = this.db
+      .prepare(`INSERT INTO sync_run (trigger, started_at, outcome) VALUES (?, ?, 'running')`)
+      .run(trigger, startedAt);
+    return Number(result.lastInsertRowid);
+  }
+
+  /** Records the end of a run that did not replace the catalog (failed or cancelled). */
+  endRun(
+    id: number,
+    outcome: Exclude<SyncOutcome, 'running' | 'succeeded'>,
+    fields: {
+      message: string;
+      pages: number;
+      rows: PageKindCounts;
+      durationMs: number;
+      steel: boolean | undefined;
+    },
+  ): void {
+    this.db
+      .prepare(
+        `UPDATE sync_run SET outcome = ?, finished_at = ?, message = ?, pages = ?, rows_json = ?,
+           duration_ms = ?, steel = ? WHERE id = ?`,
+      )
+      .run(
+        outcome,
+        new Date().toISOString(),
+        fields.message,
+        fields.pages,
+        JSON.stringify(fields.rows),
+        Math.round(fields.durationMs),
+        fields.steel === undefined ? null : fields.steel ? 1 : 0,
+        id,
+      );
+  }
+
+  run(id: number): SyncRunSummary | undefined {
+    const record = this.db.prepare('SELECT * FROM sync_run WHERE id = ?').get(id) as RunRecord | undefined;
+    return record ? runSummary(record) : undefined;
+  }
+
+  runs(limit: number): SyncRunSummary[] {
+    return (
+      this.db.prepare('SELECT * FROM sync_run ORDER BY id DESC LIMIT ?').all(limit) as unknown as RunRecord[]
+    ).map(runSummary);
+  }
+
+  lastRun(): SyncRunSummary | undefined {
+    const record = this.db
+      .prepare(`SELECT * FROM sync_run WHERE outcome != 'running' ORDER BY id DESC LIMIT 1`)
+      .get() as RunRecord | undefined;
+    return record ? runSummary(record) : undefined;
+  }
+
+  lastSuccess(): SyncRunSummary | undefined {
+    const record = this.db
+      .prepare(`SELECT * FROM sync_run WHERE outcome = 'succeeded' ORDER BY id DESC LIMIT 1`)
+      .get() as RunRecord | undefined;
+    return record ? runSummary(record) : undefined;
+  }
+
+  changes(runId: number | undefined, limit: number): SyncChanges {
+    const record = (
+      runId === undefined
+        ? this.db
+            .prepare(
+              `SELECT * FROM sync_run WHERE outcome = 'succeeded' AND changes_json IS NOT NULL ORDER BY id DESC LIMIT 1`,
+            )
+            .get()
+        : this.db.prepare('SELECT * FROM sync_run WHERE id = ?').get(runId)
+    ) as RunRecord | undefined;
+    const run = record ? runSummary(record) : undefined;
+    const changes = run
+      ? (
+          this.db
+            .prepare(
+              `SELECT subject, kind, item_no, variant_code, description FROM sync_change
+               WHERE run_id = ? ORDER BY subject, kind, item_no, variant_code LIMIT ?`,
+            )
+            .all(run.id, limit) as {
+            subject: string;
+            kind: string;
+            item_no: string;
+            variant_code: string;
+            description: string;
+          }[]
+        ).map((row): SyncChange => ({
+          subject: row.subject as SyncChange['subject'],
+          kind: row.kind as SyncChange['kind'],
+          itemNo: row.item_no,
+          variantCode: row.variant_code,
+          description: row.description,
+        }))
+      : [];
+    return { run, counts: run?.changes, changes, keptPerKind: CHANGES_KEPT_PER_KIND };
+  }
+}

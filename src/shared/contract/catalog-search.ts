@@ -1,0 +1,223 @@
+// The local catalog as the renderer, the CLI and the counter and fair line entry see it: search input,
+// result rows, item detail, facets, and the sync's progress and run log. No prices, costs or amounts:
+// the contract's catalog has none, and neither does anything here.
+import { z } from 'zod';
+import { QUOTE_LINE_FIELDS } from './request-fields.ts';
+import type { PickedCatalogLine } from './picked-line.ts';
+
+/** Page kinds of a sync, in the order they are read. */
+export const PAGE_KINDS = ['categories', 'profiles', 'grades', 'itemTypes', 'items', 'variants'] as const;
+export type PageKind = (typeof PAGE_KINDS)[number];
+export type PageKindCounts = Record<PageKind, number>;
+
+export const SEARCH_QUERY_MAX = 200;
+export const SEARCH_LIMIT_MAX = 500;
+/** Text searches rank at most this many sizes; a broader query says "more than" and asks to refine. */
+export const SEARCH_RANKED_MAX = 10_000;
+const CODE_MAX = 50;
+
+export const BLOCKED_FILTERS = ['include', 'exclude', 'only'] as const;
+export type BlockedFilter = (typeof BLOCKED_FILTERS)[number];
+
+const code = z.string().trim().max(CODE_MAX);
+
+export const catalogSearchSchema = z
+  .object({
+    /** Words, numbers and codes; the last word is matched as a prefix while it is being typed. */
+    query: z.string().max(SEARCH_QUERY_MAX).default(''),
+    /** A category and everything under it. */
+    categoryCode: code.optional(),
+    profileCode: code.optional(),
+    gradeCode: code.optional(),
+    /** Only sizes with remaining inventory at the last sync. */
+    inStock: z.boolean().optional(),
+    /** Blocked or sales-blocked items and blocked sizes: shown (default), left out, or alone. */
+    blocked: z.enum(BLOCKED_FILTERS).optional(),
+    offset: z.number().int().min(0).max(10_000_000).default(0),
+    limit: z.number().int().min(1).max(SEARCH_LIMIT_MAX).default(50),
+  })
+  .strict();
+export type CatalogSearchInput = z.input<typeof catalogSearchSchema>;
+export type CatalogSearchQuery = z.output<typeof catalogSearchSchema>;
+
+/** One size (variant) as a result row; an item without sizes is one row with an empty variant code. */
+export interface CatalogSizeRow {
+  itemNo: string;
+  variantCode: string;
+  itemDescription: string;
+  itemDescription2: string;
+  description: string;
+  description2: string;
+  categoryCode: string;
+  profileCode: string;
+  gradeCode: string;
+  baseUnit: string;
+  priceUnit: string;
+  lengthMm: number;
+  widthMm: number;
+  thicknessMm: number;
+  extraLengthMm: number;
+  formatType: string;
+  /** Remaining inventory summed over all locations, as of the last sync. */
+  inventory: number;
+  itemBlocked: boolean;
+  salesBlocked: boolean;
+  sizeBlocked: boolean;
+}
+
+export interface CatalogSearchResult {
+  rows: CatalogSizeRow[];
+  offset: number;
+  /** Sizes matching; with `capped`, at least this many. */
+  total: number;
+  capped: boolean;
+  /** When the catalog searched was synchronized; undefined before the first sync. */
+  syncedAt: string | undefined;
+  tookMs: number;
+}
+
+export interface CatalogItemDetail {
+  itemNo: string;
+  description: string;
+  description2: string;
+  baseUnit: string;
+  priceUnit: string;
+  categoryCode: string;
+  /** Category descriptions from the root down to the item's category. */
+  categoryPath: { code: string; description: string }[];
+  profile: { code: string; description: string } | undefined;
+  grade: { code: string; description: string } | undefined;
+  blocked: boolean;
+  salesBlocked: boolean;
+  sizes: CatalogSizeRow[];
+  /** Stock figures are as of this moment (the last sync). */
+  syncedAt: string | undefined;
+}
+
+export interface CategoryNode {
+  code: string;
+  description: string;
+  /** Sizes in this category and every category under it. */
+  sizes: number;
+  children: CategoryNode[];
+}
+
+export interface CodeFacet {
+  code: string;
+  description: string;
+  sizes: number;
+}
+
+export interface CatalogFacets {
+  categories: CategoryNode[];
+  profiles: CodeFacet[];
+  grades: CodeFacet[];
+}
+
+export const SYNC_TRIGGERS = ['manual', 'schedule', 'startup', 'cli'] as const;
+export type SyncTrigger = (typeof SYNC_TRIGGERS)[number];
+export const SYNC_OUTCOMES = ['running', 'succeeded', 'failed', 'cancelled'] as const;
+export type SyncOutcome = (typeof SYNC_OUTCOMES)[number];
+
+export interface SyncRunSummary {
+  id: number;
+  trigger: SyncTrigger;
+  startedAt: string;
+  finishedAt: string | undefined;
+  outcome: SyncOutcome;
+  /** Why a run failed or was cancelled, in words a person can act on. */
+  message: string;
+  pages: number;
+  rows: PageKindCounts;
+  durationMs: number;
+  /** Whether the host had the steel extension (its pages answered); undefined until detected. */
+  steel: boolean | undefined;
+  /** Counts of what changed against the previous catalog; undefined for a first sync or a failed run. */
+  changes: SyncChangeCounts | undefined;
+}
+
+export interface SyncProgress {
+  runId: number;
+  trigger: SyncTrigger;
+  startedAt: string;
+  pageKind: PageKind | undefined;
+  pages: number;
+  rows: PageKindCounts;
+  /** Rows the store has taken in, all kinds together. */
+  rowsTotal: number;
+  /** Variants at the last successful sync, to show a fraction while sizes arrive. */
+  expectedVariants: number | undefined;
+  phase: 'reading' | 'waiting' | 'finishing';
+  /** Set while the host throttles (429, Retry-After) or a retry after an error waits. */
+  waiting: { reason: 'throttled' | 'retry'; seconds: number; detail: string } | undefined;
+}
+
+export const CHANGE_KINDS = ['new', 'removed', 'blocked', 'unblocked'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+export const CHANGE_SUBJECTS = ['item', 'size'] as const;
+export type ChangeSubject = (typeof CHANGE_SUBJECTS)[number];
+
+export type SyncChangeCounts = Record<ChangeSubject, Record<ChangeKind, number>>;
+
+export interface SyncChange {
+  subject: ChangeSubject;
+  kind: ChangeKind;
+  itemNo: string;
+  variantCode: string;
+  description: string;
+}
+
+export interface SyncChanges {
+  run: SyncRunSummary | undefined;
+  counts: SyncChangeCounts | undefined;
+  changes: SyncChange[];
+  /** Changes kept per subject and kind; counts are always complete. */
+  keptPerKind: number;
+}
+
+export interface SyncStatus {
+  running: SyncProgress | undefined;
+  last: SyncRunSummary | undefined;
+  lastSuccess: SyncRunSummary | undefined;
+  /** Next daily run while the app runs (local time, ISO); undefined where no scheduler runs. */
+  nextScheduledAt: string | undefined;
+  /** What keeps a sync from starting (settings or secret missing); undefined when it can start. */
+  notConfigured: string | undefined;
+}
+
+export interface CatalogStats {
+  counts: PageKindCounts;
+  /** Sizes, counted as the search counts them (items without sizes count once). */
+  sizes: number;
+  steel: boolean | undefined;
+  syncedAt: string | undefined;
+  lastSync: SyncRunSummary | undefined;
+}
+
+export function emptyPageKindCounts(): PageKindCounts {
+  return { categories: 0, profiles: 0, grades: 0, itemTypes: 0, items: 0, variants: 0 };
+}
+
+/** A blocked item, a sales-blocked item or a blocked size cannot be put on a request. */
+export function isPickable(row: Pick<CatalogSizeRow, 'itemBlocked' | 'salesBlocked' | 'sizeBlocked'>) {
+  return !row.itemBlocked && !row.salesBlocked && !row.sizeBlocked;
+}
+
+/** The request line for a size; the description is the text as shown, within the line's field length. */
+export function pickedLineFor(row: CatalogSizeRow): PickedCatalogLine {
+  const description = [row.itemDescription, row.variantCode ? row.description : '']
+    .filter(Boolean)
+    .join(', ')
+    .slice(0, QUOTE_LINE_FIELDS.description.maxLength);
+  return {
+    itemNo: row.itemNo,
+    variantCode: row.variantCode,
+    description,
+    profileCode: row.profileCode,
+    qualityCode: row.gradeCode,
+    unitOfMeasureCode: row.baseUnit,
+    lengthMm: row.lengthMm,
+    widthMm: row.widthMm,
+    thicknessMm: row.thicknessMm,
+  };
+}

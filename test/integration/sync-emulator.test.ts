@@ -1,0 +1,311 @@
+// Catalog sync against the host emulator over real HTTPS: real msal-node tokens, the real keychain, a real
+// catalog.db. Counts are checked against the emulator's seeded catalog.
+import { createHash } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Agent, fetch } from 'undici';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.ts';
+import { VoaCore } from '../../src/main/core/voa-core.ts';
+import type { SyncProgress, SyncRunSummary } from '../../src/shared/contract/catalog-search.ts';
+import { configureProfileForEmulator } from '../support/emulator-profile.ts';
+import { createTestProfile, type TestProfile } from '../support/processes.ts';
+
+const FAST_RETRIES = { backoffBaseMs: 20, backoffMaxMs: 100 };
+
+interface Rig {
+  emulator: RunningEmulator;
+  admin(path: string, body?: unknown): Promise<unknown>;
+}
+
+const rigs: Rig[] = [];
+async function emulator(options: EmulatorOptions = {}): Promise<Rig> {
+  const running = await startEmulator({ variants: 400, log: () => {}, ...options });
+  const agent = new Agent({ connect: { ca: running.caCertificate } });
+  const rig: Rig = {
+    emulator: running,
+    async admin(path, body) {
+      const response = await fetch(`${running.info.adminUrl}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        dispatcher: agent,
+        headers: { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return response.json();
+    },
+  };
+  rigs.push(rig);
+  return rig;
+}
+
+let profile: TestProfile;
+let core: VoaCore;
+
+async function openCore(rig: Rig): Promise<VoaCore> {
+  core = await VoaCore.open({
+    location: { profile: profile.profile, dataDir: profile.dataDir },
+    shell: 'browser',
+    version: 'test',
+  });
+  core.catalog.setSyncPolicy(FAST_RETRIES);
+  await configureProfileForEmulator(core, rig.emulator.info);
+  return core;
+}
+
+async function sync(): Promise<SyncRunSummary> {
+  return core.catalog.startSync('manual').done;
+}
+
+/** Every row of the live catalog, hashed: "intact row for row" means this does not change. */
+function catalogFingerprint(withMeta = true): { hash: string; sizes: number; items: number } {
+  const db = core.catalog.store.db;
+  const hash = createHash('sha256');
+  for (const table of ['category', 'steel_row', 'item', 'size']) {
+    for (const row of db.prepare(`SELECT * FROM "${table}" ORDER BY 1, 2`).all())
+      hash.update(JSON.stringify(row));
+  }
+  if (withMeta) hash.update(JSON.stringify(db.prepare(`SELECT * FROM meta ORDER BY key`).all()));
+  const count = (table: string) =>
+    (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  return { hash: hash.digest('hex'), sizes: count('size'), items: count('item') };
+}
+
+beforeEach(async () => {
+  profile = await createTestProfile();
+});
+
+afterEach(async () => {
+  await core?.close();
+  for (const rig of rigs.splice(0)) await rig.emulator.stop();
+  await profile?.dispose();
+});
+
+describe('sync: against the emulator over HTTPS', () => {
+  it('a full sync with the steel extension stores exactly the emulator catalog, and logs the run', async () => {
+    const rig = await emulator({ variants: 1500, pageSize: 500 });
+    await openCore(rig);
+    const progress: SyncProgress[] = [];
+    core.events.subscribe((name, payload) => {
+      if (name === 'sync:progress') progress.push(payload as SyncProgress);
+    });
+    const run = await sync();
+    expect(run.outcome, run.message).toBe('succeeded');
+    const expected = rig.emulator.expectedCatalog;
+    expect(run.rows).toEqual({
+      categories: expected.categories,
+      profiles: expected.profiles,
+      grades: expected.grades,
+      itemTypes: expected.itemTypes,
+      items: expected.items,
+      variants: expected.variants,
+    });
+    expect(run.steel).toBe(true);
+    expect(run.pages).toBe(4 + Math.ceil(expected.items / 500) + Math.ceil(expected.variants / 500));
+    expect(run.durationMs).toBeGreaterThan(0);
+    const stats = await core.handlers['catalog:stats']({});
+    expect(stats.counts).toEqual(run.rows);
+    expect(stats.steel).toBe(true);
+    expect(stats.syncedAt).toBeTruthy();
+    const store = core.catalog.store.db;
+    expect(
+      (store.prepare(`SELECT count(*) AS n FROM size WHERE variant_code != ''`).get() as { n: number }).n,
+    ).toBe(expected.variants);
+    // Progress told pages, rows and the page kind being read.
+    expect(progress.at(-1)?.phase).toBe('finishing');
+    expect(progress.some((event) => event.pageKind === 'variants' && event.rows.variants > 0)).toBe(true);
+    // $select limited to the contract's properties on contract pages; steel pages read as they are.
+    const calls = (await rig.admin('/calls')) as {
+      calls: { path: string; target: string; status: number }[];
+    };
+    const catalogCalls = calls.calls.filter((call) => call.target === 'catalog');
+    const first = (page: string) =>
+      decodeURIComponent(catalogCalls.find((call) => call.path.includes(`/${page}`))!.path);
+    expect(first('voaItems')).toContain(
+      '$select=No,Description,Description2,BaseUnitofMeasure,DXPriceUOMSalesDMX',
+    );
+    expect(first('voaVariants')).toContain('$select=ItemNo,Code,Description');
+    expect(first('voaProfiles')).not.toContain('$select');
+    // Company name in the path with its apostrophe doubled.
+    expect(first('voaItems')).toContain("Company('Staalhandel ''t Gooi B.V.')");
+    const runs = await core.handlers['sync:runs']({ limit: 5 });
+    expect(runs[0]).toMatchObject({ id: run.id, outcome: 'succeeded', trigger: 'manual' });
+  });
+
+  it('without the steel extension: no steel pages, steel fields empty, counts equal the emulator', async () => {
+    const rig = await emulator({ variants: 600, steel: false });
+    await openCore(rig);
+    const run = await sync();
+    expect(run.outcome, run.message).toBe('succeeded');
+    expect(run.steel).toBe(false);
+    const expected = rig.emulator.expectedCatalog;
+    expect(run.rows).toMatchObject({
+      profiles: 0,
+      grades: 0,
+      itemTypes: 0,
+      items: expected.items,
+      variants: expected.variants,
+    });
+    const facets = await core.handlers['catalog:facets']({});
+    expect(facets.profiles).toEqual([]);
+    expect(facets.categories.length).toBeGreaterThan(0);
+    const item = await core.handlers['catalog:item']({ itemNo: '100002' });
+    expect(item.profile).toBeUndefined();
+    expect(item.sizes.every((size) => size.lengthMm === 0 && size.inventory === 0)).toBe(true);
+  });
+
+  it('paging at several page sizes gives the same catalog, row for row', async () => {
+    const rig = await emulator({ variants: 700 });
+    await openCore(rig);
+    const fingerprints: string[] = [];
+    for (const pageSize of [7, 250, 20_000]) {
+      rig.emulator.state.settings.pageSize = pageSize;
+      const run = await sync();
+      expect(run.outcome, run.message).toBe('succeeded');
+      expect(run.rows.variants).toBe(700);
+      const expected = rig.emulator.expectedCatalog;
+      expect(run.pages).toBe(
+        Math.ceil(expected.categories / pageSize) +
+          Math.ceil(expected.profiles / pageSize) +
+          Math.ceil(expected.grades / pageSize) +
+          Math.ceil(expected.itemTypes / pageSize) +
+          Math.ceil(expected.items / pageSize) +
+          Math.ceil(expected.variants / pageSize),
+      );
+      // The catalog tables only: meta holds the sync time and generation, which differ by design.
+      fingerprints.push(catalogFingerprint(false).hash);
+    }
+    expect(new Set(fingerprints).size).toBe(1);
+  });
+
+  it('a fault in the middle of a sync leaves the previous catalog intact, row for row, and says why', async () => {
+    const first = await emulator({ variants: 500, seed: 1 });
+    await openCore(first);
+    expect((await sync()).outcome).toBe('succeeded');
+    const before = catalogFingerprint();
+
+    // The host now has another, larger catalog, and fails for good once a few pages have been read.
+    const second = await emulator({ variants: 3000, seed: 2, pageSize: 100 });
+    await configureProfileForEmulator(core, second.emulator.info);
+    core.catalog.setSyncPolicy({ maxAttempts: 2 });
+    let faulted = false;
+    const unsubscribe = core.events.subscribe((name, payload) => {
+      if (name === 'sync:progress' && (payload as SyncProgress).rows.variants >= 300 && !faulted) {
+        faulted = true;
+        void second.admin('/faults', { rules: [{ kind: 'status5xx', match: 'catalog', status: 503 }] });
+      }
+    });
+    const run = await sync();
+    unsubscribe();
+    expect(faulted).toBe(true);
+    expect(run.outcome).toBe('failed');
+    expect(run.message).toMatch(/503/);
+    expect(run.message).toMatch(/catalog before this sync was kept/);
+    expect(run.rows.variants).toBeGreaterThanOrEqual(300);
+    expect(catalogFingerprint()).toEqual(before);
+    // The staging tables are gone, and the status tells the last run failed while the last success stands.
+    const status = await core.handlers['sync:status']({});
+    expect(status.last?.outcome).toBe('failed');
+    expect(status.lastSuccess?.outcome).toBe('succeeded');
+    const tables = core.catalog.store.db
+      .prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'next_%'`)
+      .all();
+    expect(tables).toEqual([]);
+  });
+
+  it('a dropped connection mid-page and 5xx answers are retried; the sync completes', async () => {
+    const rig = await emulator({ variants: 800, pageSize: 200 });
+    await openCore(rig);
+    await rig.admin('/faults', {
+      rules: [
+        { kind: 'dropMidBody', count: 1 },
+        { kind: 'status5xx', match: 'catalog', count: 2, status: 502 },
+      ],
+    });
+    const run = await sync();
+    expect(run.outcome, run.message).toBe('succeeded');
+    expect(run.rows.variants).toBe(800);
+  });
+
+  it('429 during a sync: waits Retry-After and completes', async () => {
+    const rig = await emulator({ variants: 500, pageSize: 100 });
+    await openCore(rig);
+    await rig.admin('/faults', {
+      rules: [{ kind: 'status429', match: 'catalog', count: 3, retryAfterSeconds: 1 }],
+    });
+    const waits: SyncProgress[] = [];
+    core.events.subscribe((name, payload) => {
+      if (name === 'sync:progress' && (payload as SyncProgress).waiting) waits.push(payload as SyncProgress);
+    });
+    const run = await sync();
+    expect(run.outcome, run.message).toBe('succeeded');
+    expect(run.rows.variants).toBe(500);
+    expect(run.durationMs).toBeGreaterThanOrEqual(1000);
+    expect(waits[0]?.waiting).toMatchObject({ reason: 'throttled', seconds: 1 });
+    const calls = (await rig.admin('/calls')) as { calls: { status: number; target: string }[] };
+    expect(calls.calls.filter((call) => call.target === 'catalog' && call.status === 429)).toHaveLength(3);
+  });
+
+  it("the website application's credentials are refused for catalog pages, with a clear message", async () => {
+    const rig = await emulator();
+    await openCore(rig);
+    const { info } = rig.emulator;
+    await core.handlers['settings:save']({ applications: { sync: { clientId: info.website.clientId } } });
+    await core.handlers['secrets:set']({ application: 'sync', secret: info.website.clientSecret });
+    const run = await sync();
+    expect(run.outcome).toBe('failed');
+    expect(run.message).toMatch(/403/);
+    expect(run.message).toMatch(/Synchronization Client ID/);
+    expect(run.message).toMatch(/website application/);
+  });
+
+  it('a company name with an apostrophe is written doubled in the path and found', async () => {
+    const rig = await emulator({ variants: 200, companyName: "O'Neill & Zn's Staal (Noord)" });
+    await openCore(rig);
+    const run = await sync();
+    expect(run.outcome, run.message).toBe('succeeded');
+    expect(run.rows.variants).toBe(200);
+  });
+
+  it('a wrong company name fails with a 404 that names it', async () => {
+    const rig = await emulator({ variants: 200 });
+    await openCore(rig);
+    await core.handlers['settings:save']({ host: { companyName: 'Nobody B.V.' } });
+    const run = await sync();
+    expect(run.outcome).toBe('failed');
+    expect(run.message).toMatch(/404/);
+    expect(run.message).toContain('Nobody B.V.');
+  });
+
+  it('cancel stops the sync, keeps the catalog, and logs the run as cancelled', async () => {
+    const rig = await emulator({ variants: 2000, pageSize: 50 });
+    await openCore(rig);
+    expect((await sync()).outcome).toBe('succeeded');
+    const before = catalogFingerprint();
+    const started = core.catalog.startSync('manual');
+    const unsubscribe = core.events.subscribe((name, payload) => {
+      if (name === 'sync:progress' && (payload as SyncProgress).rows.items > 100) core.catalog.cancelSync();
+    });
+    const run = await started.done;
+    unsubscribe();
+    expect(run.outcome).toBe('cancelled');
+    expect(run.message).toMatch(/cancelled/);
+    expect(catalogFingerprint()).toEqual(before);
+  });
+
+  it('records what changed since the previous sync: new items and sizes', async () => {
+    const small = await emulator({ variants: 300, seed: 7 });
+    await openCore(small);
+    expect((await sync()).changes).toBeUndefined(); // a first sync has nothing to compare with
+    const larger = await emulator({ variants: 360, seed: 7 });
+    await configureProfileForEmulator(core, larger.emulator.info);
+    const run = await sync();
+    expect(run.outcome, run.message).toBe('succeeded');
+    const newItems = larger.emulator.expectedCatalog.items - small.emulator.expectedCatalog.items;
+    expect(run.changes?.item.new).toBe(newItems);
+    expect(run.changes?.size.new).toBeGreaterThanOrEqual(60);
+    expect(run.changes?.item.removed).toBe(0);
+    const changes = await core.handlers['sync:changes']({ limit: 500 });
+    expect(changes.run?.id).toBe(run.id);
+    expect(
+      changes.changes.filter((change) => change.subject === 'item' && change.kind === 'new'),
+    ).toHaveLength(newItems);
+  });
+});

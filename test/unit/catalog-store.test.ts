@@ -1,0 +1,369 @@
+// The catalog store on a real SQLite file: staging, the swap, search ranking and filters, the category
+// tree, and what changed between two syncs.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CatalogStaging } from '../../src/main/core/catalog/catalog-staging.ts';
+import { CatalogStore } from '../../src/main/core/catalog/catalog-store.ts';
+import { placeCategories, parentCodeOf } from '../../src/main/core/catalog/category-tree.ts';
+import { parseSearchQuery, searchTokens } from '../../src/main/core/catalog/search-text.ts';
+import type { CatalogItemRow, CatalogVariantRow } from '../../src/shared/contract/catalog-pages.ts';
+import {
+  catalogSearchSchema,
+  emptyPageKindCounts,
+  pickedLineFor,
+  type CatalogSearchInput,
+} from '../../src/shared/contract/catalog-search.ts';
+
+let dir: string;
+let store: CatalogStore;
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'voa-catalog-unit-'));
+  store = CatalogStore.open(path.join(dir, 'catalog.db'));
+});
+
+afterEach(async () => {
+  store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const item = (no: string, description: string, fields: Partial<CatalogItemRow> = {}): CatalogItemRow => ({
+  No: no,
+  Description: description,
+  Description2: '',
+  BaseUnitofMeasure: 'KG',
+  DXPriceUOMSalesDMX: 'KG',
+  ItemCategoryCode: '',
+  DXItemProfileCodeDMX: '',
+  DXQualityCodeDMX: '',
+  Blocked: false,
+  SalesBlocked: false,
+  ...fields,
+});
+
+const variant = (
+  itemNo: string,
+  code: string,
+  fields: Partial<CatalogVariantRow> = {},
+): CatalogVariantRow => ({
+  ItemNo: itemNo,
+  Code: code,
+  Description: `Maat ${code}`,
+  Description2: '',
+  DXLength: 0,
+  DXWidth: 0,
+  DXThickness: 0,
+  DXExtraLength: 0,
+  DXFormatType: 'Handelslengte',
+  Blocked: false,
+  DXRemainingInventory: 10,
+  ...fields,
+});
+
+const CATEGORIES = [
+  { Code: 'BEAM', Description: 'Balken' },
+  { Code: 'BEAM-HEA', Description: 'HEA-balken' },
+  { Code: 'BEAM-IPE', Description: 'IPE-balken' },
+  { Code: 'PLATE', Description: 'Plaatstaal' },
+  { Code: 'PLATE-HR', Description: 'Warmgewalste plaat' },
+];
+
+const ITEMS = [
+  item('100001', 'HEA 200 balk S235JR', {
+    ItemCategoryCode: 'BEAM-HEA',
+    DXItemProfileCodeDMX: 'HEA',
+    DXQualityCodeDMX: 'S235JR',
+  }),
+  item('100002', 'HEA 220 balk S355J2', {
+    ItemCategoryCode: 'BEAM-HEA',
+    DXItemProfileCodeDMX: 'HEA',
+    DXQualityCodeDMX: 'S355J2',
+  }),
+  item('100003', 'IPE 200 balk S355J2H', {
+    ItemCategoryCode: 'BEAM-IPE',
+    DXItemProfileCodeDMX: 'IPE',
+    DXQualityCodeDMX: 'S355J2H',
+  }),
+  item('100004', 'Warmgewalste plaat 10 mm S235JR', {
+    ItemCategoryCode: 'PLATE-HR',
+    DXItemProfileCodeDMX: 'PLATE',
+    DXQualityCodeDMX: 'S235JR',
+  }),
+  item('100005', 'Koudgewalste plaat 1,5 mm DC01', {
+    ItemCategoryCode: 'PLATE',
+    DXQualityCodeDMX: 'DC01',
+    Blocked: true,
+  }),
+  item('100006', 'Draadeind M12 verzinkt', { SalesBlocked: true }),
+  item('200001', 'HEA 200 balk S355J2', {
+    ItemCategoryCode: 'BEAM-HEA',
+    DXItemProfileCodeDMX: 'HEA',
+    DXQualityCodeDMX: 'S355J2',
+  }),
+];
+
+const VARIANTS = [
+  variant('100001', '06000', { DXLength: 6000 }),
+  variant('100001', '12000', { DXLength: 12000, DXRemainingInventory: 0 }),
+  variant('100002', '06000', { DXLength: 6000 }),
+  variant('100003', '06000', { DXLength: 6000, Blocked: true }),
+  variant('100003', '20000', { DXLength: 20000 }),
+  variant('100004', '2000X1000', {
+    DXLength: 2000,
+    DXWidth: 1000,
+    DXThickness: 10,
+    DXFormatType: 'Plaatformaat',
+  }),
+  variant('100004', '3000X1500', {
+    DXLength: 3000,
+    DXWidth: 1500,
+    DXThickness: 10,
+    DXFormatType: 'Plaatformaat',
+  }),
+  variant('100005', '2000X1000', { DXLength: 2000, DXWidth: 1000, DXThickness: 1.5 }),
+  variant('200001', '06000', { DXLength: 6000 }),
+];
+
+async function load(items = ITEMS, variants = VARIANTS): Promise<void> {
+  const staging = new CatalogStaging(store);
+  staging.addCategories(CATEGORIES);
+  staging.completeCategories();
+  await staging.addSteelRows('voaProfiles', [
+    { '@odata.etag': 'W/"x"', Code: 'HEA', Description: 'HEA breedflensbalk', ItemTypeCode: 'BEAM' },
+    { Code: 'IPE', Description: 'IPE I-profiel' },
+  ]);
+  await staging.addSteelRows('voaGrades', [{ Code: 'S355J2', Description: 'Constructiestaal S355J2' }]);
+  await staging.addItems(items);
+  await staging.addVariants(variants);
+  const facets = await staging.complete();
+  const changes = await staging.diff();
+  const runId = store.beginRun('manual', new Date().toISOString());
+  const counts = { ...emptyPageKindCounts(), items: items.length, variants: variants.length };
+  staging.swap(
+    { runId, syncedAt: new Date().toISOString(), steel: true, counts, pages: 1, durationMs: 1 },
+    facets,
+    changes,
+  );
+}
+
+const search = (input: CatalogSearchInput) => store.search(catalogSearchSchema.parse(input));
+const keys = (input: CatalogSearchInput) =>
+  search(input).rows.map((row) => `${row.itemNo}/${row.variantCode}`);
+
+describe('category tree: derived from hyphenated codes', () => {
+  it('puts a code under the code before its last hyphen, skipping ancestors that do not exist', () => {
+    const codes = new Set(['BEAM', 'BEAM-HEA', 'X-Y-Z']);
+    expect(parentCodeOf('BEAM-HEA', codes)).toBe('BEAM');
+    expect(parentCodeOf('BEAM-HEA-ZWAAR', codes)).toBe('BEAM-HEA');
+    expect(parentCodeOf('X-Y-Z', codes)).toBe('');
+    expect(parentCodeOf('BEAM', codes)).toBe('');
+  });
+
+  it('places categories depth first, so a subtree is one range of positions', () => {
+    const placed = placeCategories(
+      CATEGORIES.map((row) => ({ code: row.Code, description: row.Description })),
+    );
+    expect(placed.map((category) => [category.code, category.position, category.subtreeEnd])).toEqual([
+      ['BEAM', 0, 2],
+      ['BEAM-HEA', 1, 1],
+      ['BEAM-IPE', 2, 2],
+      ['PLATE', 3, 4],
+      ['PLATE-HR', 4, 4],
+    ]);
+  });
+});
+
+describe('search text: how a typed query becomes an FTS5 expression', () => {
+  it('words are prefixes, complete numbers exact, the number being typed a prefix', () => {
+    expect(parseSearchQuery('hea 200 60').match).toBe('"hea"* "200" "60"*');
+    expect(parseSearchQuery('hea 200 ').match).toBe('"hea"* "200"');
+    expect(parseSearchQuery('   ').match).toBeUndefined();
+  });
+
+  it('splits 10x1500 into two numbers and keeps a decimal comma or point as one token', () => {
+    expect(searchTokens('Plaat 10x1500')).toEqual(['plaat', '10', '1500']);
+    expect(searchTokens('1,5 mm')).toEqual(searchTokens('1.5 mm'));
+    expect(searchTokens('S355J2+N')).toEqual(['s355j2', 'n']);
+  });
+});
+
+describe('catalog store: staging, swap and search', () => {
+  it('is empty and searchable before the first sync', () => {
+    expect(search({ query: 'hea' })).toMatchObject({ rows: [], total: 0, syncedAt: undefined });
+    expect(store.stats().counts.items).toBe(0);
+  });
+
+  it('finds an exact item number first, and narrows as the user types', async () => {
+    await load();
+    expect(keys({ query: '200001' })).toEqual(['200001/06000']);
+    expect(keys({ query: '10000' })).toHaveLength(9); // every size of items 100001…100006, none of 200001
+    // "200" matches the HEA 200 items and the IPE 200; exact-number rules keep 20000 mm lengths out
+    expect(keys({ query: 'hea 200 ' })).toEqual(['100001/06000', '100001/12000', '200001/06000']);
+  });
+
+  it('ranks exact item numbers, then exact codes (grade, profile, size), then the rest', async () => {
+    await load();
+    // S355J2 is the grade of 100002 and 200001 exactly, and a prefix of S355J2H (100003)
+    expect(keys({ query: 'S355J2' })).toEqual([
+      '100002/06000',
+      '200001/06000',
+      '100003/06000',
+      '100003/20000',
+    ]);
+    // an item number as one of the words puts that item first
+    expect(keys({ query: 'balk 200001' })[0]).toBe('200001/06000');
+  });
+
+  it('searches descriptions, profile and grade descriptions, and category names up the tree', async () => {
+    await load();
+    expect(keys({ query: 'breedflens' })).toEqual([
+      '100001/06000',
+      '100001/12000',
+      '100002/06000',
+      '200001/06000',
+    ]);
+    expect(keys({ query: 'constructiestaal' })).toEqual(['100002/06000', '200001/06000']);
+    expect(keys({ query: 'balken ipe' })).toEqual(['100003/06000', '100003/20000']);
+    expect(keys({ query: 'verzinkt' })).toEqual(['100006/']); // an item without sizes is one row
+  });
+
+  it('searches by dimensions: a profile with a length, a plate by thickness and width, decimals', async () => {
+    await load();
+    expect(keys({ query: 'hea 6000' })).toEqual(['100001/06000', '100002/06000', '200001/06000']);
+    expect(keys({ query: 'plaat 10 1500' })).toEqual(['100004/3000X1500']);
+    // while "1000" is being typed it is also the start of item numbers 100004…; complete, it is exact
+    expect(keys({ query: 'plaat 10x1000' })).toEqual(['100004/2000X1000', '100004/3000X1500']);
+    expect(keys({ query: 'plaat 10x1000 ' })).toEqual(['100004/2000X1000']);
+    expect(keys({ query: 'plaat 1,5' })).toEqual(['100005/2000X1000']);
+    expect(keys({ query: '2000X1000' })).toEqual(['100004/2000X1000', '100005/2000X1000']);
+  });
+
+  it('filters by category subtree, profile, grade, stock and blocked', async () => {
+    await load();
+    expect(search({ categoryCode: 'BEAM' }).total).toBe(6);
+    expect(search({ categoryCode: 'BEAM-IPE' }).total).toBe(2);
+    expect(search({ categoryCode: 'NOPE' }).total).toBe(0);
+    expect(keys({ profileCode: 'IPE' })).toEqual(['100003/06000', '100003/20000']);
+    expect(keys({ query: 'hea', gradeCode: 'S235JR' })).toEqual(['100001/06000', '100001/12000']);
+    expect(keys({ query: 'hea', inStock: true })).not.toContain('100001/12000');
+    expect(keys({ blocked: 'only' })).toEqual(
+      expect.arrayContaining(['100003/06000', '100005/2000X1000', '100006/']),
+    );
+    expect(search({ blocked: 'only' }).total).toBe(3);
+    expect(keys({ blocked: 'exclude' })).not.toContain('100003/06000');
+    expect(search({ blocked: 'exclude' }).total).toBe(search({}).total - 3);
+  });
+
+  it('browses the whole catalog in category-tree order, a window at a time', async () => {
+    await load();
+    const all = search({ limit: 500 });
+    expect(all.total).toBe(10);
+    expect(all.rows.map((row) => row.itemNo).slice(0, 3)).toEqual(['100001', '100001', '100002']);
+    expect(keys({ offset: 2, limit: 2 })).toEqual(
+      all.rows.slice(2, 4).map((row) => `${row.itemNo}/${row.variantCode}`),
+    );
+  });
+
+  it('gives an item with its sizes, category path, profile and grade; blocked items are marked', async () => {
+    await load();
+    const detail = store.item('100003');
+    expect(detail).toMatchObject({
+      itemNo: '100003',
+      categoryPath: [
+        { code: 'BEAM', description: 'Balken' },
+        { code: 'BEAM-IPE', description: 'IPE-balken' },
+      ],
+      profile: { code: 'IPE', description: 'IPE I-profiel' },
+      grade: { code: 'S355J2H', description: '' },
+    });
+    expect(detail?.sizes.map((size) => [size.variantCode, size.sizeBlocked])).toEqual([
+      ['06000', true],
+      ['20000', false],
+    ]);
+    expect(store.item('100005')?.blocked).toBe(true);
+    expect(store.item('nope')).toBeUndefined();
+    expect(store.facets().categories.map((node) => [node.code, node.sizes])).toEqual([
+      ['BEAM', 6],
+      ['PLATE', 3],
+    ]);
+  });
+
+  it('makes a request line from a size, within the line description length', async () => {
+    await load();
+    const row = store.item('100004')!.sizes[1]!;
+    expect(pickedLineFor(row)).toEqual({
+      itemNo: '100004',
+      variantCode: '3000X1500',
+      description: 'Warmgewalste plaat 10 mm S235JR, Maat 3000X1500',
+      profileCode: 'PLATE',
+      qualityCode: 'S235JR',
+      unitOfMeasureCode: 'KG',
+      lengthMm: 3000,
+      widthMm: 1500,
+      thicknessMm: 10,
+    });
+  });
+
+  it('records new, removed, newly blocked and unblocked items and sizes against the previous catalog', async () => {
+    await load();
+    const items = ITEMS.filter((row) => row.No !== '100006').map((row) =>
+      row.No === '100001'
+        ? { ...row, Blocked: true }
+        : row.No === '100005'
+          ? { ...row, Blocked: false }
+          : row,
+    );
+    items.push(item('300001', 'UNP 100 profiel'));
+    const variants = VARIANTS.filter((row) => !(row.ItemNo === '100001' && row.Code === '12000')).map(
+      (row) =>
+        row.ItemNo === '100003' && row.Code === '06000'
+          ? { ...row, Blocked: false }
+          : row.ItemNo === '100002'
+            ? { ...row, Blocked: true }
+            : row,
+    );
+    variants.push(variant('100002', '08000'));
+    await load(items, variants);
+    const changes = store.changes(undefined, 100);
+    expect(changes.counts).toEqual({
+      item: { new: 1, removed: 1, blocked: 1, unblocked: 1 },
+      size: { new: 1, removed: 1, blocked: 1, unblocked: 1 },
+    });
+    const list = changes.changes.map(
+      (change) => `${change.subject}:${change.kind}:${change.itemNo}/${change.variantCode}`,
+    );
+    expect(list).toEqual(
+      expect.arrayContaining([
+        'item:new:300001/',
+        'item:removed:100006/',
+        'item:blocked:100001/',
+        'item:unblocked:100005/',
+        'size:new:100002/08000',
+        'size:removed:100001/12000',
+        'size:blocked:100002/06000',
+        'size:unblocked:100003/06000',
+      ]),
+    );
+  });
+
+  it('a discarded staging area leaves the live catalog as it was; a crash mid-sync is cleaned up on open', async () => {
+    await load();
+    const before = search({ limit: 500 }).rows;
+    const staging = new CatalogStaging(store);
+    await staging.addItems([item('999999', 'Half geschreven')]);
+    staging.discard();
+    expect(search({ limit: 500 }).rows).toEqual(before);
+
+    // A sync that was running when the process died: staging tables and a "running" run are left behind.
+    const leftover = new CatalogStaging(store);
+    await leftover.addItems([item('999998', 'Wees')]);
+    const runId = store.beginRun('schedule', new Date().toISOString());
+    store.close();
+    store = CatalogStore.open(path.join(dir, 'catalog.db'));
+    expect(store.db.prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'next_%'`).all()).toEqual([]);
+    expect(store.run(runId)).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/stopped/) });
+    expect(search({ limit: 500 }).rows).toEqual(before);
+  });
+});
