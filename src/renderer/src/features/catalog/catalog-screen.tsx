@@ -1,5 +1,131 @@
-import { PlaceholderScreen } from '../placeholder-screen.tsx';
+// The catalog screen: sync status and progress, then either the browser (category tree and filters,
+// search with a virtualized result list, the item with its sizes) or the sync log with the changes.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useAppStore } from '../../app/app-store.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { CatalogFilterPanel, CategoryTree } from './category-tree.tsx';
+import { formatCount } from './catalog-format.ts';
+import { ItemDetail } from './item-detail.tsx';
+import { ResultList } from './result-list.tsx';
+import { SyncBar } from './sync-bar.tsx';
+import { SyncLog } from './sync-log.tsx';
+
+type Tab = 'browse' | 'log';
+
+function SearchBox({ listRef }: { listRef: React.RefObject<HTMLDivElement | null> }) {
+  const t = useT();
+  const query = useAppStore((state) => state.catalogQuery);
+  const setQuery = useAppStore((state) => state.setCatalogQuery);
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      listRef.current?.focus();
+    }
+    if (event.key === 'Escape' && query) {
+      event.preventDefault();
+      setQuery('');
+    }
+  };
+  return (
+    <div className="catalog-search">
+      <label htmlFor="catalog-search" className="visually-hidden">
+        {t('catalog.search.label')}
+      </label>
+      <input
+        id="catalog-search"
+        type="search"
+        autoFocus
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={t('catalog.search.placeholder')}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+    </div>
+  );
+}
+
+function ResultSummary() {
+  const t = useT();
+  const language = useAppStore((state) => state.language);
+  const results = useAppStore((state) => state.catalogResults);
+  const syncedAt = useAppStore((state) => state.catalogSyncedAt);
+  const query = useAppStore((state) => state.catalogQuery);
+  const loading = results.windows[0] === 'loading';
+  if (results.error) return <p className="banner banner--error">{results.error}</p>;
+  if (!loading && results.total === 0)
+    return (
+      <p className="result-summary result-summary--none" role="status">
+        {syncedAt || query ? t('catalog.search.none') : t('catalog.search.empty')}
+      </p>
+    );
+  return (
+    <p className="result-summary" role="status" data-testid="catalog-count">
+      {loading
+        ? t('catalog.search.loading')
+        : results.capped
+          ? t('catalog.search.countCapped', { count: formatCount(results.total, language) })
+          : t('catalog.search.count', { count: formatCount(results.total, language) })}
+      {!loading ? (
+        <span className="result-summary__took">{t('catalog.search.took', { ms: results.tookMs })}</span>
+      ) : null}
+    </p>
+  );
+}
 
 export function CatalogScreen() {
-  return <PlaceholderScreen screen="catalog" />;
+  const t = useT();
+  const initCatalog = useAppStore((state) => state.initCatalog);
+  const [tab, setTab] = useState<Tab>('browse');
+  const listRef = useRef<HTMLDivElement | null>(null);
+
+  useEffect(() => {
+    void initCatalog();
+  }, [initCatalog]);
+
+  return (
+    <div className="screen catalog">
+      <header className="screen__header catalog__header">
+        <div className="catalog__title">
+          <h1>{t('catalog.title')}</h1>
+          <div role="tablist" aria-label={t('catalog.title')} className="catalog__tabs">
+            {(['browse', 'log'] as const).map((candidate) => (
+              <button
+                key={candidate}
+                type="button"
+                role="tab"
+                aria-selected={tab === candidate}
+                className={`catalog__tab${tab === candidate ? ' catalog__tab--active' : ''}`}
+                onClick={() => setTab(candidate)}
+              >
+                {t(`catalog.tab.${candidate}`)}
+              </button>
+            ))}
+          </div>
+        </div>
+        <SyncBar />
+      </header>
+      {tab === 'browse' ? (
+        <div className="catalog__layout" role="tabpanel">
+          <aside className="panel catalog__side">
+            <CategoryTree />
+            <CatalogFilterPanel />
+          </aside>
+          <section className="panel catalog__results">
+            <SearchBox listRef={listRef} />
+            <ResultSummary />
+            <ResultList listRef={listRef} />
+          </section>
+          <aside className="panel catalog__detail">
+            <ItemDetail />
+          </aside>
+        </div>
+      ) : (
+        <div role="tabpanel">
+          <SyncLog />
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,6 +1,241 @@
-// State of the catalog screen and its sync (issue 5).
+// State of the catalog screen and its sync (issue 5). Search results are kept as windows of rows by
+// position, fetched as the virtualized list scrolls; a new query or filter starts a new result set, and
+// answers for an older one are dropped.
+import type {
+  BlockedFilter,
+  CatalogFacets,
+  CatalogItemDetail,
+  CatalogSizeRow,
+  SyncChanges,
+  SyncProgress,
+  SyncRunSummary,
+  SyncStatus,
+} from '../../../../shared/contract/catalog-search.ts';
+import type { BridgeError } from '../../../../shared/bridge/define.ts';
 import type { SliceCreator } from '../../app/app-store.ts';
+import { voa } from '../../bridge/voa.ts';
 
-export type CatalogSlice = Record<never, never>;
+/** Rows per window fetched from the core. */
+export const CATALOG_WINDOW = 100;
 
-export const createCatalogSlice: SliceCreator<CatalogSlice> = () => ({});
+export interface CatalogFilters {
+  categoryCode: string | undefined;
+  profileCode: string | undefined;
+  gradeCode: string | undefined;
+  inStock: boolean;
+  blocked: BlockedFilter;
+}
+
+export const NO_FILTERS: CatalogFilters = {
+  categoryCode: undefined,
+  profileCode: undefined,
+  gradeCode: undefined,
+  inStock: false,
+  blocked: 'include',
+};
+
+export interface CatalogResults {
+  /** Bumped for every new query or filter: windows of an older result set are dropped. */
+  generation: number;
+  total: number;
+  capped: boolean;
+  tookMs: number;
+  /** Window index → rows; a window being fetched is marked 'loading'. */
+  windows: Record<number, CatalogSizeRow[] | 'loading'>;
+  error: string | undefined;
+}
+
+export interface CatalogSlice {
+  catalogQuery: string;
+  catalogFilters: CatalogFilters;
+  catalogResults: CatalogResults;
+  catalogSyncedAt: string | undefined;
+  catalogFacets: CatalogFacets | undefined;
+  catalogItem:
+    { itemNo: string; detail: CatalogItemDetail | undefined; error: string | undefined } | undefined;
+  syncStatus: SyncStatus | undefined;
+  syncProgress: SyncProgress | undefined;
+  syncRuns: SyncRunSummary[];
+  syncChanges: SyncChanges | undefined;
+  /** Subscribes to sync and catalog events once, and loads facets and status. */
+  initCatalog(): Promise<void>;
+  setCatalogQuery(query: string): void;
+  setCatalogFilters(patch: Partial<CatalogFilters>): void;
+  /** Makes sure the windows covering rows first…last are loaded (or loading). */
+  loadCatalogRows(first: number, last: number): void;
+  openCatalogItem(itemNo: string | undefined): Promise<void>;
+  startCatalogSync(): Promise<BridgeError | undefined>;
+  cancelCatalogSync(): Promise<void>;
+  loadSyncLog(): Promise<void>;
+}
+
+let initialized: Promise<void> | undefined;
+let generationCounter = 0;
+
+const emptyResults = (): CatalogResults => ({
+  generation: ++generationCounter,
+  total: 0,
+  capped: false,
+  tookMs: 0,
+  windows: {},
+  error: undefined,
+});
+
+export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
+  const fetchWindow = async (generation: number, window: number) => {
+    const { catalogQuery, catalogFilters } = get();
+    const result = await voa.catalog.search({
+      query: catalogQuery,
+      ...(catalogFilters.categoryCode ? { categoryCode: catalogFilters.categoryCode } : {}),
+      ...(catalogFilters.profileCode ? { profileCode: catalogFilters.profileCode } : {}),
+      ...(catalogFilters.gradeCode ? { gradeCode: catalogFilters.gradeCode } : {}),
+      ...(catalogFilters.inStock ? { inStock: true } : {}),
+      blocked: catalogFilters.blocked,
+      offset: window * CATALOG_WINDOW,
+      limit: CATALOG_WINDOW,
+    });
+    const current = get().catalogResults;
+    if (current.generation !== generation) return; // an older search answered late
+    if (!result.ok) {
+      const windows = { ...current.windows };
+      delete windows[window];
+      set({ catalogResults: { ...current, windows, error: result.error.message } });
+      return;
+    }
+    set({
+      catalogSyncedAt: result.value.syncedAt,
+      catalogResults: {
+        ...current,
+        total: result.value.total,
+        capped: result.value.capped,
+        tookMs: result.value.tookMs,
+        windows: { ...current.windows, [window]: result.value.rows },
+        error: undefined,
+      },
+    });
+  };
+
+  const newSearch = () => {
+    const results = emptyResults();
+    set({ catalogResults: { ...results, windows: { 0: 'loading' } } });
+    void fetchWindow(results.generation, 0);
+  };
+
+  const refreshAfterSync = async () => {
+    newSearch();
+    const [facets, status] = await Promise.all([voa.catalog.facets(), voa.sync.status()]);
+    if (facets.ok) set({ catalogFacets: facets.value });
+    if (status.ok) set({ syncStatus: status.value });
+    const open = get().catalogItem;
+    if (open) await get().openCatalogItem(open.itemNo);
+    if (get().syncRuns.length) await get().loadSyncLog();
+  };
+
+  return {
+    catalogQuery: '',
+    catalogFilters: NO_FILTERS,
+    catalogResults: emptyResults(),
+    catalogSyncedAt: undefined,
+    catalogFacets: undefined,
+    catalogItem: undefined,
+    syncStatus: undefined,
+    syncProgress: undefined,
+    syncRuns: [],
+    syncChanges: undefined,
+
+    initCatalog() {
+      initialized ??= (async () => {
+        voa.on('sync:progress', (progress) => set({ syncProgress: progress }));
+        voa.on('sync:finished', (run) => {
+          set({ syncProgress: undefined });
+          const status = get().syncStatus;
+          if (status)
+            set({
+              syncStatus: {
+                ...status,
+                running: undefined,
+                last: run,
+                lastSuccess: run.outcome === 'succeeded' ? run : status.lastSuccess,
+              },
+            });
+          void voa.sync.status().then((result) => result.ok && set({ syncStatus: result.value }));
+          if (get().syncRuns.length) void get().loadSyncLog();
+        });
+        voa.on('catalog:changed', () => void refreshAfterSync());
+        const [facets, status] = await Promise.all([voa.catalog.facets(), voa.sync.status()]);
+        if (facets.ok) set({ catalogFacets: facets.value });
+        if (status.ok) set({ syncStatus: status.value, syncProgress: status.value.running });
+        newSearch();
+      })();
+      return initialized;
+    },
+
+    setCatalogQuery(query) {
+      set({ catalogQuery: query });
+      newSearch();
+    },
+
+    setCatalogFilters(patch) {
+      set({ catalogFilters: { ...get().catalogFilters, ...patch } });
+      newSearch();
+    },
+
+    loadCatalogRows(first, last) {
+      const results = get().catalogResults;
+      const windows = { ...results.windows };
+      const wanted: number[] = [];
+      for (
+        let window = Math.floor(first / CATALOG_WINDOW);
+        window <= Math.floor(last / CATALOG_WINDOW);
+        window++
+      ) {
+        if (window * CATALOG_WINDOW >= Math.max(results.total, 1)) break;
+        if (windows[window] === undefined) {
+          windows[window] = 'loading';
+          wanted.push(window);
+        }
+      }
+      if (!wanted.length) return;
+      set({ catalogResults: { ...results, windows } });
+      for (const window of wanted) void fetchWindow(results.generation, window);
+    },
+
+    async openCatalogItem(itemNo) {
+      if (!itemNo) {
+        set({ catalogItem: undefined });
+        return;
+      }
+      const keep = get().catalogItem?.itemNo === itemNo ? get().catalogItem?.detail : undefined;
+      set({ catalogItem: { itemNo, detail: keep, error: undefined } });
+      const result = await voa.catalog.item({ itemNo });
+      if (get().catalogItem?.itemNo !== itemNo) return;
+      set({
+        catalogItem: result.ok
+          ? { itemNo, detail: result.value, error: undefined }
+          : { itemNo, detail: undefined, error: result.error.message },
+      });
+    },
+
+    async startCatalogSync() {
+      const result = await voa.sync.start();
+      if (!result.ok) return result.error;
+      const status = await voa.sync.status();
+      if (status.ok)
+        set({ syncStatus: status.value, syncProgress: status.value.running ?? get().syncProgress });
+      return undefined;
+    },
+
+    async cancelCatalogSync() {
+      await voa.sync.cancel();
+    },
+
+    async loadSyncLog() {
+      const [runs, changes] = await Promise.all([
+        voa.sync.runs({ limit: 50 }),
+        voa.sync.changes({ limit: 1000 }),
+      ]);
+      if (runs.ok) set({ syncRuns: runs.value });
+      if (changes.ok) set({ syncChanges: changes.value });
+    },
+  };
+};

@@ -1,0 +1,149 @@
+// The search results: a virtualized list (only the rows in view exist in the DOM, windows of rows are
+// fetched from the core as they scroll into view), so 500,000 sizes scroll as smoothly as 50.
+// Keyboard: the list is one tab stop; arrows, Page Up/Down, Home and End move, Enter opens the item.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { isPickable, type CatalogSizeRow } from '../../../../shared/contract/catalog-search.ts';
+import { useAppStore } from '../../app/app-store.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { CATALOG_WINDOW } from './catalog-slice.ts';
+import { formatDimensions, formatStock } from './catalog-format.ts';
+
+export const ROW_HEIGHT = 52;
+
+export function rowAt(windows: Record<number, CatalogSizeRow[] | 'loading'>, index: number) {
+  const window = windows[Math.floor(index / CATALOG_WINDOW)];
+  return window && window !== 'loading' ? window[index % CATALOG_WINDOW] : undefined;
+}
+
+export function SizeBadges({ row }: { row: CatalogSizeRow }) {
+  const t = useT();
+  return (
+    <>
+      {row.itemBlocked ? <span className="badge badge--bad">{t('catalog.badge.blocked')}</span> : null}
+      {row.salesBlocked ? <span className="badge badge--bad">{t('catalog.badge.salesBlocked')}</span> : null}
+      {row.sizeBlocked ? <span className="badge badge--bad">{t('catalog.badge.sizeBlocked')}</span> : null}
+    </>
+  );
+}
+
+export function ResultList({ listRef }: { listRef: React.RefObject<HTMLDivElement | null> }) {
+  const t = useT();
+  const language = useAppStore((state) => state.language);
+  const results = useAppStore((state) => state.catalogResults);
+  const loadRows = useAppStore((state) => state.loadCatalogRows);
+  const openItem = useAppStore((state) => state.openCatalogItem);
+  const openItemNo = useAppStore((state) => state.catalogItem?.itemNo);
+  const [active, setActive] = useState(0);
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+
+  // The virtualizer re-renders this list itself; nothing memoized depends on its functions.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: results.total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? 0;
+
+  useEffect(() => {
+    if (results.total > 0) loadRows(first, last);
+  }, [first, last, results.generation, results.total, loadRows]);
+
+  useEffect(() => {
+    setActive(0);
+    virtualizer.scrollToOffset(0);
+    // A new result set starts at the top.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [results.generation]);
+
+  const move = (index: number) => {
+    const next = Math.max(0, Math.min(results.total - 1, index));
+    setActive(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move(active + 1),
+      ArrowUp: () => move(active - 1),
+      PageDown: () => move(active + page),
+      PageUp: () => move(active - page),
+      Home: () => move(0),
+      End: () => move(results.total - 1),
+      Enter: () => {
+        const row = rowAt(results.windows, active);
+        if (row) void openItem(row.itemNo);
+      },
+    };
+    const action = keys[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  };
+
+  return (
+    <div
+      ref={(element) => {
+        scrollRef.current = element;
+        listRef.current = element;
+      }}
+      className="result-list"
+      role="listbox"
+      tabIndex={0}
+      aria-label={t('catalog.search.results')}
+      aria-activedescendant={results.total ? `catalog-row-${active}` : undefined}
+      onKeyDown={onKeyDown}
+      data-testid="catalog-results"
+    >
+      <div className="result-list__spacer" style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((item) => {
+          const row = rowAt(results.windows, item.index);
+          const selected = row !== undefined && row.itemNo === openItemNo;
+          return (
+            <div
+              key={item.key}
+              id={`catalog-row-${item.index}`}
+              role="option"
+              aria-selected={selected}
+              className={`result-row${item.index === active ? ' result-row--active' : ''}${selected ? ' result-row--open' : ''}${row && !isPickable(row) ? ' result-row--blocked' : ''}`}
+              style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+              onClick={() => {
+                setActive(item.index);
+                if (row) void openItem(row.itemNo);
+              }}
+            >
+              {row ? (
+                <>
+                  <span className="result-row__no">
+                    {row.itemNo}
+                    {row.variantCode ? <span className="result-row__code">{row.variantCode}</span> : null}
+                  </span>
+                  <span className="result-row__text">
+                    <span className="result-row__title">{row.itemDescription}</span>
+                    <span className="result-row__sub">
+                      <SizeBadges row={row} />
+                      {row.variantCode ? row.description : t('catalog.row.noSizes')}
+                      {row.itemDescription2 ? ` · ${row.itemDescription2}` : ''}
+                    </span>
+                  </span>
+                  <span className="result-row__dims">{formatDimensions(row, language)}</span>
+                  <span className={`result-row__stock${row.inventory > 0 ? '' : ' result-row__stock--none'}`}>
+                    {row.variantCode ? formatStock(row, language) : ''}
+                  </span>
+                </>
+              ) : (
+                <span className="result-row__placeholder">{t('catalog.search.loading')}</span>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+// Sync status under the catalog's title: last sync (time, age, outcome) with "Sync now", or while a sync
+// runs, a progress bar with the page kind, pages and rows, any wait, and Cancel.
+import { useState } from 'react';
+import type { SyncProgress } from '../../../../shared/contract/catalog-search.ts';
+import { useAppStore } from '../../app/app-store.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { formatAge, formatCount, formatWhen } from './catalog-format.ts';
+
+const OUTCOME_BADGE = {
+  succeeded: 'badge--ok',
+  failed: 'badge--bad',
+  cancelled: 'badge--warn',
+  running: 'badge--muted',
+};
+
+function progressFraction(progress: SyncProgress): number | undefined {
+  if (progress.phase === 'finishing') return 1;
+  if (!progress.expectedVariants) return undefined;
+  // Items and sizes are most of the work; sizes alone tell well how far along a sync is.
+  return Math.min(0.98, progress.rows.variants / progress.expectedVariants);
+}
+
+export function SyncBar() {
+  const t = useT();
+  const language = useAppStore((state) => state.language);
+  const status = useAppStore((state) => state.syncStatus);
+  const progress = useAppStore((state) => state.syncProgress);
+  const startSync = useAppStore((state) => state.startCatalogSync);
+  const cancelSync = useAppStore((state) => state.cancelCatalogSync);
+  const [problem, setProblem] = useState<string | undefined>();
+
+  if (progress) {
+    const fraction = progressFraction(progress);
+    const label =
+      progress.phase === 'finishing'
+        ? t('catalog.sync.finishing')
+        : progress.pageKind
+          ? t('catalog.sync.running', { kind: t(`catalog.kind.${progress.pageKind}`) })
+          : t('catalog.sync.starting');
+    return (
+      <div className="sync-bar sync-bar--running" data-testid="sync-progress">
+        <div className="sync-bar__line">
+          <strong>{label}</strong>
+          <span className="sync-bar__numbers">
+            {t('catalog.sync.pages', {
+              pages: formatCount(progress.pages, language),
+              rows: formatCount(progress.rowsTotal, language),
+            })}
+          </span>
+          <button type="button" className="button" onClick={() => void cancelSync()}>
+            {t('catalog.sync.cancel')}
+          </button>
+        </div>
+        <progress
+          className="sync-bar__progress"
+          aria-label={t('catalog.sync.progressLabel')}
+          max={1}
+          {...(fraction === undefined ? {} : { value: fraction })}
+        />
+        {progress.waiting ? (
+          <p className="sync-bar__wait" role="status">
+            {progress.waiting.reason === 'throttled'
+              ? t('catalog.sync.waitThrottled', { seconds: progress.waiting.seconds })
+              : t('catalog.sync.waitRetry', {
+                  seconds: progress.waiting.seconds,
+                  detail: progress.waiting.detail,
+                })}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  const last = status?.last;
+  const success = status?.lastSuccess;
+  const start = async () => {
+    setProblem(undefined);
+    const error = await startSync();
+    if (error) setProblem(error.message);
+  };
+  return (
+    <div className="sync-bar" data-testid="sync-status">
+      <div className="sync-bar__line">
+        <span>
+          {success?.finishedAt
+            ? t('catalog.sync.last', {
+                when: formatWhen(success.finishedAt, language),
+                age: formatAge(success.finishedAt, t),
+              })
+            : t('catalog.sync.never')}
+        </span>
+        {last ? (
+          <span className={`badge ${OUTCOME_BADGE[last.outcome]}`}>
+            {t(`catalog.sync.outcome.${last.outcome}`)}
+          </span>
+        ) : null}
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void start()}
+          disabled={Boolean(status?.notConfigured)}
+        >
+          {t('catalog.sync.now')}
+        </button>
+        {status?.nextScheduledAt ? (
+          <span className="sync-bar__next">
+            {t('catalog.sync.next', { when: formatWhen(status.nextScheduledAt, language) })}
+          </span>
+        ) : null}
+      </div>
+      {status?.notConfigured ? (
+        <p className="banner banner--warning">
+          {t('catalog.sync.notConfigured', { problem: status.notConfigured })}
+        </p>
+      ) : last && last.outcome !== 'succeeded' && last.message ? (
+        <p className="banner banner--error" role="alert">
+          {t('catalog.sync.failedBanner', { message: last.message })}
+        </p>
+      ) : null}
+      {problem ? (
+        <p className="banner banner--error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+// The catalog screen in a real browser over the browser shell, against the emulator over HTTPS: a sync
+// with its progress bar, browsing a category, searching, opening an item and adding a size to the
+// counter order; screenshots in Dutch and English.
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import type { EmulatorInfo } from '../../emulator/index.ts';
+import { configureProfileForEmulator } from '../support/emulator-profile.ts';
+import { createTestProfile, spawnWithReadyLine, type TestProfile } from '../support/processes.ts';
+
+const SCREENSHOTS = path.join('test-results', 'screenshots');
+
+let profile: TestProfile;
+let emulator: Awaited<ReturnType<typeof spawnWithReadyLine<EmulatorInfo>>>;
+let shell: Awaited<ReturnType<typeof spawnWithReadyLine<{ url: string }>>>;
+
+test.beforeAll(async () => {
+  // Pages are slowed down a little so that the progress bar can be seen (and photographed).
+  const faults = JSON.stringify({ rules: [{ kind: 'latency', match: 'catalog', ms: 120 }] });
+  emulator = await spawnWithReadyLine<EmulatorInfo>('emulator/cli.ts', [
+    '--variants',
+    '6000',
+    '--page-size',
+    '250',
+    '--seed',
+    'e2e',
+    '--faults',
+    faults,
+  ]);
+  profile = await createTestProfile();
+  await configureProfileForEmulator(profile, emulator.ready);
+  shell = await spawnWithReadyLine<{ url: string }>('src/main/browser-shell/cli.ts', [
+    '--data-dir',
+    profile.dataDir,
+    '--profile',
+    profile.profile,
+  ]);
+});
+
+test.afterAll(async () => {
+  await shell?.stop();
+  await emulator?.stop();
+  await profile?.dispose();
+});
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
+
+test('catalog: sync with progress, browse a category, search, open an item, add a size to the counter order', async ({
+  page,
+}) => {
+  await page.goto(shell.ready.url);
+  await expect(page.getByRole('navigation')).toBeVisible();
+  await page.keyboard.press('Alt+3');
+  await expect(page.getByRole('heading', { name: 'Catalogus', level: 1 })).toBeVisible();
+
+  // A fresh profile has no catalog: the app starts a sync by itself shortly after start; if it has not
+  // yet, start one by hand. Either way the progress bar shows pages, rows and the page kind.
+  const syncNow = page.getByRole('button', { name: 'Nu synchroniseren' });
+  if (await syncNow.isVisible().catch(() => false)) await syncNow.click({ timeout: 2000 }).catch(() => {});
+  const progress = page.getByTestId('sync-progress');
+  await expect(progress).toBeVisible();
+  await expect(progress.getByText(/Synchroniseren: (artikelen|maten)/)).toBeVisible({ timeout: 30_000 });
+  await expect(progress.getByRole('button', { name: 'Annuleren' })).toBeVisible();
+  await expect(progress.locator('progress')).toBeVisible();
+  await screenshot(page, 'catalog-sync-progress-nl');
+  await expect(page.getByTestId('sync-status')).toContainText('Geslaagd', { timeout: 60_000 });
+  await expect(page.getByTestId('sync-status')).toContainText('Laatste synchronisatie');
+  await expect(page.getByTestId('catalog-count')).toHaveText(/6\.\d{3} maten/);
+
+  // Browse: a category and one under it.
+  await page.getByRole('button', { name: /^Balken [\d.]+$/ }).click();
+  await page.getByRole('button', { name: /^HEA-balken [\d.]+$/ }).click();
+  await expect(page.getByTestId('catalog-count')).toHaveText(/\d+ maten/);
+  const firstRow = page.getByTestId('catalog-results').getByRole('option').first();
+  await expect(firstRow).toContainText('HEA');
+  await screenshot(page, 'catalog-browse-nl');
+
+  // Search, by profile and length, within the category; open the first item with the keyboard.
+  const search = page.getByRole('searchbox');
+  await search.fill('hea 200 6000 ');
+  await expect(firstRow).toContainText('HEA 200');
+  await search.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const item = page.getByTestId('catalog-item');
+  await expect(item.getByRole('heading', { level: 2 })).toContainText('HEA 200');
+  await expect(item).toContainText('Voorraad volgens de laatste synchronisatie');
+  await screenshot(page, 'catalog-item-nl');
+
+  // Add a size that may be put on a request to the counter order.
+  const addButton = item
+    .getByRole('button', { name: /toevoegen aan de baliebestelling/ })
+    .and(page.locator(':enabled'))
+    .first();
+  const label = (await addButton.getAttribute('aria-label')) ?? '';
+  const [itemNo, variantCode] = label.split(' ');
+  await addButton.click();
+  await expect(item.getByRole('status')).toContainText('toegevoegd aan de baliebestelling');
+  const draft = await page.evaluate(async () => {
+    const answer = await (
+      window as unknown as { voa: { drafts: { get(input: unknown): Promise<unknown> } } }
+    ).voa.drafts.get({
+      target: 'counter',
+    });
+    return JSON.stringify(answer);
+  });
+  expect(draft).toContain(`"itemNo":"${itemNo}"`);
+  expect(draft).toContain(`"variantCode":"${variantCode}"`);
+
+  // Blocked items are shown as such and cannot be added.
+  await page.getByRole('button', { name: 'Alle categorieën' }).click();
+  await page.getByLabel('Geblokkeerde artikelen').selectOption('only');
+  await search.fill('');
+  await firstRow.click();
+  await expect(item.locator('.badge--bad').first()).toBeVisible();
+  const blockedRow = item.locator('tr.size-table__blocked').first();
+  await expect(blockedRow.getByRole('button').first()).toBeDisabled();
+  await page.getByLabel('Geblokkeerde artikelen').selectOption('include');
+
+  // English, and the sync log with its run.
+  await page.keyboard.press('Alt+5');
+  await page.getByText('English').click();
+  await page.keyboard.press('Alt+3');
+  await expect(page.getByRole('heading', { name: 'Catalog', level: 1 })).toBeVisible();
+  await search.fill('IPE 200 ');
+  await firstRow.click();
+  await expect(item).toContainText('Stock as of the last sync');
+  await screenshot(page, 'catalog-item-en');
+  await page.getByRole('tab', { name: 'Sync log' }).click();
+  await expect(page.getByTestId('sync-runs')).toContainText('Succeeded');
+  await expect(page.getByTestId('sync-runs')).toContainText('6,000 sizes');
+  await screenshot(page, 'catalog-log-en');
+  await page.keyboard.press('Alt+5');
+  await page.getByText('Nederlands').click();
+});
