@@ -13,7 +13,7 @@ export type PageKindCounts = Record<PageKind, number>;
 export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_LIMIT_MAX = 500;
 /** Text searches rank at most this many sizes; a broader query says "more than" and asks to refine. */
-export const SEARCH_RANKED_MAX = 10_000;
+export const SEARCH_RANKED_MAX = 5_000;
 const CODE_MAX = 50;
 
 export const BLOCKED_FILTERS = ['include', 'exclude', 'only'] as const;

@@ -67,13 +67,17 @@ export function createCatalogTables(db: DatabaseSync, prefix: string, generation
       any_blocked INTEGER NOT NULL
     ) STRICT;
     CREATE UNIQUE INDEX ${g}_size_item ON ${prefix}size (item_no, variant_code);
-    CREATE INDEX ${g}_size_category ON ${prefix}size (category_position, id);
     -- Contentless: only rowids (size ids) are kept; detail=none and prefix indexes keep the typeahead's
     -- prefix queries to one doclist read, so a broad first letter costs no more than a long word.
     CREATE VIRTUAL TABLE ${prefix}size_fts USING fts5(
       text, content='', detail=none, prefix='1 2 3 4 5 6', tokenize='unicode61 remove_diacritics 2'
     );
   `);
+}
+
+/** Indexes that are cheaper to build once over the sorted rows than to keep up row by row during a sync. */
+export function createDeferredIndexes(db: DatabaseSync, prefix: string, generation: number): void {
+  db.exec(`CREATE INDEX g${generation}_size_category ON ${prefix}size (category_position, id);`);
 }
 
 export const catalogMigrations: Migration[] = [
@@ -107,6 +111,7 @@ export const catalogMigrations: Migration[] = [
         CREATE INDEX sync_change_run ON sync_change (run_id, subject, kind);
       `);
       createCatalogTables(db, '', 0);
+      createDeferredIndexes(db, '', 0);
     },
   },
 ];

@@ -18,13 +18,18 @@ import {
   type SyncChangeCounts,
 } from '../../../shared/contract/catalog-search.ts';
 import { inTransaction } from '../db/sqlite.ts';
-import { CATALOG_TABLES, STAGING_PREFIX, createCatalogTables } from './catalog-schema.ts';
+import {
+  CATALOG_TABLES,
+  STAGING_PREFIX,
+  createCatalogTables,
+  createDeferredIndexes,
+} from './catalog-schema.ts';
 import { CHANGES_KEPT_PER_KIND, type CatalogStore, type StoredFacets } from './catalog-store.ts';
 import { placeCategories, type PlacedCategory } from './category-tree.ts';
-import { dimensionToken, normalizeSearchText } from './search-text.ts';
+import { dimensionToken, searchTokens } from './search-text.ts';
 
 /** Rows written per transaction: small enough that a search between two of them waits a few ms at most. */
-export const ROWS_PER_TRANSACTION = 2000;
+export const ROWS_PER_TRANSACTION = 5000;
 /** Sizes compared per step when working out what changed. */
 const DIFF_STEP = 25_000;
 
@@ -34,6 +39,8 @@ export type SteelPageName = (typeof STEEL_PAGES)[keyof typeof STEEL_PAGES];
 
 interface ItemContext {
   no: string;
+  /** The item's distinct search tokens: with detail=none a repeated token adds nothing but work. */
+  tokens: Set<string>;
   text: string;
   categoryPosition: number;
   profileCode: string;
@@ -61,6 +68,8 @@ export class CatalogStaging {
   #lastItem: ItemContext | undefined;
   #open = true;
   readonly #statements: Record<string, StatementSync> = {};
+  readonly #insertSizeRow: StatementSync;
+  readonly #insertFts: StatementSync;
 
   constructor(store: CatalogStore) {
     this.#store = store;
@@ -68,6 +77,13 @@ export class CatalogStaging {
     const db = store.db;
     for (const table of CATALOG_TABLES) db.exec(`DROP TABLE IF EXISTS "${STAGING_PREFIX}${table}"`);
     inTransaction(db, () => createCatalogTables(db, STAGING_PREFIX, this.#generation));
+    this.#insertSizeRow = db.prepare(
+      `INSERT OR IGNORE INTO ${STAGING_PREFIX}size (item_no, variant_code, description, description2, length,
+         width, thickness, extra_length, format_type, inventory, size_blocked, category_position, profile_code,
+         grade_code, item_blocked, sales_blocked, any_blocked)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#insertFts = db.prepare(`INSERT INTO ${STAGING_PREFIX}size_fts (rowid, text) VALUES (?, ?)`);
   }
 
   #statement(sql: string): StatementSync {
@@ -182,9 +198,11 @@ export class CatalogStaging {
       words.push(item.profile_code, profiles?.get(item.profile_code) ?? '');
       words.push(item.grade_code, grades?.get(item.grade_code) ?? '');
     }
+    const tokens = new Set(searchTokens(words.filter(Boolean).join(' ')));
     this.#lastItem = {
       no: itemNo,
-      text: normalizeSearchText(words.filter(Boolean).join(' ')),
+      tokens,
+      text: [...tokens].join(' '),
       categoryPosition,
       profileCode: item?.profile_code ?? '',
       gradeCode: item?.grade_code ?? '',
@@ -209,12 +227,7 @@ export class CatalogStaging {
       blocked: boolean;
     },
   ): void {
-    const result = this.#statement(
-      `INSERT OR IGNORE INTO ${STAGING_PREFIX}size (item_no, variant_code, description, description2, length,
-         width, thickness, extra_length, format_type, inventory, size_blocked, category_position, profile_code,
-         grade_code, item_blocked, sales_blocked, any_blocked)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
+    const result = this.#insertSizeRow.run(
       item.no,
       size.code,
       size.description,
@@ -234,18 +247,18 @@ export class CatalogStaging {
       size.blocked || item.blocked || item.salesBlocked ? 1 : 0,
     );
     if (result.changes === 0) return;
-    const text = [
-      item.text,
-      normalizeSearchText([size.code, size.description, size.description2, size.formatType].join(' ')),
-      dimensionToken(size.length),
-      dimensionToken(size.width),
-      dimensionToken(size.thickness),
-      dimensionToken(size.extraLength),
-    ].join(' ');
-    this.#statement(`INSERT INTO ${STAGING_PREFIX}size_fts (rowid, text) VALUES (?, ?)`).run(
-      result.lastInsertRowid,
-      text,
-    );
+    let text = item.text;
+    const own = new Set<string>();
+    for (const token of searchTokens(
+      `${size.code} ${size.description} ${size.description2} ${size.formatType}`,
+    ))
+      if (!item.tokens.has(token)) own.add(token);
+    for (const value of [size.length, size.width, size.thickness, size.extraLength]) {
+      const token = dimensionToken(value);
+      if (token && !item.tokens.has(token)) own.add(token);
+    }
+    if (own.size) text += ` ${[...own].join(' ')}`;
+    this.#insertFts.run(result.lastInsertRowid, text);
   }
 
   async addVariants(rows: readonly CatalogVariantRow[]): Promise<void> {
@@ -292,6 +305,8 @@ export class CatalogStaging {
         blocked: false,
       }),
     );
+    inTransaction(db, () => createDeferredIndexes(db, STAGING_PREFIX, this.#generation));
+    await yieldToEventLoop();
     // Merge the index's segments a step at a time (FTS5 'merge'), so queries read few segments.
     const totalChanges = db.prepare('SELECT total_changes() AS n');
     const merge = db.prepare(

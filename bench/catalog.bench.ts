@@ -1,0 +1,283 @@
+// Catalog figures: the store's local ingest rate (network excluded), a full sync of a 500,000-size
+// emulator catalog (duration, peak memory of the syncing process), and search latency over that catalog
+// through the core and through the browser shell's bridge. The sync runs in a child process of its own
+// (the emulator in another), so its peak memory is the sync's alone.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { generateCatalog, type EmulatorInfo } from '../emulator/index.ts';
+import { startBrowserShell } from '../src/main/browser-shell/browser-shell-server.ts';
+import { BRIDGE_CALL_PATH, BRIDGE_TOKEN_HEADER } from '../src/main/browser-shell/bridge-paths.ts';
+import { dispatchBridgeCall } from '../src/main/core/bridge/dispatch.ts';
+import { CatalogStaging } from '../src/main/core/catalog/catalog-staging.ts';
+import { CatalogStore } from '../src/main/core/catalog/catalog-store.ts';
+import type { SecretVault } from '../src/main/core/secrets/secret-vault.ts';
+import { VoaCore } from '../src/main/core/voa-core.ts';
+import type { CatalogItemRow, CatalogVariantRow } from '../src/shared/contract/catalog-pages.ts';
+import { emptyPageKindCounts } from '../src/shared/contract/catalog-search.ts';
+import { spawnWithReadyLine } from '../test/support/processes.ts';
+import { percentile, round } from './bench-stats.ts';
+
+const SIZES = Number(process.env.VOA_BENCH_CATALOG_SIZES ?? 500_000);
+const PAGE = 20_000;
+const REPEATS = 15;
+
+/** Typed at a counter: item numbers, profiles with sizes and lengths, plates, grades, words, first letters. */
+export const BENCH_QUERIES = [
+  '100002',
+  '250000',
+  'hea',
+  'hea 200',
+  'hea 200 6000 ',
+  'ipe 180 ',
+  'koker 100 100 5 ',
+  'plaat 10 1500 ',
+  'plaat 10x1500',
+  'S355J2',
+  'S235JR ',
+  'breedflens',
+  'verzinkt',
+  'hoekstaal gelijk',
+  'buis 48',
+  'unp 100 12000 ',
+  '2000X1000',
+  'koudgewalst 1,5',
+  'h',
+  '1',
+];
+
+function stats(values: number[]) {
+  return {
+    p50Ms: percentile(values, 50),
+    p95Ms: percentile(values, 95),
+    p99Ms: percentile(values, 99),
+    maxMs: round(Math.max(...values)),
+    samples: values.length,
+  };
+}
+
+/** Rows straight from the generator into the store: what the store takes per second, network excluded. */
+export async function benchIngest(dir: string) {
+  const catalog = generateCatalog({ seed: 'bench', variants: SIZES });
+  const view = { steel: true, language: 'nl' as const };
+  const store = CatalogStore.open(path.join(dir, 'ingest.db'));
+  let storeMs = 0;
+  const timed = async (work: () => Promise<void> | void) => {
+    const started = performance.now();
+    await work();
+    storeMs += performance.now() - started;
+  };
+  const staging = new CatalogStaging(store);
+  const { voaCategories, voaProfiles, voaGrades, voaItems, voaVariants } = catalog.tables;
+  const all = (table: typeof voaItems) =>
+    Array.from({ length: table.count }, (_, index) => table.rowAt(index, view));
+  await timed(() => {
+    staging.addCategories(all(voaCategories) as never);
+    staging.completeCategories();
+  });
+  await timed(() => staging.addSteelRows('voaProfiles', all(voaProfiles)));
+  await timed(() => staging.addSteelRows('voaGrades', all(voaGrades)));
+  for (let start = 0; start < voaItems.count; start += PAGE) {
+    const rows = Array.from({ length: Math.min(PAGE, voaItems.count - start) }, (_, index) =>
+      voaItems.rowAt(start + index, view),
+    ) as unknown as CatalogItemRow[];
+    await timed(() => staging.addItems(rows));
+  }
+  for (let start = 0; start < voaVariants.count; start += PAGE) {
+    const rows = Array.from({ length: Math.min(PAGE, voaVariants.count - start) }, (_, index) =>
+      voaVariants.rowAt(start + index, view),
+    ) as unknown as CatalogVariantRow[];
+    await timed(() => staging.addVariants(rows));
+  }
+  const ingestMs = storeMs;
+  const finishStarted = performance.now();
+  const facets = await staging.complete();
+  const changes = await staging.diff();
+  const runId = store.beginRun('manual', new Date().toISOString());
+  staging.swap(
+    {
+      runId,
+      syncedAt: new Date().toISOString(),
+      steel: true,
+      counts: { ...emptyPageKindCounts(), items: voaItems.count, variants: voaVariants.count },
+      pages: 0,
+      durationMs: 0,
+    },
+    facets,
+    changes,
+  );
+  const finishMs = performance.now() - finishStarted;
+  store.close();
+  const rows = voaItems.count + voaVariants.count + voaCategories.count + voaProfiles.count + voaGrades.count;
+  return {
+    rows,
+    items: voaItems.count,
+    sizes: voaVariants.count,
+    ingestSeconds: round(ingestMs / 1000),
+    rowsPerSecond: Math.round(rows / (ingestMs / 1000)),
+    finishSeconds: round(finishMs / 1000),
+    rowsPerSecondWithFinish: Math.round(rows / ((ingestMs + finishMs) / 1000)),
+    note: 'ingest = staging tables and full-text index, page by page; finish = index merge, facets, swap',
+    target: 'at least 100,000 rows per second',
+  };
+}
+
+function memoryVault(secrets: Record<string, string>): SecretVault {
+  return {
+    status: async () => ({ available: true }),
+    set: async (application, secret) => void (secrets[application] = secret),
+    isSet: async (application) => application in secrets,
+    read: async (application) => secrets[application],
+    clear: async (application) => void delete secrets[application],
+  };
+}
+
+/** The child: one full sync, then searches through the core and through the browser shell's bridge. */
+async function child(input: { info: EmulatorInfo; dataDir: string; buildDir: string }) {
+  const { info } = input;
+  const core = await VoaCore.open({
+    location: { profile: 'bench', dataDir: input.dataDir },
+    shell: 'browser',
+    version: 'bench',
+    vault: memoryVault({ sync: info.sync.clientSecret }),
+  });
+  await core.settings.update({
+    host: {
+      baseUrl: info.baseUrl,
+      authUrl: info.authUrl,
+      tenant: info.tenant,
+      apiResource: info.apiResource,
+      companyName: info.companyName,
+      caFile: info.caFile,
+    },
+    applications: { sync: { clientId: info.sync.clientId } },
+  });
+  let peakSampled = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakSampled = Math.max(peakSampled, process.memoryUsage().rss)), 25);
+  const run = await core.catalog.startSync('manual').done;
+  clearInterval(sampler);
+  const maxRss = process.resourceUsage().maxRSS * 1024;
+  if (run.outcome !== 'succeeded') throw new Error(`sync ${run.outcome}: ${run.message}`);
+
+  const store = core.catalog.store;
+  const core50: number[] = [];
+  const perQuery: Record<string, number> = {};
+  for (const query of BENCH_QUERIES) {
+    const times: number[] = [];
+    for (let repeat = 0; repeat < REPEATS; repeat++) {
+      store.invalidate(); // every search ranked afresh, as when a person types
+      const started = performance.now();
+      const answer = await dispatchBridgeCall(core.handlers, 'catalog:search', { query, limit: 50 });
+      times.push(performance.now() - started);
+      if (!answer.ok) throw new Error(answer.error.message);
+    }
+    core50.push(...times);
+    perQuery[query] = percentile(times, 50);
+  }
+  const browse: number[] = [];
+  for (const categoryCode of ['BEAM', 'PLATE', 'TUBE-RECT', 'FLAT']) {
+    for (let repeat = 0; repeat < REPEATS; repeat++) {
+      store.invalidate();
+      const started = performance.now();
+      await dispatchBridgeCall(core.handlers, 'catalog:search', { query: '', categoryCode, limit: 100 });
+      browse.push(performance.now() - started);
+    }
+  }
+  // Scrolling: windows deep into the unfiltered catalog.
+  const scroll: number[] = [];
+  for (let offset = 0; offset < run.rows.variants; offset += Math.floor(run.rows.variants / 40)) {
+    const started = performance.now();
+    await dispatchBridgeCall(core.handlers, 'catalog:search', { query: '', offset, limit: 100 });
+    scroll.push(performance.now() - started);
+  }
+
+  const shell = await startBrowserShell({ core, buildDir: input.buildDir });
+  const bridge: number[] = [];
+  try {
+    for (const query of BENCH_QUERIES) {
+      for (let repeat = 0; repeat < REPEATS; repeat++) {
+        store.invalidate();
+        const started = performance.now();
+        const response = await fetch(`${shell.origin}${BRIDGE_CALL_PATH}/catalog:search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [BRIDGE_TOKEN_HEADER]: shell.token },
+          body: JSON.stringify({ query, limit: 50 }),
+        });
+        await response.json();
+        bridge.push(performance.now() - started);
+      }
+    }
+  } finally {
+    await shell.close();
+    await core.close();
+  }
+  return {
+    sync: {
+      sizes: run.rows.variants,
+      items: run.rows.items,
+      pages: run.pages,
+      durationSeconds: round(run.durationMs / 1000),
+      rowsPerSecond: Math.round((run.rows.items + run.rows.variants) / (run.durationMs / 1000)),
+      peakRssMb: round(maxRss / 1024 / 1024, 1),
+      peakRssSampledMb: round(peakSampled / 1024 / 1024, 1),
+      target: 'peak under 300 MB',
+    },
+    searchCore: {
+      ...stats(core50),
+      queries: BENCH_QUERIES.length,
+      target: 'p95 under 20 ms',
+      p50PerQueryMs: perQuery,
+    },
+    searchBridgeBrowserShell: stats(bridge),
+    browseCategoryCore: stats(browse),
+    scrollWindowCore: stats(scroll),
+  };
+}
+
+export default async function benchCatalog(): Promise<Record<string, unknown>> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-catalog-bench-'));
+  try {
+    const ingest = await benchIngest(dir);
+    const emulator = await spawnWithReadyLine<EmulatorInfo>(
+      'emulator/cli.ts',
+      ['--variants', String(SIZES), '--seed', 'bench'],
+      120_000,
+    );
+    try {
+      const figures = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        const input = JSON.stringify({
+          info: emulator.ready,
+          dataDir: path.join(dir, 'sync'),
+          buildDir: path.resolve(import.meta.dirname, '../out'),
+        });
+        const process_ = spawn(
+          process.execPath,
+          ['--disable-warning=ExperimentalWarning', import.meta.filename, '--child', input],
+          {
+            stdio: ['ignore', 'pipe', 'inherit'],
+          },
+        );
+        let stdout = '';
+        process_.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        process_.on('error', reject);
+        process_.on('close', (code) =>
+          code === 0
+            ? resolve(JSON.parse(stdout) as Record<string, unknown>)
+            : reject(new Error(`child exited ${code}`)),
+        );
+      });
+      return { ingest, ...figures };
+    } finally {
+      await emulator.stop();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main && process.argv[2] === '--child') {
+  const figures = await child(JSON.parse(process.argv[3] as string));
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+  process.exit(0);
+}
