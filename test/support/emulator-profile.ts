@@ -1,10 +1,26 @@
 // Points a test profile at a running host emulator: host connection, both applications' client ids and
 // secrets (into the real keychain), the extra CA file, and the counter/fair settings requests need.
 // Works on an open core, or on a data directory through the CLI (as a person would configure it).
-import type { EmulatorInfo } from '../../emulator/index.ts';
 import type { VoaCore } from '../../src/main/core/voa-core.ts';
 import type { SettingsPatch } from '../../src/shared/settings.ts';
-import { runCli } from './processes.ts';
+import { runCli, spawnWithReadyLine } from './processes.ts';
+
+/**
+ * What a client needs of the emulator's readiness line (a structural subset of its EmulatorInfo, declared
+ * here so that browser-side test code does not type-check the emulator's Node internals).
+ */
+export interface EmulatorInfo {
+  baseUrl: string;
+  authUrl: string;
+  tenant: string;
+  apiResource: string;
+  companyName: string;
+  companyId: string;
+  website: { clientId: string; clientSecret: string };
+  sync: { clientId: string; clientSecret: string };
+  caFile: string;
+  adminUrl: string;
+}
 
 export interface EmulatorProfileOptions {
   /** Accept-Language sent to the host (default nl-NL, as a Dutch counter would). */
@@ -76,4 +92,53 @@ export async function configureProfileForEmulator(
     const run = await runCli(args, stdin === undefined ? {} : { stdin });
     if (run.code !== 0) throw new Error(`cli ${args.slice(4).join(' ')} failed (${run.code}): ${run.stderr}`);
   }
+}
+
+export interface EmulatorProcess {
+  info: EmulatorInfo;
+  /** GET (or POST with a body) on the admin API, trusting the emulator's CA. */
+  admin<T = unknown>(path: string, body?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The emulator as its own process (`npm run emulator`), as a person runs it. A state directory of the
+ * caller's keeps the CA and identities, so it can be stopped and started again on the same port.
+ */
+export async function startEmulatorProcess(options: {
+  stateDir: string;
+  port?: number;
+  variants?: number;
+}): Promise<EmulatorProcess> {
+  const args = ['--state-dir', options.stateDir, '--variants', String(options.variants ?? 200)];
+  if (options.port) args.push('--port', String(options.port));
+  const running = await spawnWithReadyLine<EmulatorInfo>('emulator/cli.ts', args);
+  const { readFile } = await import('node:fs/promises');
+  const { Agent, fetch } = await import('undici');
+  const agent = new Agent({ connect: { ca: await readFile(running.ready.caFile, 'utf8') } });
+  return {
+    info: running.ready,
+    async admin<T>(path: string, body?: unknown): Promise<T> {
+      const response = await fetch(`${running.ready.adminUrl}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        dispatcher: agent,
+      });
+      if (!response.ok) throw new Error(`admin ${path}: HTTP ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+    async stop() {
+      if (agent.closed) return;
+      await agent.close();
+      await running.stop();
+    },
+  };
+}
+
+/** A request as the emulator stored it (admin API), with the keys the tests look at. */
+export interface StoredRequestView {
+  number: string;
+  requestId: string;
+  [key: string]: unknown;
+  quoteRequestLines?: Record<string, unknown>[];
 }

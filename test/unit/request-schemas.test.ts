@@ -102,7 +102,7 @@ describe('drafts: what was typed becomes a payload', () => {
       contactName: ' Jan ',
       shipToCity: 'Utrecht',
       privacyAccepted: true,
-      lines: [{ ...emptyLine('a'), itemNo: 'HEA200', quantity: '2,5', lengthMm: '6000' }, emptyLine('empty')],
+      lines: [{ ...emptyLine('a'), itemNo: 'HEA200', quantity: '2,5', lengthMm: '6000' }],
     };
     const payload = quotePayloadFromDraft(draft, {
       source: SOURCE_COUNTER_VISIT,

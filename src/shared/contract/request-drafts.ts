@@ -253,7 +253,8 @@ export function quotePayloadFromDraft(draft: QuoteDraft, context: QuoteContext):
     source: context.source,
     assistedBy: context.assistedBy,
   });
-  const lines = draft.lines.filter(lineHasContent).map(linePayloadFromDraft);
+  // Every line, even an emptied one (the schema says what to do with it): error paths match form rows.
+  const lines = draft.lines.map(linePayloadFromDraft);
   return { ...payload, [QUOTE_LINES_KEY]: lines } as QuoteRequestInput;
 }
 

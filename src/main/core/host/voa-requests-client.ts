@@ -48,14 +48,19 @@ export class VoaRequestsClient {
   ): Promise<DeliveryOutcome> {
     const companyId = this.#settings().host.companyId;
     const url = `${REQUEST_ACTIONS[kind]}?${ACTION_COMPANY_PARAMETER}=${encodeURIComponent(companyId)}`;
-    let response: HostResponse;
-    try {
-      response = await this.#host.send('website', {
+    const send = () =>
+      this.#host.send('website', {
         method: 'POST',
         url,
         json: { [REQUEST_PAYLOAD_PARAMETER]: JSON.stringify(payload) },
         ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
       });
+    let response: HostResponse;
+    try {
+      response = await send();
+      // A cached token the host no longer accepts (rotated keys, revoked early): nothing ran, and VoaHost
+      // has dropped the token, so one more call with a fresh one tells whether the credentials are wrong.
+      if (response.status === 401) response = await send();
     } catch (error) {
       return classifyFailure(error);
     }

@@ -1,41 +1,25 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+interface FieldFrameProps {
   label: string;
-  value: string;
-  onChange(value: string): void;
   hint?: string | undefined;
   error?: string | undefined;
-  /** Shows a live counter near the limit; the input never accepts more. */
+  /** The contract's limit: a counter appears near it and turns red past it. Input is never cut. */
   maxLength?: number | undefined;
-  /** Code fields are stored uppercase by the host: show them that way as the user types. */
-  uppercase?: boolean;
+  length: number;
+  className?: string | undefined;
+  children: (ids: { id: string; describedBy: string }) => React.ReactNode;
 }
 
-export function TextField({
-  label,
-  value,
-  onChange,
-  hint,
-  error,
-  maxLength,
-  uppercase,
-  ...input
-}: TextFieldProps) {
+/** Label, control, hint or error, and the limit counter: the same frame for every text control. */
+function FieldFrame({ label, hint, error, maxLength, length, className, children }: FieldFrameProps) {
   const id = useId();
-  const nearLimit = maxLength !== undefined && value.length >= Math.floor(maxLength * 0.8);
+  const nearLimit = maxLength !== undefined && length >= Math.floor(maxLength * 0.8);
+  const over = maxLength !== undefined && length > maxLength;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
+    <div className={`field${error || over ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        value={value}
-        maxLength={maxLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint ${id}-error`}
-        onChange={(event) => onChange(uppercase ? event.target.value.toUpperCase() : event.target.value)}
-        {...input}
-      />
+      {children({ id, describedBy: `${id}-hint ${id}-error` })}
       <div className="field__meta">
         {error ? (
           <span id={`${id}-error`} className="field__error" role="alert">
@@ -47,11 +31,113 @@ export function TextField({
           </span>
         )}
         {nearLimit ? (
-          <span className="field__counter" aria-live="polite">
-            {value.length}/{maxLength}
+          <span className={`field__counter${over ? ' field__counter--over' : ''}`} aria-live="polite">
+            {length}/{maxLength}
           </span>
         ) : null}
       </div>
     </div>
+  );
+}
+
+interface TextFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'onChange' | 'value' | 'maxLength'
+> {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  hint?: string | undefined;
+  error?: string | undefined;
+  /**
+   * Shows a live counter near the limit. Text past the limit stays visible and is marked (a paste is never
+   * cut silently); the schema refuses it with a message.
+   */
+  maxLength?: number | undefined;
+  /** Code fields are stored uppercase by the host: show them that way as the user types. */
+  uppercase?: boolean;
+  inputRef?: Ref<HTMLInputElement> | undefined;
+  fieldClassName?: string | undefined;
+}
+
+export function TextField({
+  label,
+  value,
+  onChange,
+  hint,
+  error,
+  maxLength,
+  uppercase,
+  inputRef,
+  fieldClassName,
+  ...input
+}: TextFieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      maxLength={maxLength}
+      length={value.length}
+      className={fieldClassName}
+    >
+      {({ id, describedBy }) => (
+        <input
+          id={id}
+          ref={inputRef}
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(uppercase ? event.target.value.toUpperCase() : event.target.value)}
+          {...input}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'onChange' | 'value' | 'maxLength'
+> {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  hint?: string | undefined;
+  error?: string | undefined;
+  maxLength?: number | undefined;
+  fieldClassName?: string | undefined;
+}
+
+export function TextAreaField({
+  label,
+  value,
+  onChange,
+  hint,
+  error,
+  maxLength,
+  fieldClassName,
+  ...textarea
+}: TextAreaFieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      maxLength={maxLength}
+      length={value.length}
+      className={fieldClassName}
+    >
+      {({ id, describedBy }) => (
+        <textarea
+          id={id}
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value)}
+          {...textarea}
+        />
+      )}
+    </FieldFrame>
   );
 }

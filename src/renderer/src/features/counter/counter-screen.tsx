@@ -1,5 +1,225 @@
-import { PlaceholderScreen } from '../placeholder-screen.tsx';
+// The counter: a walk-in order into the ERP in well under a minute, keyboard only. The employee is
+// remembered per workstation; the form is a draft saved as it is typed; Ctrl+Enter queues it (online or
+// not), a new empty form appears at once, and the confirmation follows the request until it has a number.
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { SOURCE_COUNTER_VISIT } from '../../../../shared/contract/fixed-values.ts';
+import {
+  draftHasContent,
+  lineHasContent,
+  quotePayloadFromDraft,
+  type QuoteDraft,
+} from '../../../../shared/contract/request-drafts.ts';
+import { quoteRequestSchema } from '../../../../shared/contract/request-schemas.ts';
+import { useAppStore } from '../../app/app-store.ts';
+import { SelectField } from '../../components/choice-field.tsx';
+import { ErrorSummary } from '../../components/error-summary.tsx';
+import { QuoteForm } from '../../components/quote-form.tsx';
+import { SubmissionNotice } from '../../components/submission-notice.tsx';
+import {
+  check,
+  focusField,
+  formPaths,
+  draftWithEntry,
+  shortcutHandler,
+  type FieldErrors,
+} from '../../components/request-form-support.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { CounterSlip } from './counter-slip.tsx';
 
 export function CounterScreen() {
-  return <PlaceholderScreen screen="counter" />;
+  const t = useT();
+  const ready = useAppStore((state) => state.requestsReady);
+  const draft = useAppStore((state) => state.drafts.counter);
+  const updateDraft = useAppStore((state) => state.updateDraft);
+  const resetDraft = useAppStore((state) => state.resetDraft);
+  const submitRequest = useAppStore((state) => state.submitRequest);
+  const settings = useAppStore((state) => state.settingsView?.settings);
+  const employee = useAppStore((state) => state.workstation.counterEmployee);
+  const setWorkstation = useAppStore((state) => state.setWorkstation);
+  const last = useAppStore((state) => state.lastSubmitted.counter);
+
+  const [showAll, setShowAll] = useState(false);
+  const [bridgeErrors, setBridgeErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [previous, setPrevious] = useState<QuoteDraft | undefined>();
+  const firstField = useRef<HTMLInputElement>(null);
+  const entry = useRef<HTMLInputElement>(null);
+
+  const employees = settings?.counterEmployees ?? [];
+  const assistedBy = employee && employees.includes(employee) ? employee : '';
+  const consentVersion = settings?.privacyConsentVersion ?? '';
+  const payload = quotePayloadFromDraft(draftWithEntry(draft), {
+    source: SOURCE_COUNTER_VISIT,
+    privacyConsentVersion: consentVersion,
+    assistedBy: assistedBy || undefined,
+  });
+  const verdict = check(quoteRequestSchema, payload);
+  const errors = { ...(showAll ? verdict.errors : verdict.limits), ...bridgeErrors };
+
+  const change = (update: (draft: QuoteDraft) => QuoteDraft) => {
+    setBridgeErrors({});
+    setFailure(undefined);
+    updateDraft('counter', update);
+  };
+
+  const submit = async () => {
+    if (busy) return;
+    // A line still in the entry row goes with the order: nothing typed is dropped.
+    if (lineHasContent(draft.entry)) updateDraft('counter', draftWithEntry);
+    if (!verdict.value) {
+      setShowAll(true);
+      const first = Object.keys(verdict.errors)[0];
+      if (first) requestAnimationFrame(() => focusField(first === 'assistedBy' ? 'counter-employee' : first));
+      return;
+    }
+    setBusy(true);
+    const error = await submitRequest('counter', { kind: 'quote', payload });
+    setBusy(false);
+    if (error) {
+      setBridgeErrors(formPaths(error.fields));
+      setFailure(error.fields ? undefined : t('outbox.submit.failed', { message: error.message }));
+      setShowAll(true);
+      return;
+    }
+    setShowAll(false);
+    setPrevious(undefined);
+    requestAnimationFrame(() => firstField.current?.focus());
+  };
+
+  const newOrder = () => {
+    if (draftHasContent(draft)) setPrevious(draft);
+    resetDraft('counter');
+    setShowAll(false);
+    setBridgeErrors({});
+    requestAnimationFrame(() => firstField.current?.focus());
+  };
+
+  // Window-wide keys call the latest submit and new-order without re-subscribing on every keystroke.
+  const onSubmit = useEffectEvent(() => void submit());
+  const onNewOrder = useEffectEvent(() => newOrder());
+  const onPrint = useEffectEvent(() => {
+    if (!last) return false;
+    window.print();
+    return true;
+  });
+  useEffect(() => {
+    const onKey = shortcutHandler({
+      submit: onSubmit,
+      newForm: onNewOrder,
+      focusLineEntry: () => entry.current?.focus(),
+      togglePrivacy: () =>
+        updateDraft('counter', (draft) => ({ ...draft, privacyAccepted: !draft.privacyAccepted })),
+      print: onPrint,
+    });
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [updateDraft]);
+
+  useEffect(() => {
+    if (ready) firstField.current?.focus();
+  }, [ready]);
+
+  if (!ready || !settings) return <p className="screen__loading">{t('app.loading')}</p>;
+
+  return (
+    <div className="screen request-screen">
+      <header className="screen__header request-header">
+        <h1>{t('counter.title')}</h1>
+        {employees.length ? (
+          <SelectField
+            label={t('counter.employee')}
+            name="counter-employee"
+            value={assistedBy}
+            hint={t('counter.employeeHint')}
+            error={errors.assistedBy}
+            fieldClassName="request-header__employee"
+            options={[
+              { value: '', label: t('counter.employeeChoose') },
+              ...employees.map((name) => ({ value: name, label: name })),
+            ]}
+            onChange={(name) => void setWorkstation({ counterEmployee: name || null })}
+          />
+        ) : (
+          <p className="banner banner--warning" role="alert">
+            {t('counter.employeeNone')}
+          </p>
+        )}
+        <ul className="shortcuts" aria-label={t('counter.shortcuts')}>
+          <li>{t('counter.shortcut.submit')}</li>
+          <li>{t('counter.shortcut.line')}</li>
+          <li>{t('counter.shortcut.new')}</li>
+          <li>{t('counter.shortcut.privacy')}</li>
+        </ul>
+      </header>
+
+      {last ? (
+        <SubmissionNotice
+          item={last.item}
+          texts={{
+            queued: t('counter.confirm.queued', { requestId: last.item.requestId }),
+            delivered: t('counter.confirm.delivered', { number: last.item.number ?? t('outbox.noNumber') }),
+            attention: t('counter.confirm.attention', { requestId: last.item.requestId }),
+          }}
+          action={{
+            label: t('counter.confirm.print'),
+            hint: t('counter.confirm.printHint'),
+            run: () => window.print(),
+          }}
+        />
+      ) : null}
+      {previous ? (
+        <p className="banner banner--info" role="status">
+          {t('counter.newOrder.cleared')}{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              updateDraft('counter', () => previous);
+              setPrevious(undefined);
+            }}
+          >
+            {t('counter.newOrder.undo')}
+          </button>
+        </p>
+      ) : null}
+
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <QuoteForm
+          idPrefix="counter"
+          draft={draft}
+          errors={errors}
+          privacyConsentVersion={consentVersion}
+          firstFieldRef={firstField}
+          entryRef={entry}
+          onChange={change}
+        />
+        {showAll ? <ErrorSummary errors={errors} kind="quote" /> : null}
+        {failure ? (
+          <p className="banner banner--error" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        <div className="form-actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? t('counter.submitting') : t('counter.submit')} <kbd>Ctrl+Enter</kbd>
+          </button>
+          <button type="button" className="button" onClick={newOrder}>
+            {t('counter.newOrder')} <kbd>Alt+N</kbd>
+          </button>
+        </div>
+      </form>
+      {last && last.payload && 'quoteRequestLines' in last.payload ? (
+        <CounterSlip item={last.item} payload={last.payload} />
+      ) : null}
+    </div>
+  );
 }
+
+/** The draft with a line still in the entry row added to its lines (a quantity of 1 when only scanned). */

@@ -1,5 +1,359 @@
-import { PlaceholderScreen } from '../placeholder-screen.tsx';
+// The outbox: every request with its state, requestId, number, attempts, last error and next attempt;
+// filters; retry now, correct and resend (same requestId), discard after a confirmation. Live via events.
+import { useEffect, useRef, useState } from 'react';
+import type { OutboxItemDetail, OutboxItemView } from '../../../../shared/bridge/outbox-calls.ts';
+import {
+  accountDraftFromPayload,
+  accountPayloadFromDraft,
+  quoteDraftFromPayload,
+  quotePayloadFromDraft,
+  type AccountDraft,
+  type QuoteDraft,
+} from '../../../../shared/contract/request-drafts.ts';
+import {
+  accountRequestSchema,
+  quoteRequestSchema,
+  type AccountRequestInput,
+  type QuoteRequestInput,
+} from '../../../../shared/contract/request-schemas.ts';
+import { useAppStore } from '../../app/app-store.ts';
+import { voa } from '../../bridge/voa.ts';
+import { AccountForm } from '../../components/account-form.tsx';
+import { ErrorSummary } from '../../components/error-summary.tsx';
+import { QuoteForm } from '../../components/quote-form.tsx';
+import {
+  check,
+  draftWithEntry,
+  formPaths,
+  newLineKey,
+  type FieldErrors,
+} from '../../components/request-form-support.ts';
+import { TextField } from '../../components/text-field.tsx';
+import { useT, type Translate } from '../../i18n/i18n.ts';
+import { OUTBOX_FILTERS } from './requests-slice.ts';
+
+type FilterName = keyof typeof OUTBOX_FILTERS;
+const FILTER_NAMES = Object.keys(OUTBOX_FILTERS) as FilterName[];
 
 export function OutboxScreen() {
-  return <PlaceholderScreen screen="outbox" />;
+  const t = useT();
+  const items = useAppStore((state) => state.outboxItems);
+  const status = useAppStore((state) => state.outboxStatus);
+  const filter = useAppStore((state) => state.outboxFilter);
+  const loadOutbox = useAppStore((state) => state.loadOutbox);
+  const [filterName, setFilterName] = useState<FilterName>('all');
+  const [search, setSearch] = useState(filter.search);
+  const [correcting, setCorrecting] = useState<OutboxItemDetail | undefined>();
+  const [message, setMessage] = useState<string | undefined>();
+  const now = useNow(items.some((item) => item.state === 'queued'));
+
+  useEffect(() => {
+    void loadOutbox({ states: OUTBOX_FILTERS[filterName], search });
+  }, [filterName, search, loadOutbox]);
+
+  const act = async (call: Promise<{ ok: boolean; error?: { message: string } }>) => {
+    const result = await call;
+    setMessage(result.ok ? undefined : result.error?.message);
+  };
+  const sendNow = () => act(voa.outbox.flush({}));
+
+  return (
+    <div className="screen outbox">
+      <header className="screen__header">
+        <h1>{t('outbox.title')}</h1>
+        <p className="screen__intro">{t('outbox.intro')}</p>
+      </header>
+      {status?.paused ? (
+        <div className="banner banner--error" role="alert">
+          <strong>{t('outbox.paused.title')}:</strong> {status.paused.reason}{' '}
+          <button type="button" className="button" onClick={() => void sendNow()}>
+            {t('outbox.paused.resume')}
+          </button>
+        </div>
+      ) : status?.connection === 'offline' ? (
+        <p className="banner banner--warning" role="status">
+          {t('outbox.offline.note')}
+        </p>
+      ) : null}
+      {message ? (
+        <p className="banner banner--error" role="alert">
+          {message}
+        </p>
+      ) : null}
+
+      {correcting ? (
+        <CorrectPanel
+          item={correcting}
+          onDone={(error) => {
+            if (!error) setCorrecting(undefined);
+            setMessage(error);
+          }}
+        />
+      ) : null}
+
+      <section className="panel">
+        <div className="outbox-toolbar">
+          <fieldset className="segmented" aria-label={t('outbox.filter.label')}>
+            <legend>{t('outbox.filter.label')}</legend>
+            {FILTER_NAMES.map((name) => (
+              <label key={name} className="segmented__option">
+                <input
+                  type="radio"
+                  name="outbox-filter"
+                  checked={filterName === name}
+                  onChange={() => setFilterName(name)}
+                />
+                <span>
+                  {t(`outbox.filter.${name}`)}
+                  {name !== 'all' && status ? ` (${countFor(name, status.counts)})` : ''}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <TextField
+            label={t('outbox.filter.search')}
+            hint={t('outbox.filter.searchHint')}
+            value={search}
+            type="search"
+            onChange={setSearch}
+          />
+          <button type="button" className="button button--primary" onClick={() => void sendNow()}>
+            {t('outbox.sendNow')}
+          </button>
+        </div>
+        {items.length === 0 ? (
+          <p className="placeholder">{t('outbox.empty')}</p>
+        ) : (
+          <table className="outbox-table">
+            <thead>
+              <tr>
+                <th>{t('outbox.column.state')}</th>
+                <th>{t('outbox.column.request')}</th>
+                <th>{t('outbox.column.customer')}</th>
+                <th>{t('outbox.column.number')}</th>
+                <th>{t('outbox.column.attempts')}</th>
+                <th>{t('outbox.column.lastError')}</th>
+                <th>{t('outbox.column.nextAttempt')}</th>
+                <th>{t('outbox.column.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <OutboxRow
+                  key={item.id}
+                  item={item}
+                  now={now}
+                  onRetry={() => act(voa.outbox.retry({ id: item.id }))}
+                  onDiscard={() => act(voa.outbox.discard({ id: item.id }))}
+                  onCorrect={async () => {
+                    const detail = await voa.outbox.get({ id: item.id });
+                    if (detail.ok) setCorrecting(detail.value);
+                    else setMessage(detail.error.message);
+                  }}
+                />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function countFor(name: FilterName, counts: Record<string, number>): number {
+  return (OUTBOX_FILTERS[name] as OutboxItemView['state'][]).reduce(
+    (sum, state) => sum + (counts[state] ?? 0),
+    0,
+  );
+}
+
+/** Re-renders every second while something waits, so "next attempt in 12 s" counts down. */
+function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return now;
+}
+
+function relative(t: Translate, at: string | null, now: number): string {
+  if (!at) return '';
+  const seconds = Math.round((Date.parse(at) - now) / 1000);
+  if (seconds <= 0) return t('outbox.now');
+  return seconds < 120
+    ? t('outbox.inSeconds', { count: seconds })
+    : t('outbox.inMinutes', { count: Math.round(seconds / 60) });
+}
+
+const BADGES: Record<OutboxItemView['state'], string> = {
+  queued: 'badge--muted',
+  sending: 'badge--warn',
+  delivered: 'badge--ok',
+  needsAttention: 'badge--bad',
+  discarded: 'badge--muted',
+};
+
+function OutboxRow({
+  item,
+  now,
+  onRetry,
+  onDiscard,
+  onCorrect,
+}: {
+  item: OutboxItemView;
+  now: number;
+  onRetry(): void;
+  onDiscard(): void;
+  onCorrect(): void;
+}) {
+  const t = useT();
+  const [confirming, setConfirming] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) keep.current?.focus();
+  }, [confirming]);
+  const open = item.state === 'queued' || item.state === 'needsAttention';
+  const who =
+    [item.summary.companyName, item.summary.contactName].filter(Boolean).join(' · ') || item.summary.email;
+  return (
+    <tr data-request-id={item.requestId} data-state={item.state}>
+      <td>
+        <span className={`badge ${BADGES[item.state]}`}>{t(`outbox.state.${item.state}`)}</span>
+      </td>
+      <td>
+        <div>{t(`outbox.kind.${item.kind}`)}</div>
+        <div className="mono">{item.requestId}</div>
+        <div className="field__hint">
+          {new Date(item.createdAt).toLocaleString(document.documentElement.lang || 'nl')}
+          {item.summary.source ? ` · ${item.summary.source}` : ''}
+        </div>
+      </td>
+      <td>
+        <div>{who || '–'}</div>
+        {item.kind === 'quote' ? (
+          <div className="field__hint">{t('outbox.lines', { count: item.summary.lineCount })}</div>
+        ) : null}
+      </td>
+      <td className="mono">{item.number ?? (item.state === 'delivered' ? t('outbox.noNumber') : '–')}</td>
+      <td>{item.attempts}</td>
+      <td className="error-text">{item.lastError ?? ''}</td>
+      <td>{item.state === 'queued' ? relative(t, item.nextAttemptAt, now) : ''}</td>
+      <td>
+        {confirming ? (
+          <div className="confirm-inline" role="alertdialog" aria-label={t('outbox.discard')}>
+            <span>{t('outbox.discard.confirm', { requestId: item.requestId })}</span>
+            <span className="outbox-actions">
+              <button type="button" className="button button--danger" onClick={onDiscard}>
+                {t('outbox.discard.yes')}
+              </button>
+              <button ref={keep} type="button" className="button" onClick={() => setConfirming(false)}>
+                {t('outbox.discard.no')}
+              </button>
+            </span>
+          </div>
+        ) : (
+          <span className="outbox-actions">
+            {open ? (
+              <button type="button" className="button" onClick={onRetry}>
+                {t('outbox.retry')}
+              </button>
+            ) : null}
+            {item.state === 'needsAttention' ? (
+              <button type="button" className="button" onClick={onCorrect}>
+                {t('outbox.correct')}
+              </button>
+            ) : null}
+            {open ? (
+              <button type="button" className="button button--quiet" onClick={() => setConfirming(true)}>
+                {t('outbox.discard')}
+              </button>
+            ) : null}
+          </span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** A needs-attention request in its form, corrected and queued again under the same requestId. */
+function CorrectPanel({ item, onDone }: { item: OutboxItemDetail; onDone(error?: string): void }) {
+  const t = useT();
+  const original = item.payload as Record<string, unknown>;
+  const [quote, setQuote] = useState<QuoteDraft | undefined>(() =>
+    item.kind === 'quote'
+      ? quoteDraftFromPayload(item.payload as QuoteRequestInput, newLineKey(), () => newLineKey())
+      : undefined,
+  );
+  const [account, setAccount] = useState<AccountDraft | undefined>(() =>
+    item.kind === 'account' ? accountDraftFromPayload(item.payload as AccountRequestInput) : undefined,
+  );
+  const [bridgeErrors, setBridgeErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  // What the form does not show travels unchanged: source, employee, consent version, anything imported.
+  const context = {
+    source: String(original.source ?? ''),
+    privacyConsentVersion: String(original.privacyConsentVersion ?? ''),
+    assistedBy: typeof original.assistedBy === 'string' ? original.assistedBy : undefined,
+  };
+  const payload = quote
+    ? quotePayloadFromDraft(draftWithEntry(quote), context)
+    : accountPayloadFromDraft(account as AccountDraft, context);
+  const verdict = check(quote ? quoteRequestSchema : accountRequestSchema, payload);
+  const errors = { ...verdict.errors, ...bridgeErrors };
+
+  const resend = async () => {
+    if (!verdict.value || busy) return;
+    setBusy(true);
+    const result = await voa.outbox.resend({ id: item.id, kind: item.kind, payload } as never);
+    setBusy(false);
+    if (!result.ok) {
+      setBridgeErrors(formPaths(result.error.fields));
+      onDone(result.error.message);
+      return;
+    }
+    onDone();
+  };
+
+  return (
+    <section className="panel correct-panel" aria-labelledby="correct-title">
+      <h2 id="correct-title">{t('outbox.correct.title', { requestId: item.requestId })}</h2>
+      <p className="screen__intro">{t('outbox.correct.intro')}</p>
+      {item.lastError ? (
+        <p className="banner banner--error">{t('outbox.correct.hostSaid', { message: item.lastError })}</p>
+      ) : null}
+      {quote ? (
+        <QuoteForm
+          idPrefix="correct"
+          draft={quote}
+          errors={errors}
+          privacyConsentVersion={context.privacyConsentVersion}
+          onChange={(change) => setQuote((current) => change(current as QuoteDraft))}
+        />
+      ) : (
+        <AccountForm
+          idPrefix="correct"
+          draft={account as AccountDraft}
+          errors={errors}
+          privacyConsentVersion={context.privacyConsentVersion}
+          onChange={(change) => setAccount((current) => change(current as AccountDraft))}
+        />
+      )}
+      <ErrorSummary errors={errors} kind={item.kind} />
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!verdict.value || busy}
+          onClick={() => void resend()}
+        >
+          {t('outbox.correct.send')}
+        </button>
+        <button type="button" className="button" onClick={() => onDone()}>
+          {t('outbox.correct.cancel')}
+        </button>
+      </div>
+    </section>
+  );
 }

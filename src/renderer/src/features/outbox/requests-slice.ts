@@ -1,6 +1,246 @@
-// State of the counter, trade-fair and outbox screens (issue 4).
+// State of the counter, trade-fair and outbox screens (issue 4): the forms in progress (kept in main as
+// drafts, saved as the user types), the queue's status for the header, and the outbox list.
 import type { SliceCreator } from '../../app/app-store.ts';
+import type {
+  OutboxItemView,
+  OutboxStatus,
+  OutboxState,
+  WorkstationChoices,
+} from '../../../../shared/bridge/outbox-calls.ts';
+import type { BridgeError } from '../../../../shared/bridge/define.ts';
+import {
+  emptyAccountDraft,
+  emptyQuoteDraft,
+  type AccountDraft,
+  type DraftTarget,
+  type QuoteDraft,
+} from '../../../../shared/contract/request-drafts.ts';
+import type { AccountRequestInput, QuoteRequestInput } from '../../../../shared/contract/request-schemas.ts';
+import { setValidationLanguage } from '../../../../shared/validation.ts';
+import { voa } from '../../bridge/voa.ts';
+import { newLineKey } from '../../components/request-form-support.ts';
 
-export type RequestsSlice = Record<never, never>;
+/** How long typing may pause before the draft is written (a crash loses at most this much). */
+export const DRAFT_SAVE_DELAY_MS = 250;
 
-export const createRequestsSlice: SliceCreator<RequestsSlice> = () => ({});
+export interface Drafts {
+  counter: QuoteDraft;
+  fair: QuoteDraft;
+  account: AccountDraft;
+}
+
+export interface OutboxFilter {
+  states: OutboxState[];
+  search: string;
+}
+
+export const OUTBOX_FILTERS = {
+  all: [],
+  waiting: ['queued', 'sending'],
+  needsAttention: ['needsAttention'],
+  delivered: ['delivered'],
+  discarded: ['discarded'],
+} satisfies Record<string, OutboxState[]>;
+
+export interface RequestsSlice {
+  requestsReady: boolean;
+  outboxStatus: OutboxStatus | undefined;
+  drafts: Drafts;
+  workstation: WorkstationChoices;
+  /** The last request each form queued: its confirmation and printable slip follow it live. */
+  lastSubmitted: Partial<
+    Record<DraftTarget, { item: OutboxItemView; payload: QuoteRequestInput | AccountRequestInput }>
+  >;
+  outboxItems: OutboxItemView[];
+  outboxFilter: OutboxFilter;
+  initRequests(): Promise<void>;
+  updateDraft<T extends DraftTarget>(target: T, change: (draft: Drafts[T]) => Drafts[T]): void;
+  resetDraft(target: DraftTarget): void;
+  /** Writes pending drafts now (before a submit, on page hide). */
+  saveDraftsNow(): Promise<void>;
+  submitRequest(
+    target: DraftTarget,
+    request:
+      { kind: 'quote'; payload: QuoteRequestInput } | { kind: 'account'; payload: AccountRequestInput },
+  ): Promise<BridgeError | undefined>;
+  setWorkstation(choices: Partial<WorkstationChoices>): Promise<void>;
+  loadOutbox(filter?: Partial<OutboxFilter>): Promise<void>;
+}
+
+const emptyDrafts = (): Drafts => ({
+  counter: emptyQuoteDraft(newLineKey()),
+  fair: emptyQuoteDraft(newLineKey()),
+  account: emptyAccountDraft(),
+});
+
+const TARGETS: DraftTarget[] = ['counter', 'fair', 'account'];
+
+export const createRequestsSlice: SliceCreator<RequestsSlice> = (set, get) => {
+  const timers = new Map<DraftTarget, ReturnType<typeof setTimeout>>();
+  /** Line keys each quote form has held: a line arriving from the catalog is new if its key is unknown. */
+  const knownLineKeys: Record<'counter' | 'fair', Set<string>> = { counter: new Set(), fair: new Set() };
+  let initialized = false;
+  /** Recent item changes from events: a delivery can be announced before the submit call has answered. */
+  const recent = new Map<number, OutboxItemView>();
+  const newest = (item: OutboxItemView) => {
+    const seen = recent.get(item.id);
+    return seen && seen.updatedAt >= item.updatedAt ? seen : item;
+  };
+
+  const remember = (target: DraftTarget, draft: QuoteDraft | AccountDraft) => {
+    if (target === 'account' || !('lines' in draft)) return;
+    for (const line of draft.lines) knownLineKeys[target].add(line.key);
+  };
+
+  const save = async (target: DraftTarget) => {
+    timers.delete(target);
+    const draft = get().drafts[target];
+    await voa.drafts.save({ target, draft } as never);
+  };
+
+  const mergeItems = (items: OutboxItemView[]) => {
+    for (const item of items) {
+      recent.delete(item.id);
+      recent.set(item.id, item);
+    }
+    while (recent.size > 200) recent.delete(recent.keys().next().value as number);
+    const state = get();
+    const byId = new Map(items.map((item) => [item.id, item]));
+    const lastSubmitted = { ...state.lastSubmitted };
+    for (const target of TARGETS) {
+      const last = lastSubmitted[target];
+      const changed = last && byId.get(last.item.id);
+      if (last && changed) lastSubmitted[target] = { ...last, item: changed };
+    }
+    const listed = state.outboxItems.map((item) => byId.get(item.id) ?? item);
+    const filter = state.outboxFilter;
+    const fresh = items.filter(
+      (item) =>
+        !state.outboxItems.some((known) => known.id === item.id) &&
+        (filter.states.length === 0 || filter.states.includes(item.state)) &&
+        !filter.search,
+    );
+    set({ lastSubmitted, outboxItems: [...fresh.reverse(), ...listed] });
+  };
+
+  return {
+    requestsReady: false,
+    outboxStatus: undefined,
+    drafts: emptyDrafts(),
+    workstation: { counterEmployee: null, fairSource: null },
+    lastSubmitted: {},
+    outboxItems: [],
+    outboxFilter: { states: [], search: '' },
+
+    async initRequests() {
+      if (initialized) return;
+      initialized = true;
+      // Validation messages follow the UI language from the start, not only after it changes.
+      setValidationLanguage(get().language);
+      voa.on('outbox:changed', ({ items, status }) => {
+        set({ outboxStatus: status });
+        mergeItems(items);
+      });
+      voa.on('connection:changed', (status) => set({ outboxStatus: status }));
+      voa.on('drafts:changed', (view) => {
+        // Lines added from the catalog appear in the form at once; the form's own saves are not echoed.
+        if (view.cause !== 'addLine' || view.target === 'account' || !view.draft) return;
+        const target = view.target;
+        const incoming = view.draft as QuoteDraft;
+        const known = knownLineKeys[target];
+        const added = incoming.lines.filter((line) => !known.has(line.key));
+        if (!added.length) return;
+        get().updateDraft(target, (draft) => ({ ...draft, lines: [...draft.lines, ...added] }));
+      });
+      window.addEventListener('pagehide', () => void get().saveDraftsNow());
+      const [status, workstation, ...drafts] = await Promise.all([
+        voa.outbox.status(),
+        voa.workstation.get(),
+        ...TARGETS.map((target) => voa.drafts.get({ target })),
+      ]);
+      const loaded = emptyDrafts();
+      drafts.forEach((result, index) => {
+        const target = TARGETS[index] as DraftTarget;
+        if (result.ok && result.value.draft) {
+          (loaded as unknown as Record<string, unknown>)[target] = result.value.draft;
+          remember(target, result.value.draft);
+        }
+      });
+      set({
+        requestsReady: true,
+        drafts: loaded,
+        ...(status.ok ? { outboxStatus: status.value } : {}),
+        ...(workstation.ok ? { workstation: workstation.value } : {}),
+      });
+    },
+
+    updateDraft(target, change) {
+      const next = change(get().drafts[target]);
+      remember(target, next);
+      set({ drafts: { ...get().drafts, [target]: next } });
+      clearTimeout(timers.get(target));
+      timers.set(
+        target,
+        setTimeout(() => void save(target), DRAFT_SAVE_DELAY_MS),
+      );
+    },
+
+    resetDraft(target) {
+      clearTimeout(timers.get(target));
+      timers.delete(target);
+      const fresh = target === 'account' ? emptyAccountDraft() : emptyQuoteDraft(newLineKey());
+      set({ drafts: { ...get().drafts, [target]: fresh } });
+      void voa.drafts.save({ target, draft: null } as never);
+    },
+
+    async saveDraftsNow() {
+      await Promise.all(
+        [...timers.keys()].map((target) => {
+          clearTimeout(timers.get(target));
+          return save(target);
+        }),
+      );
+    },
+
+    async submitRequest(target, request) {
+      clearTimeout(timers.get(target));
+      timers.delete(target);
+      const result = await voa.outbox.submit({ ...request, fromDraft: target } as never);
+      if (!result.ok) {
+        // Keep what was typed: the draft is saved again and the form shows what to fix.
+        timers.set(
+          target,
+          setTimeout(() => void save(target), 0),
+        );
+        return result.error;
+      }
+      // A new empty form at once; main removed the draft in the same commit that queued the request.
+      const fresh = target === 'account' ? emptyAccountDraft() : emptyQuoteDraft(newLineKey());
+      set({
+        drafts: { ...get().drafts, [target]: fresh },
+        lastSubmitted: {
+          ...get().lastSubmitted,
+          [target]: { item: newest(result.value.item), payload: request.payload },
+        },
+      });
+      return undefined;
+    },
+
+    async setWorkstation(choices) {
+      set({ workstation: { ...get().workstation, ...choices } });
+      const result = await voa.workstation.set(choices);
+      if (result.ok) set({ workstation: result.value });
+    },
+
+    async loadOutbox(filter) {
+      const outboxFilter = { ...get().outboxFilter, ...filter };
+      set({ outboxFilter });
+      const result = await voa.outbox.list({
+        ...(outboxFilter.states.length ? { states: outboxFilter.states } : {}),
+        ...(outboxFilter.search.trim() ? { search: outboxFilter.search.trim() } : {}),
+        limit: 1000,
+      });
+      if (result.ok) set({ outboxItems: result.value.items, outboxStatus: result.value.status });
+    },
+  };
+};

@@ -1,0 +1,130 @@
+// The account request form of the fair (and of "correct and resend"): every key of the contract.
+import type { RefObject } from 'react';
+import { EXISTING_CUSTOMER_VALUES } from '../../../shared/contract/fixed-values.ts';
+import type { AccountDraft } from '../../../shared/contract/request-drafts.ts';
+import { ACCOUNT_REQUEST_FIELDS } from '../../../shared/contract/request-fields.ts';
+import { useT, type MessageKey } from '../i18n/i18n.ts';
+import { SegmentedField } from './choice-field.tsx';
+import { COUNTRY_SUGGESTIONS, LANGUAGE_SUGGESTIONS, PrivacyConsent } from './quote-form.tsx';
+import type { FieldErrors } from './request-form-support.ts';
+import { TextAreaField, TextField } from './text-field.tsx';
+
+type TextKey = Exclude<
+  { [K in keyof AccountDraft]: AccountDraft[K] extends string ? K : never }[keyof AccountDraft],
+  'existingCustomer' | 'remarks'
+>;
+
+const LABELS: Partial<Record<TextKey, MessageKey>> = {
+  email: 'outbox.account.email',
+  jobTitle: 'outbox.account.jobTitle',
+  statedCustomerNo: 'outbox.account.statedCustomerNo',
+};
+
+interface AccountFormProps {
+  draft: AccountDraft;
+  onChange(change: (draft: AccountDraft) => AccountDraft): void;
+  errors: FieldErrors;
+  privacyConsentVersion: string;
+  firstFieldRef?: RefObject<HTMLInputElement | null>;
+  idPrefix: string;
+}
+
+export function AccountForm({
+  draft,
+  onChange,
+  errors,
+  privacyConsentVersion,
+  firstFieldRef,
+  idPrefix,
+}: AccountFormProps) {
+  const t = useT();
+  const text = (
+    key: TextKey,
+    options: { type?: string; hint?: string; first?: boolean; list?: string } = {},
+  ) => {
+    const spec = ACCOUNT_REQUEST_FIELDS[key];
+    return (
+      <TextField
+        key={key}
+        label={t(LABELS[key] ?? (`outbox.form.${key}` as MessageKey))}
+        name={key}
+        value={draft[key]}
+        maxLength={'maxLength' in spec ? spec.maxLength : undefined}
+        uppercase={spec.kind === 'code'}
+        error={errors[key]}
+        hint={options.hint}
+        type={options.type ?? 'text'}
+        list={options.list}
+        autoComplete="off"
+        spellCheck={false}
+        inputRef={options.first ? firstFieldRef : undefined}
+        onChange={(value) => onChange((current) => ({ ...current, [key]: value }))}
+      />
+    );
+  };
+  return (
+    <>
+      <datalist id={`${idPrefix}-languages`}>
+        {LANGUAGE_SUGGESTIONS.map((code) => (
+          <option key={code} value={code} />
+        ))}
+      </datalist>
+      <datalist id={`${idPrefix}-countries`}>
+        {COUNTRY_SUGGESTIONS.map((code) => (
+          <option key={code} value={code} />
+        ))}
+      </datalist>
+      <section className="panel" aria-labelledby={`${idPrefix}-person`}>
+        <h2 id={`${idPrefix}-person`}>{t('outbox.form.customer')}</h2>
+        <div className="grid-4">
+          {text('email', { type: 'email', first: true })}
+          {text('contactName')}
+          {text('jobTitle')}
+          {text('phoneNo', { type: 'tel' })}
+          {text('companyName')}
+          {text('vatRegistrationNo')}
+          {text('languageCode', { hint: t('outbox.form.languageHint'), list: `${idPrefix}-languages` })}
+        </div>
+        <div className="grid-2">
+          <SegmentedField
+            label={t('outbox.account.existingCustomer')}
+            name={`${idPrefix}-existingCustomer`}
+            value={draft.existingCustomer}
+            error={errors.existingCustomer}
+            options={EXISTING_CUSTOMER_VALUES.map((value) => ({
+              value,
+              label: t(`outbox.account.existing.${value}`),
+            }))}
+            onChange={(existingCustomer) => onChange((current) => ({ ...current, existingCustomer }))}
+          />
+          {text('statedCustomerNo', { hint: t('outbox.account.statedCustomerNoHint') })}
+        </div>
+        <h3 className="subhead">{t('outbox.form.address')}</h3>
+        <div className="grid-4">
+          {text('address')}
+          {text('address2')}
+          {text('postCode')}
+          {text('city')}
+          {text('countryCode', { hint: t('outbox.form.countryHint'), list: `${idPrefix}-countries` })}
+        </div>
+      </section>
+      <section className="panel" aria-label={t('outbox.form.remarks')}>
+        <TextAreaField
+          label={t('outbox.form.remarks')}
+          name="remarks"
+          rows={3}
+          value={draft.remarks}
+          maxLength={ACCOUNT_REQUEST_FIELDS.remarks.maxLength}
+          error={errors.remarks}
+          onChange={(remarks) => onChange((current) => ({ ...current, remarks }))}
+        />
+        <PrivacyConsent
+          checked={draft.privacyAccepted}
+          version={privacyConsentVersion}
+          error={errors.privacyAccepted ?? errors.privacyConsentVersion}
+          onChange={(privacyAccepted) => onChange((current) => ({ ...current, privacyAccepted }))}
+        />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,195 @@
+// The quote request form of the counter and the fair (and of "correct and resend"): customer details,
+// lines, pickup or delivery, remarks and privacy consent. Controlled: the screen owns the draft.
+import type { RefObject } from 'react';
+import { DELIVERY_DELIVERY, DELIVERY_PICKUP } from '../../../shared/contract/fixed-values.ts';
+import type { QuoteDraft } from '../../../shared/contract/request-drafts.ts';
+import { QUOTE_HEADER_FIELDS } from '../../../shared/contract/request-fields.ts';
+import { useT, type MessageKey } from '../i18n/i18n.ts';
+import { CheckField, SegmentedField } from './choice-field.tsx';
+import { LinesEditor } from './lines-editor.tsx';
+import type { FieldErrors } from './request-form-support.ts';
+import { TextAreaField, TextField } from './text-field.tsx';
+
+type TextKey = {
+  [K in keyof QuoteDraft]: QuoteDraft[K] extends string ? (K extends 'deliveryMethod' ? never : K) : never;
+}[keyof QuoteDraft];
+
+const CODE_FIELDS = new Set<string>(
+  Object.entries(QUOTE_HEADER_FIELDS)
+    .filter(([, spec]) => spec.kind === 'code')
+    .map(([key]) => key),
+);
+
+/** Host language codes and countries offered as suggestions; any other code can be typed. */
+export const LANGUAGE_SUGGESTIONS = ['NLD', 'NLB', 'ENU', 'DEU', 'FRA', 'FRB'];
+export const COUNTRY_SUGGESTIONS = ['NL', 'BE', 'DE', 'FR', 'LU', 'GB'];
+
+interface QuoteFormProps {
+  draft: QuoteDraft;
+  onChange(change: (draft: QuoteDraft) => QuoteDraft): void;
+  errors: FieldErrors;
+  privacyConsentVersion: string;
+  /** The first field of the form, focused at a new order. */
+  firstFieldRef?: RefObject<HTMLInputElement | null>;
+  entryRef?: RefObject<HTMLInputElement | null>;
+  idPrefix: string;
+}
+
+export function QuoteForm({
+  draft,
+  onChange,
+  errors,
+  privacyConsentVersion,
+  firstFieldRef,
+  entryRef,
+  idPrefix,
+}: QuoteFormProps) {
+  const t = useT();
+  const text = (
+    key: TextKey,
+    options: { wide?: boolean; type?: string; hint?: string; first?: boolean; list?: string } = {},
+  ) => {
+    const spec = QUOTE_HEADER_FIELDS[key as keyof typeof QUOTE_HEADER_FIELDS] as
+      { maxLength?: number } | undefined;
+    return (
+      <TextField
+        key={key}
+        label={t(`outbox.form.${key}` as MessageKey)}
+        name={key}
+        value={draft[key]}
+        maxLength={spec?.maxLength}
+        uppercase={CODE_FIELDS.has(key)}
+        error={errors[key]}
+        hint={options.hint}
+        type={options.type ?? 'text'}
+        list={options.list}
+        autoComplete="off"
+        spellCheck={false}
+        inputRef={options.first ? firstFieldRef : undefined}
+        fieldClassName={options.wide ? 'field--wide' : undefined}
+        onChange={(value) => onChange((current) => ({ ...current, [key]: value }))}
+      />
+    );
+  };
+  const delivery = draft.deliveryMethod === DELIVERY_DELIVERY;
+  return (
+    <>
+      <datalist id={`${idPrefix}-languages`}>
+        {LANGUAGE_SUGGESTIONS.map((code) => (
+          <option key={code} value={code} />
+        ))}
+      </datalist>
+      <datalist id={`${idPrefix}-countries`}>
+        {COUNTRY_SUGGESTIONS.map((code) => (
+          <option key={code} value={code} />
+        ))}
+      </datalist>
+      <section className="panel" aria-labelledby={`${idPrefix}-customer`}>
+        <h2 id={`${idPrefix}-customer`}>{t('outbox.form.customer')}</h2>
+        <div className="grid-4">
+          {text('contactName', { first: true })}
+          {text('companyName')}
+          {text('phoneNo', { type: 'tel' })}
+          {text('email', { type: 'email' })}
+          {text('customerReference')}
+          {text('vatRegistrationNo')}
+          {text('languageCode', { hint: t('outbox.form.languageHint'), list: `${idPrefix}-languages` })}
+        </div>
+        <h3 className="subhead">{t('outbox.form.billingAddress')}</h3>
+        <div className="grid-4">
+          {text('address')}
+          {text('address2')}
+          {text('postCode')}
+          {text('city')}
+          {text('countryCode', { hint: t('outbox.form.countryHint'), list: `${idPrefix}-countries` })}
+        </div>
+      </section>
+
+      <LinesEditor
+        lines={draft.lines}
+        entry={draft.entry}
+        errors={errors}
+        entryRef={entryRef}
+        onChange={(lines, entry) => onChange((current) => ({ ...current, lines, entry }))}
+      />
+
+      <div className="grid-2 request-bottom">
+        <section className="panel" aria-labelledby={`${idPrefix}-delivery`}>
+          <h2 id={`${idPrefix}-delivery`}>{t('outbox.form.delivery')}</h2>
+          <SegmentedField
+            label={t('outbox.form.deliveryMethod')}
+            name={`${idPrefix}-deliveryMethod`}
+            value={draft.deliveryMethod}
+            options={[
+              { value: DELIVERY_PICKUP, label: t('outbox.form.pickup') },
+              { value: DELIVERY_DELIVERY, label: t('outbox.form.deliver') },
+            ]}
+            onChange={(deliveryMethod) => onChange((current) => ({ ...current, deliveryMethod }))}
+          />
+          {delivery ? (
+            <div className="grid-2 delivery-fields">
+              {text('shipToName', { wide: true })}
+              {text('shipToAddress')}
+              {text('shipToAddress2')}
+              {text('shipToPostCode')}
+              {text('shipToCity')}
+              {text('shipToCountryCode', { list: `${idPrefix}-countries` })}
+              {text('requestedDeliveryDate', {
+                type: 'date',
+                hint: t('outbox.form.requestedDeliveryDateHint'),
+              })}
+            </div>
+          ) : null}
+        </section>
+        <section className="panel" aria-label={t('outbox.form.remarks')}>
+          <TextAreaField
+            label={t('outbox.form.remarks')}
+            name="remarks"
+            rows={4}
+            value={draft.remarks}
+            maxLength={QUOTE_HEADER_FIELDS.remarks.maxLength}
+            error={errors.remarks}
+            onChange={(remarks) => onChange((current) => ({ ...current, remarks }))}
+          />
+          <PrivacyConsent
+            checked={draft.privacyAccepted}
+            version={privacyConsentVersion}
+            error={errors.privacyAccepted ?? errors.privacyConsentVersion}
+            onChange={(privacyAccepted) => onChange((current) => ({ ...current, privacyAccepted }))}
+          />
+        </section>
+      </div>
+    </>
+  );
+}
+
+export function PrivacyConsent({
+  checked,
+  version,
+  error,
+  onChange,
+}: {
+  checked: boolean;
+  version: string;
+  error: string | undefined;
+  onChange(checked: boolean): void;
+}) {
+  const t = useT();
+  if (!version) {
+    return (
+      <p className="banner banner--warning" role="alert">
+        {t('outbox.form.privacyMissingVersion')}
+      </p>
+    );
+  }
+  return (
+    <CheckField
+      name="privacyAccepted"
+      label={t('outbox.form.privacyAccepted', { version })}
+      hint={t('outbox.form.privacyHint')}
+      checked={checked}
+      error={error}
+      onChange={onChange}
+    />
+  );
+}

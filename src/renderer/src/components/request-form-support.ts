@@ -1,0 +1,112 @@
+// What the counter, fair and outbox screens share about a request form: checking a draft with the shared
+// schema (messages in the UI language), naming a field for the error summary, and focusing it.
+import type { z } from 'zod';
+import { emptyLine, lineHasContent, type QuoteDraft } from '../../../shared/contract/request-drafts.ts';
+import { QUOTE_LINES_KEY } from '../../../shared/contract/request-fields.ts';
+import { fieldErrors } from '../../../shared/validation.ts';
+import type { MessageKey, Translate } from '../i18n/i18n.ts';
+
+export type FieldErrors = Record<string, string>;
+
+export interface Verdict<T> {
+  value: T | undefined;
+  /** Every problem by field path. */
+  errors: FieldErrors;
+  /** Only text past a limit: shown while typing, before the user asked to send. */
+  limits: FieldErrors;
+}
+
+/** The shared schema's verdict on a payload. */
+export function check<S extends z.ZodType>(schema: S, payload: unknown): Verdict<z.output<S>> {
+  const result = schema.safeParse(payload);
+  if (result.success) return { value: result.data, errors: {}, limits: {} };
+  const tooBig = result.error.issues.filter((issue) => issue.code === 'too_big');
+  return {
+    value: undefined,
+    errors: fieldErrors(result.error),
+    limits: tooBig.length ? fieldErrors({ ...result.error, issues: tooBig } as z.ZodError) : {},
+  };
+}
+
+const ACCOUNT_LABELS: Record<string, MessageKey> = {
+  email: 'outbox.account.email',
+  jobTitle: 'outbox.account.jobTitle',
+  existingCustomer: 'outbox.account.existingCustomer',
+  statedCustomerNo: 'outbox.account.statedCustomerNo',
+};
+
+/** A field path as a person reads it: "Line 2 · Qty", "Contact name". */
+export function fieldLabel(t: Translate, path: string, kind: 'quote' | 'account'): string {
+  const parts = path.split('.');
+  if (parts[0] === QUOTE_LINES_KEY && parts.length >= 3) {
+    return `${t('outbox.line.number', { number: Number(parts[1]) + 1 })} · ${t(`outbox.line.${parts[2]}` as MessageKey)}`;
+  }
+  if (parts[0] === 'privacyAccepted' || parts[0] === 'privacyConsentVersion') return t('outbox.form.privacy');
+  if (parts[0] === 'assistedBy') return t('counter.employee');
+  if (parts[0] === 'source') return t('fair.event');
+  if (kind === 'account' && ACCOUNT_LABELS[parts[0] ?? ''])
+    return t(ACCOUNT_LABELS[parts[0] ?? ''] as MessageKey);
+  const key = `outbox.form.${parts[0]}` as MessageKey;
+  const label = t(key);
+  return label === key ? path : label;
+}
+
+/** Puts the cursor in the field a problem is about (inputs carry their path as name). */
+export function focusField(path: string): void {
+  const target = document.querySelector<HTMLElement>(`[name="${CSS.escape(path)}"]`);
+  target?.focus();
+  target?.scrollIntoView({ block: 'center' });
+}
+
+/** A key for a new form line (React key, live merging); never sent to the host. */
+export function newLineKey(): string {
+  return crypto.randomUUID();
+}
+
+export interface FormShortcuts {
+  submit(): void;
+  newForm(): void;
+  focusLineEntry?(): void;
+  togglePrivacy(): void;
+  print?(): boolean;
+}
+
+/**
+ * The keys of a request form, on the whole window while the form is shown: Ctrl+Enter sends, Alt+N starts
+ * a new form, Alt+L jumps to the line entry, Alt+P ticks privacy consent, Ctrl+P prints the last slip.
+ * Physical key codes, so a keyboard layout that puts a symbol on Alt+letter does not break them.
+ */
+export function shortcutHandler(shortcuts: FormShortcuts): (event: KeyboardEvent) => void {
+  return (event) => {
+    const command = event.ctrlKey || event.metaKey;
+    if (command && event.key === 'Enter') shortcuts.submit();
+    else if (event.altKey && !command && event.code === 'KeyN') shortcuts.newForm();
+    else if (event.altKey && !command && event.code === 'KeyL' && shortcuts.focusLineEntry)
+      shortcuts.focusLineEntry();
+    else if (event.altKey && !command && event.code === 'KeyP') shortcuts.togglePrivacy();
+    else if (command && !event.altKey && event.code === 'KeyP' && shortcuts.print) {
+      if (!shortcuts.print()) return;
+    } else return;
+    event.preventDefault();
+  };
+}
+
+/** The bridge's field paths of a submit call ("payload.email") as form paths ("email"). */
+export function formPaths(fields: Record<string, string> | undefined): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(fields ?? {}).map(([key, value]) => [key.replace(/^payload\./, ''), value]),
+  );
+}
+
+/**
+ * The draft with a line still in the entry row added to its lines: nothing typed is dropped at submit.
+ * An item without a quantity (a scan) is one piece of it.
+ */
+export function draftWithEntry(draft: QuoteDraft): QuoteDraft {
+  if (!lineHasContent(draft.entry)) return draft;
+  const line = {
+    ...draft.entry,
+    quantity: draft.entry.itemNo.trim() && !draft.entry.quantity.trim() ? '1' : draft.entry.quantity,
+  };
+  return { ...draft, lines: [...draft.lines, line], entry: emptyLine(newLineKey()) };
+}

@@ -1,0 +1,207 @@
+// The counter screen through the browser shell against the host emulator over HTTPS: an order entered with
+// the keyboard alone, the same order while the host is down, and what the form says when something is wrong.
+import { expect, test, type Page } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  configureProfileForEmulator,
+  startEmulatorProcess,
+  type EmulatorProcess,
+  type StoredRequestView,
+} from '../support/emulator-profile.ts';
+import { createTestProfile, spawnWithReadyLine, type TestProfile } from '../support/processes.ts';
+import { CountingKeyboard, enterCounterOrder, THREE_LINE_ORDER } from './counter-keyboard-order.ts';
+
+const SCREENSHOTS = path.join('test-results', 'screenshots');
+
+let emulator: EmulatorProcess;
+let emulatorStateDir: string;
+let profile: TestProfile;
+let shell: Awaited<ReturnType<typeof spawnWithReadyLine<{ url: string }>>>;
+
+test.beforeAll(async () => {
+  emulatorStateDir = await mkdtemp(path.join(os.tmpdir(), 'voa-emulator-e2e-'));
+  emulator = await startEmulatorProcess({ stateDir: emulatorStateDir });
+  profile = await createTestProfile();
+  await configureProfileForEmulator(profile, emulator.info);
+  shell = await spawnWithReadyLine<{ url: string }>('src/main/browser-shell/cli.ts', [
+    '--data-dir',
+    profile.dataDir,
+    '--profile',
+    profile.profile,
+  ]);
+});
+
+test.afterAll(async () => {
+  await shell?.stop();
+  await profile?.dispose();
+  await emulator?.stop();
+  await rm(emulatorStateDir, { recursive: true, force: true });
+});
+
+async function storedQuotes(): Promise<StoredRequestView[]> {
+  return (await emulator.admin<{ requests: StoredRequestView[] }>('/requests/quote')).requests;
+}
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+async function openCounter(page: Page) {
+  await page.goto(shell.ready.url);
+  await expect(page.getByRole('heading', { name: 'Balie', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Contactpersoon')).toBeFocused();
+}
+
+test('counter: a three-line pickup order entered by keyboard alone arrives at the host with its number on screen', async ({
+  page,
+}) => {
+  await openCounter(page);
+  await screenshot(page, 'counter-1-empty-nl');
+
+  // The first time on this workstation: choose the employee (Shift+Tab to the list, arrow down, back).
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByLabel('Medewerker aan de balie')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Medewerker aan de balie')).toHaveValue('Anja de Vries');
+  await expect(page.getByLabel('Contactpersoon')).toBeFocused();
+
+  const keyboard = new CountingKeyboard(page);
+  const order = THREE_LINE_ORDER;
+  // Everything up to Ctrl+Enter, with a look at the filled form before it is sent.
+  await keyboard.type(order.contactName);
+  await keyboard.press('Tab');
+  await keyboard.type(order.companyName);
+  await keyboard.press('Tab');
+  await keyboard.type(order.phoneNo);
+  await screenshot(page, 'counter-2-customer-nl');
+  await keyboard.press('Alt+L');
+  await expect(page.getByLabel('Nieuwe regel · Artikel')).toBeFocused();
+  for (const line of order.lines) {
+    await keyboard.type(line.itemNo);
+    if (line.quantity) {
+      await keyboard.press('Tab');
+      await keyboard.type(line.quantity);
+    }
+    if (line.lengthMm) {
+      for (let tab = 0; tab < 3; tab++) await keyboard.press('Tab');
+      await keyboard.type(line.lengthMm);
+    }
+    await keyboard.press('Enter');
+  }
+  await expect(page.getByRole('listitem', { name: /^Regel \d$/ })).toHaveCount(3);
+  await expect(page.getByLabel('Regel 3 · Aantal')).toHaveValue('1');
+  await expect(page.getByLabel('Regel 2 · Lengte mm')).toHaveValue('1200');
+  await keyboard.press('Alt+P');
+  await expect(page.getByLabel(/akkoord met de privacyverklaring \(versie PV2026-01\)/)).toBeChecked();
+  await screenshot(page, 'counter-3-lines-nl');
+  await keyboard.press('Control+Enter');
+
+  // A new empty form at once, and the confirmation that follows the request to its number.
+  await expect(page.getByLabel('Contactpersoon')).toHaveValue('');
+  await expect(page.getByLabel('Contactpersoon')).toBeFocused();
+  const notice = page.locator('.submission-notice');
+  await expect(notice).toHaveAttribute('data-state', 'delivered');
+  const stored = await storedQuotes();
+  expect(stored).toHaveLength(1);
+  const request = stored[0]!;
+  await expect(notice).toContainText(`nummer ${request.number}`);
+  expect(request).toMatchObject({
+    contactName: 'Jan Smit',
+    companyName: 'Smit Metaalbouw',
+    phoneNo: '0612345678',
+    source: 'counterVisit',
+    assistedBy: 'Anja de Vries',
+    deliveryMethod: 'Pickup',
+    privacyAccepted: true,
+    privacyConsentVersion: 'PV2026-01',
+  });
+  expect(request.quoteRequestLines?.map((line) => [line.itemNo, line.quantity, line.lengthMm])).toEqual([
+    ['HEA200', 4, 0],
+    ['STRIP50X5', 12, 1200],
+    ['KOKER40X40X3', 1, 0],
+  ]);
+  await expect(page.getByTestId('header-status')).toContainText('Online');
+  await screenshot(page, 'counter-4-delivered-nl');
+
+  // The slip as it prints: number, date, pickup, lines.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.print-slip')).toContainText(request.number);
+  await expect(page.locator('.print-slip')).toContainText('Afhalen');
+  await screenshot(page, 'counter-5-slip-nl');
+  await page.emulateMedia({ media: 'screen' });
+
+  // The draft survives a reload: type, reload, it is still there (and so is the employee).
+  await page.getByLabel('Contactpersoon').fill('Half ingevuld');
+  await page.waitForTimeout(400);
+  await page.reload();
+  await expect(page.getByLabel('Contactpersoon')).toHaveValue('Half ingevuld');
+  await expect(page.getByLabel('Medewerker aan de balie')).toHaveValue('Anja de Vries');
+  await page.keyboard.press('Alt+N');
+  await expect(page.getByLabel('Contactpersoon')).toHaveValue('');
+
+  // The same screen in English.
+  await page.keyboard.press('Alt+5');
+  await page.getByText('English').click();
+  await page.keyboard.press('Alt+1');
+  await expect(page.getByRole('heading', { name: 'Counter', level: 1 })).toBeVisible();
+  await page.getByLabel('Contact name').fill('Jan Smit');
+  await page.getByLabel('New line · Item').fill('HEA200');
+  await page.getByLabel('New line · Item').press('Enter');
+  await screenshot(page, 'counter-6-en');
+  await page.keyboard.press('Alt+N');
+  await page.keyboard.press('Alt+5');
+  await page.getByText('Nederlands').click();
+});
+
+test('counter: errors name the field and say what to do; limits show as you type, nothing is cut', async ({
+  page,
+}) => {
+  await openCounter(page);
+  await page.getByLabel('Referentie klant').fill('x'.repeat(40));
+  await expect(page.getByText('40/35')).toBeVisible();
+  await expect(page.getByLabel('Referentie klant')).toHaveValue('x'.repeat(40));
+  await page.getByLabel('Nieuwe regel · Artikel').fill('hea200');
+  await expect(page.getByLabel('Nieuwe regel · Artikel')).toHaveValue('HEA200');
+  await page.getByLabel('Nieuwe regel · Artikel').press('Enter');
+  await page.getByLabel('Regel 1 · Aantal').fill('');
+  await page.getByRole('radio', { name: 'Bezorgen' }).check();
+  await page.keyboard.press('Control+Enter');
+  const summary = page.locator('.error-summary');
+  await expect(summary).toContainText('Referentie klant: is langer dan 35 tekens: maak het korter');
+  await expect(summary).toContainText('Regel 1 · Aantal: ontbreekt: typ hoeveel');
+  await expect(summary).toContainText('Privacyakkoord: de klant moet akkoord gaan met de privacyverklaring');
+  await expect(summary).toContainText('Afleveradres: ontbreekt: typ de straat van het afleveradres');
+  await expect(page.getByLabel('Referentie klant')).toBeFocused();
+  await screenshot(page, 'counter-7-errors-nl');
+  expect(await storedQuotes()).toHaveLength(1);
+  await page.keyboard.press('Alt+N');
+});
+
+test('counter: the same order while the host is down is queued, shown offline, and delivered once it is back', async ({
+  page,
+}) => {
+  const port = Number(new URL(emulator.info.baseUrl).port);
+  await emulator.stop();
+  await openCounter(page);
+  await page.getByLabel('Medewerker aan de balie').selectOption('Anja de Vries');
+  await page.getByLabel('Contactpersoon').focus();
+  const keyboard = new CountingKeyboard(page);
+  await enterCounterOrder(keyboard, { ...THREE_LINE_ORDER, contactName: 'Piet Offline' });
+  await expect(page.locator('.submission-notice')).toHaveAttribute('data-state', 'queued');
+  await expect(page.getByTestId('header-status')).toContainText('Offline');
+  await expect(page.getByTestId('header-queued')).toHaveText('1 te verzenden');
+  await screenshot(page, 'counter-8-offline-nl');
+
+  emulator = await startEmulatorProcess({ port, stateDir: emulatorStateDir });
+  await page.keyboard.press('Alt+4');
+  await page.getByRole('button', { name: 'Nu verzenden' }).click();
+  await expect(page.getByTestId('header-status')).toContainText('Online');
+  await expect(page.getByTestId('header-queued')).toHaveText('0 te verzenden');
+  const stored = (await storedQuotes()).filter((request) => request.contactName === 'Piet Offline');
+  expect(stored).toHaveLength(1);
+  await page.keyboard.press('Alt+1');
+  await expect(page.locator('.submission-notice')).toContainText(`nummer ${stored[0]!.number}`);
+});
