@@ -50,6 +50,7 @@ function createWindow(): BrowserWindow {
     minWidth: 960,
     minHeight: 640,
     title: 'VOA Desk',
+    icon: path.join(import.meta.dirname, '../../build/icon.png'),
     show: false,
     webPreferences: {
       preload: path.join(import.meta.dirname, '../preload/index.cjs'),
