@@ -108,7 +108,7 @@ export function AccountForm({
           {text('countryCode', { hint: t('outbox.form.countryHint'), list: `${idPrefix}-countries` })}
         </div>
       </section>
-      <section className="panel" aria-label={t('outbox.form.remarks')}>
+      <section className="panel">
         <TextAreaField
           label={t('outbox.form.remarks')}
           name="remarks"

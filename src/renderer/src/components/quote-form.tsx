@@ -141,7 +141,7 @@ export function QuoteForm({
             </div>
           ) : null}
         </section>
-        <section className="panel" aria-label={t('outbox.form.remarks')}>
+        <section className="panel">
           <TextAreaField
             label={t('outbox.form.remarks')}
             name="remarks"

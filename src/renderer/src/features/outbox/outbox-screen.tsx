@@ -233,7 +233,11 @@ function OutboxRow({
       <td>
         <div>{who || '–'}</div>
         {item.kind === 'quote' ? (
-          <div className="field__hint">{t('outbox.lines', { count: item.summary.lineCount })}</div>
+          <div className="field__hint">
+            {item.summary.lineCount === 1
+              ? t('outbox.linesOne')
+              : t('outbox.lines', { count: item.summary.lineCount })}
+          </div>
         ) : null}
       </td>
       <td className="mono">{item.number ?? (item.state === 'delivered' ? t('outbox.noNumber') : '–')}</td>

@@ -1,0 +1,171 @@
+// The trade-fair screen through the browser shell against the host emulator: an account request with every
+// key of the contract, and a quote request whose line arrives from the catalog's "add to request".
+import { expect, test, type Page } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  configureProfileForEmulator,
+  startEmulatorProcess,
+  TEST_SOURCE_LABELS,
+  type EmulatorProcess,
+  type StoredRequestView,
+} from '../support/emulator-profile.ts';
+import { createTestProfile, spawnWithReadyLine, type TestProfile } from '../support/processes.ts';
+
+const SCREENSHOTS = path.join('test-results', 'screenshots');
+
+let emulator: EmulatorProcess;
+let stateDir: string;
+let profile: TestProfile;
+let shell: Awaited<ReturnType<typeof spawnWithReadyLine<{ url: string }>>>;
+
+test.beforeAll(async () => {
+  stateDir = await mkdtemp(path.join(os.tmpdir(), 'voa-emulator-fair-'));
+  emulator = await startEmulatorProcess({ stateDir });
+  profile = await createTestProfile();
+  await configureProfileForEmulator(profile, emulator.info);
+  shell = await spawnWithReadyLine<{ url: string }>('src/main/browser-shell/cli.ts', [
+    '--data-dir',
+    profile.dataDir,
+    '--profile',
+    profile.profile,
+  ]);
+});
+
+test.afterAll(async () => {
+  await shell?.stop();
+  await profile?.dispose();
+  await emulator?.stop();
+  await rm(stateDir, { recursive: true, force: true });
+});
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+async function openFair(page: Page) {
+  await page.goto(shell.ready.url);
+  await expect(page.getByRole('navigation')).toBeVisible();
+  await page.keyboard.press('Alt+2');
+  await expect(page.getByRole('heading', { name: 'Beurs', level: 1 })).toBeVisible();
+}
+
+test('fair: an account request with every key of the contract arrives at the host, labelled with the event', async ({
+  page,
+}) => {
+  await openFair(page);
+  await page.getByLabel('Evenement').selectOption(TEST_SOURCE_LABELS[0]!);
+  await page.getByRole('tab', { name: 'Accountaanvraag' }).click();
+  await expect(page.getByLabel('E-mail (om mee in te loggen)')).toBeFocused();
+  await page.keyboard.press('Control+Enter');
+  await expect(page.locator('.error-summary')).toContainText(
+    'ontbreekt: typ het e-mailadres waarmee de persoon gaat inloggen',
+  );
+
+  const fill = async (label: string, value: string) => page.getByLabel(label, { exact: true }).fill(value);
+  await fill('E-mail (om mee in te loggen)', 'inkoop@bouwbedrijf.example');
+  await fill('Contactpersoon', 'Petra Jansen');
+  await fill('Functie', 'Inkoper');
+  await fill('Telefoon', '030-1234567');
+  await fill('Bedrijf', 'Bouwbedrijf Jansen B.V.');
+  await fill('Btw-nummer', 'NL123456789B01');
+  await fill('Taal', 'nld');
+  await page.getByRole('radio', { name: 'Ja' }).check();
+  await fill('Klantnummer (indien bekend)', 'c10045');
+  await fill('Adres', 'Stationsstraat 1');
+  await fill('Adresregel 2', 'Unit 4');
+  await fill('Postcode', '3511 AA');
+  await fill('Plaats', 'Utrecht');
+  await fill('Land', 'nl');
+  await fill('Opmerkingen', 'Twee collega’s willen ook toegang.');
+  await page.keyboard.press('Alt+P');
+  await screenshot(page, 'fair-1-account-nl');
+  await page.keyboard.press('Control+Enter');
+
+  await expect(page.locator('.submission-notice')).toHaveAttribute('data-state', 'delivered');
+  const { requests } = await emulator.admin<{ requests: StoredRequestView[] }>('/requests/account');
+  expect(requests).toHaveLength(1);
+  expect(requests[0]).toMatchObject({
+    email: 'inkoop@bouwbedrijf.example',
+    contactName: 'Petra Jansen',
+    jobTitle: 'Inkoper',
+    companyName: 'Bouwbedrijf Jansen B.V.',
+    vatRegistrationNo: 'NL123456789B01',
+    phoneNo: '030-1234567',
+    address: 'Stationsstraat 1',
+    address2: 'Unit 4',
+    postCode: '3511 AA',
+    city: 'Utrecht',
+    countryCode: 'NL',
+    existingCustomer: 'Yes',
+    statedCustomerNo: 'C10045',
+    languageCode: 'NLD',
+    remarks: 'Twee collega’s willen ook toegang.',
+    source: TEST_SOURCE_LABELS[0],
+    privacyAccepted: true,
+    privacyConsentVersion: 'PV2026-01',
+  });
+  await expect(page.locator('.submission-notice')).toContainText(requests[0]!.number);
+  await expect(page.getByLabel('E-mail (om mee in te loggen)')).toHaveValue('');
+  await screenshot(page, 'fair-2-account-delivered-nl');
+});
+
+test('fair: a line added from the catalog appears in the quote form at once; the quote goes out with the event as source', async ({
+  page,
+}) => {
+  await openFair(page);
+  await page.getByLabel('Evenement').selectOption(TEST_SOURCE_LABELS[0]!);
+  await page.getByLabel('Contactpersoon').fill('Karel de Boer');
+  // What the catalog screen's "add to request" does: a bridge call; the open form follows the event.
+  await page.evaluate(async () => {
+    const voa = (window as unknown as { voa: { drafts: { addLine(input: unknown): Promise<unknown> } } }).voa;
+    await voa.drafts.addLine({
+      target: 'fair',
+      line: {
+        itemNo: 'HEA200',
+        variantCode: 'L12000',
+        description: 'HEA 200 12 m',
+        profileCode: 'HEA',
+        qualityCode: 'S355J2',
+        unitOfMeasureCode: 'PCS',
+        lengthMm: 12000,
+        widthMm: 0,
+        thicknessMm: 0,
+      },
+    });
+  });
+  await expect(page.getByLabel('Regel 1 · Artikel')).toHaveValue('HEA200');
+  await expect(page.getByLabel('Regel 1 · Lengte mm')).toHaveValue('12000');
+  await expect(page.getByLabel('Contactpersoon')).toHaveValue('Karel de Boer');
+  await page.getByLabel('Regel 1 · Aantal').fill('6');
+  await page.keyboard.press('Alt+P');
+  await screenshot(page, 'fair-3-quote-nl');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.locator('.submission-notice')).toHaveAttribute('data-state', 'delivered');
+  const { requests } = await emulator.admin<{ requests: StoredRequestView[] }>('/requests/quote');
+  expect(requests.at(-1)).toMatchObject({
+    contactName: 'Karel de Boer',
+    source: TEST_SOURCE_LABELS[0],
+    assistedBy: '',
+  });
+  expect(requests.at(-1)?.quoteRequestLines?.[0]).toMatchObject({
+    itemNo: 'HEA200',
+    variantCode: 'L12000',
+    profileCode: 'HEA',
+    qualityCode: 'S355J2',
+    quantity: 6,
+    lengthMm: 12000,
+  });
+
+  await page.keyboard.press('Alt+5');
+  await page.getByText('English').click();
+  await page.keyboard.press('Alt+2');
+  await page.getByRole('tab', { name: 'Account request' }).click();
+  await page.getByLabel('E-mail (to sign in with)').fill('not-an-address');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.locator('.error-summary')).toContainText('is not an e-mail address');
+  await screenshot(page, 'fair-4-account-errors-en');
+  await page.keyboard.press('Alt+5');
+  await page.getByText('Nederlands').click();
+});

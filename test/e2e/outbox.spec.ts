@@ -1,0 +1,113 @@
+// The outbox screen through the browser shell against the host emulator: a request the host refuses needs
+// attention with the host's message, is corrected and resent under the same requestId, and arrives once;
+// another is discarded after a confirmation and stays in the list.
+import { expect, test, type Page } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  configureProfileForEmulator,
+  startEmulatorProcess,
+  type EmulatorProcess,
+  type StoredRequestView,
+} from '../support/emulator-profile.ts';
+import { createTestProfile, spawnWithReadyLine, type TestProfile } from '../support/processes.ts';
+
+const SCREENSHOTS = path.join('test-results', 'screenshots');
+
+let emulator: EmulatorProcess;
+let stateDir: string;
+let profile: TestProfile;
+let shell: Awaited<ReturnType<typeof spawnWithReadyLine<{ url: string }>>>;
+
+test.beforeAll(async () => {
+  stateDir = await mkdtemp(path.join(os.tmpdir(), 'voa-emulator-outbox-'));
+  emulator = await startEmulatorProcess({ stateDir });
+  profile = await createTestProfile();
+  await configureProfileForEmulator(profile, emulator.info);
+  shell = await spawnWithReadyLine<{ url: string }>('src/main/browser-shell/cli.ts', [
+    '--data-dir',
+    profile.dataDir,
+    '--profile',
+    profile.profile,
+  ]);
+});
+
+test.afterAll(async () => {
+  await shell?.stop();
+  await profile?.dispose();
+  await emulator?.stop();
+  await rm(stateDir, { recursive: true, force: true });
+});
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+async function counterOrder(page: Page, contactName: string) {
+  await page.keyboard.press('Alt+1');
+  await page.getByLabel('Medewerker aan de balie').selectOption('Kees Bakker');
+  await page.getByLabel('Contactpersoon').fill(contactName);
+  await page.getByLabel('Nieuwe regel · Artikel').fill('IPE100');
+  await page.getByLabel('Nieuwe regel · Artikel').press('Enter');
+  await page.keyboard.press('Alt+P');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.locator('.submission-notice')).toContainText('vraagt aandacht');
+}
+
+test('outbox: a refused request needs attention with the host’s message, is corrected and resent under the same requestId, and arrives once', async ({
+  page,
+}) => {
+  await emulator.admin('/settings', { refuseRequests: true });
+  await page.goto(shell.ready.url);
+  await expect(page.getByRole('navigation')).toBeVisible();
+  await counterOrder(page, 'Eerste Klant');
+  await counterOrder(page, 'Tweede Klant');
+  await expect(page.getByTestId('header-status')).toContainText('2 vragen aandacht');
+
+  await page.keyboard.press('Alt+4');
+  await expect(page.getByRole('heading', { name: 'Verzendlijst', level: 1 })).toBeVisible();
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('Vraagt aandacht');
+  await expect(rows.first()).toContainText('neemt op dit moment geen aanvragen aan');
+  await screenshot(page, 'outbox-1-needs-attention-nl');
+
+  // The host accepts requests again; the first is corrected (a reference added) and resent.
+  await emulator.admin('/settings', { refuseRequests: false });
+  const first = rows.filter({ hasText: 'Eerste Klant' });
+  const requestId = (await first.getAttribute('data-request-id'))!;
+  await first.getByRole('button', { name: 'Verbeteren en opnieuw sturen' }).click();
+  await expect(page.getByRole('heading', { name: `Aanvraag ${requestId} verbeteren` })).toBeVisible();
+  await page.getByLabel('Referentie klant').fill('Hal 3');
+  await screenshot(page, 'outbox-2-correct-nl');
+  await page.getByRole('button', { name: 'Verbeterde aanvraag versturen' }).click();
+  await expect(first).toHaveAttribute('data-state', 'delivered');
+
+  // The second is discarded, after saying so.
+  const second = rows.filter({ hasText: 'Tweede Klant' });
+  await second.getByRole('button', { name: 'Weggooien' }).click();
+  await expect(second.getByRole('alertdialog')).toContainText('wordt niet verzonden');
+  await screenshot(page, 'outbox-3-discard-confirm-nl');
+  await second.getByRole('button', { name: 'Ja, weggooien' }).click();
+  await expect(second).toHaveAttribute('data-state', 'discarded');
+  await expect(rows).toHaveCount(2);
+
+  const { requests } = await emulator.admin<{ requests: StoredRequestView[] }>('/requests/quote');
+  expect(requests).toHaveLength(1);
+  expect(requests[0]).toMatchObject({ requestId, contactName: 'Eerste Klant', customerReference: 'Hal 3' });
+  await expect(first).toContainText(requests[0]!.number);
+  await expect(page.getByTestId('header-status')).toContainText('0 te verzenden');
+  await page.getByRole('radio', { name: /Afgeleverd/ }).check();
+  await expect(rows).toHaveCount(1);
+  await page.getByRole('radio', { name: 'Alles' }).check();
+  await screenshot(page, 'outbox-4-history-nl');
+
+  await page.keyboard.press('Alt+5');
+  await page.getByText('English').click();
+  await page.keyboard.press('Alt+4');
+  await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible();
+  await screenshot(page, 'outbox-5-history-en');
+  await page.keyboard.press('Alt+5');
+  await page.getByText('Nederlands').click();
+});
