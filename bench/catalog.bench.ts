@@ -134,7 +134,7 @@ function memoryVault(secrets: Record<string, string>): SecretVault {
 }
 
 /** The child: one full sync, then searches through the core and through the browser shell's bridge. */
-async function child(input: { info: EmulatorInfo; dataDir: string; buildDir: string }) {
+async function child(input: { info: EmulatorInfo; dataDir: string; buildDir: string; searches: boolean }) {
   const { info } = input;
   const core = await VoaCore.open({
     location: { profile: 'bench', dataDir: input.dataDir },
@@ -159,6 +159,20 @@ async function child(input: { info: EmulatorInfo; dataDir: string; buildDir: str
   clearInterval(sampler);
   const maxRss = process.resourceUsage().maxRSS * 1024;
   if (run.outcome !== 'succeeded') throw new Error(`sync ${run.outcome}: ${run.message}`);
+  const sync = {
+    sizes: run.rows.variants,
+    items: run.rows.items,
+    pages: run.pages,
+    durationSeconds: round(run.durationMs / 1000),
+    rowsPerSecond: Math.round((run.rows.items + run.rows.variants) / (run.durationMs / 1000)),
+    peakRssMb: round(maxRss / 1024 / 1024, 1),
+    peakRssSampledMb: round(peakSampled / 1024 / 1024, 1),
+    target: 'peak under 300 MB',
+  };
+  if (!input.searches) {
+    await core.close();
+    return { sync };
+  }
 
   const store = core.catalog.store;
   const core50: number[] = [];
@@ -213,16 +227,7 @@ async function child(input: { info: EmulatorInfo; dataDir: string; buildDir: str
     await core.close();
   }
   return {
-    sync: {
-      sizes: run.rows.variants,
-      items: run.rows.items,
-      pages: run.pages,
-      durationSeconds: round(run.durationMs / 1000),
-      rowsPerSecond: Math.round((run.rows.items + run.rows.variants) / (run.durationMs / 1000)),
-      peakRssMb: round(maxRss / 1024 / 1024, 1),
-      peakRssSampledMb: round(peakSampled / 1024 / 1024, 1),
-      target: 'peak under 300 MB',
-    },
+    sync,
     searchCore: {
       ...stats(core50),
       queries: BENCH_QUERIES.length,

@@ -326,6 +326,14 @@ describe('catalog store: staging, swap and search', () => {
     );
     variants.push(variant('100002', '08000'));
     await load(items, variants);
+    // the vocabulary follows the swapped index: long prefixes still find their terms
+    expect(keys({ query: 'breedflens' }).sort()).toEqual([
+      '100001/06000',
+      '100002/06000',
+      '100002/08000',
+      '200001/06000',
+    ]);
+    expect(keys({ query: 'breedflensx' })).toEqual([]);
     const changes = store.changes(undefined, 100);
     expect(changes.counts).toEqual({
       item: { new: 1, removed: 1, blocked: 1, unblocked: 1 },

@@ -114,4 +114,12 @@ export const catalogMigrations: Migration[] = [
       createDeferredIndexes(db, '', 0);
     },
   },
+  {
+    version: 2,
+    name: 'full-text vocabulary',
+    up(db) {
+      // The terms of the live index (by name, so it follows the swap): long prefixes become exact terms.
+      db.exec(`CREATE VIRTUAL TABLE size_vocab USING fts5vocab('size_fts', 'row')`);
+    },
+  },
 ];

@@ -22,7 +22,7 @@ import {
 import { STEEL_PAGES } from '../../../shared/contract/catalog-pages.ts';
 import { openDatabase } from '../db/sqlite.ts';
 import { CATALOG_TABLES, STAGING_PREFIX, catalogMigrations } from './catalog-schema.ts';
-import { parseSearchQuery } from './search-text.ts';
+import { INDEXED_PREFIX_MAX, parseSearchQuery, termExpression, type ParsedQuery } from './search-text.ts';
 
 /** Changes kept per subject and kind; the counts are always complete. */
 export const CHANGES_KEPT_PER_KIND = 1000;
@@ -273,10 +273,12 @@ export class CatalogStore {
       return result(this.#rowsByIds(ids.map((row) => row.id)), total, false);
     }
 
-    const key = `${parsed.match}\u0000${parsed.exact}\u0000${filterKey}`;
+    const match = this.#expandLongPrefixes(parsed);
+    if (match === undefined) return result([], 0, false);
+    const key = `${match}\u0000${parsed.exact}\u0000${filterKey}`;
     let ranked = this.#ranked.get(key);
     if (!ranked) {
-      ranked = this.#rank(parsed, filters);
+      ranked = this.#rank(parsed, match, filters);
       this.#ranked.set(key, ranked);
     }
     const window = Array.from(ranked.ids.subarray(query.offset, query.offset + query.limit));
@@ -289,7 +291,8 @@ export class CatalogStore {
    * (FTS5 yields rowids in order, so this stops early however broad the query).
    */
   #rank(
-    parsed: ReturnType<typeof parseSearchQuery>,
+    parsed: ParsedQuery,
+    match: string,
     filters: { where: string[]; params: SQLInputValue[] },
   ): RankedIds {
     const where = filters.where.length ? `AND ${filters.where.join(' AND ')}` : '';
@@ -300,7 +303,7 @@ export class CatalogStore {
          WHERE size_fts MATCH ? ${where}
          ORDER BY size_fts.rowid LIMIT ?`,
       )
-      .all(parsed.match as string, ...filters.params, SEARCH_RANKED_MAX + 1) as {
+      .all(match, ...filters.params, SEARCH_RANKED_MAX + 1) as {
       id: number;
       item_no: string;
       variant_code: string;
@@ -324,6 +327,31 @@ export class CatalogStore {
       else tiers[2]!.push(row.id);
     }
     return { ids: Int32Array.from(tiers.flat()), capped };
+  }
+
+  /**
+   * A prefix longer than the index keeps ("breedflens", "verzinkt") would make FTS5 merge the whole
+   * doclists of every term it starts; looked up in the vocabulary, it becomes the few exact terms it
+   * stands for, which FTS5 reads lazily. Undefined when a word matches no term at all.
+   */
+  #expandLongPrefixes(parsed: ParsedQuery): string | undefined {
+    const vocabulary = this.db.prepare('SELECT term FROM size_vocab WHERE term >= ? AND term < ? LIMIT 21');
+    const parts: string[] = [];
+    for (const term of parsed.terms) {
+      if (!term.prefix || term.token.length <= INDEXED_PREFIX_MAX) {
+        parts.push(termExpression(term));
+        continue;
+      }
+      const terms = (vocabulary.all(term.token, `${term.token}\u{10FFFF}`) as { term: string }[]).map(
+        (row) => row.term,
+      );
+      if (terms.length === 0) return undefined;
+      parts.push(
+        terms.length > 20 ? termExpression(term) : `(${terms.map((word) => `"${word}"`).join(' OR ')})`,
+      );
+    }
+    // Explicit AND: FTS5 does not take an implicit AND after a parenthesized group.
+    return parts.join(' AND ');
   }
 
   #rowsByIds(ids: number[]): CatalogSizeRow[] {

@@ -26,7 +26,8 @@ import type { Settings } from '../../../shared/settings.ts';
 import { HostNetworkError } from '../host/host-http-client.ts';
 import { HostNotConfiguredError, TokenRefusedError } from '../host/token-provider.ts';
 import { hostErrorMessage, type VoaHost } from '../host/voa-host.ts';
-import { CatalogStaging, type SteelPageName } from './catalog-staging.ts';
+import { CatalogStaging, ROWS_PER_TRANSACTION, type SteelPageName } from './catalog-staging.ts';
+import { ODataListError, readODataList, type ODataList } from './odata-list.ts';
 import type { CatalogStore } from './catalog-store.ts';
 
 export interface SyncPolicy {
@@ -167,7 +168,7 @@ function variantRow(row: Record<string, unknown>): CatalogVariantRow {
 }
 
 interface Page {
-  rows: Record<string, unknown>[];
+  list: ODataList;
   next: string | undefined;
 }
 
@@ -265,21 +266,18 @@ export class CatalogSync {
         }
         const status = response.status;
         if (status === 200) {
-          let body: { value?: unknown; '@odata.nextLink'?: unknown };
+          let list: ODataList;
           try {
-            body = JSON.parse(response.body) as typeof body;
-          } catch {
-            throw new SyncFailure(`${page}: the host answered with something that is not JSON.`);
+            list = readODataList(response.body);
+          } catch (error) {
+            if (error instanceof ODataListError || error instanceof SyntaxError)
+              throw new SyncFailure(`${page}: the host's answer cannot be read: ${error.message}`);
+            throw error;
           }
-          if (!Array.isArray(body.value))
-            throw new SyncFailure(`${page}: the host's answer has no list of records (value).`);
-          const next = typeof body['@odata.nextLink'] === 'string' ? body['@odata.nextLink'] : undefined;
           report({ waiting: undefined, phase: 'reading' });
           return {
-            rows: body.value.filter(
-              (row): row is Record<string, unknown> => typeof row === 'object' && row !== null,
-            ),
-            next: next ? new URL(next, this.#host.odataUrl(url)).href : undefined,
+            list,
+            next: list.nextLink ? new URL(list.nextLink, this.#host.odataUrl(url)).href : undefined,
           };
         }
         const message = hostErrorMessage(response);
@@ -352,9 +350,12 @@ export class CatalogSync {
         pending = result.next ? fetchPage(page, result.next, false) : undefined;
         // Awaited on the next turn; until then a failure must not count as unhandled.
         pending?.catch(() => {});
-        await write(result.rows);
-        if (stop.aborted) throw stop.reason;
-        rows[kind] += result.rows.length;
+        for (const batch of result.list.batches(ROWS_PER_TRANSACTION)) {
+          await write(batch);
+          if (stop.aborted) throw stop.reason;
+          rows[kind] += batch.length;
+          report({ pageKind: kind });
+        }
         report({ pageKind: kind, pages: progress.pages + 1 });
       }
       return true;
@@ -393,19 +394,14 @@ export class CatalogSync {
       steel = steelPresent.some(Boolean);
       stage.completeCategories();
 
-      const items = readAll(CATALOG_PAGES.items, pageUrl(CATALOG_PAGES.items, ITEM_PROPERTIES), (pageRows) =>
+      // Items, then variants: a size carries its item's fields, and one page kind at a time keeps memory
+      // to the page being written and the one on its way.
+      await readAll(CATALOG_PAGES.items, pageUrl(CATALOG_PAGES.items, ITEM_PROPERTIES), (pageRows) =>
         stage.addItems(pageRows.map(itemRow)),
       );
-      // Variants are read alongside; each is written once every item is in (it carries its item's fields).
-      const variants = readAll(
-        CATALOG_PAGES.variants,
-        pageUrl(CATALOG_PAGES.variants, VARIANT_PROPERTIES),
-        async (pageRows) => {
-          await items;
-          await stage.addVariants(pageRows.map(variantRow));
-        },
+      await readAll(CATALOG_PAGES.variants, pageUrl(CATALOG_PAGES.variants, VARIANT_PROPERTIES), (pageRows) =>
+        stage.addVariants(pageRows.map(variantRow)),
       );
-      await all([items, variants]);
 
       report({ phase: 'finishing', pageKind: undefined });
       const facets = await stage.complete();

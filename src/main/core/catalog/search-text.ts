@@ -22,9 +22,22 @@ export function dimensionToken(value: number): string {
   return normalizeSearchText(String(Math.round(value * 1000) / 1000));
 }
 
+export interface QueryTerm {
+  token: string;
+  prefix: boolean;
+}
+
+/** Prefix lengths the full-text index keeps; a longer prefix is looked up in the index's vocabulary. */
+export const INDEXED_PREFIX_MAX = 6;
+
+export function termExpression(term: QueryTerm): string {
+  return term.prefix ? `"${term.token}"*` : `"${term.token}"`;
+}
+
 export interface ParsedQuery {
   /** FTS5 MATCH expression, or undefined when the query has no words (browse). */
   match: string | undefined;
+  terms: QueryTerm[];
   tokens: string[];
   /** The whole query as a code: for exact item numbers and codes. */
   exact: string;
@@ -38,13 +51,14 @@ export interface ParsedQuery {
 export function parseSearchQuery(query: string): ParsedQuery {
   const tokens = searchTokens(query);
   const stillTyping = !/\s$/.test(query);
-  const terms = tokens.map((token, index) => {
+  const terms = tokens.map((token, index): QueryTerm => {
     const last = index === tokens.length - 1;
     const numeric = /^\d+(d\d+)?$/.test(token);
-    return numeric && !(last && stillTyping) ? `"${token}"` : `"${token}"*`;
+    return { token, prefix: !(numeric && !(last && stillTyping)) };
   });
   return {
-    match: terms.length ? terms.join(' ') : undefined,
+    match: terms.length ? terms.map(termExpression).join(' ') : undefined,
+    terms,
     tokens,
     exact: query.trim().toUpperCase(),
   };

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ODataListError, readODataList } from '../../src/main/core/catalog/odata-list.ts';
+
+describe('OData list: records read a batch at a time', () => {
+  it('finds every record and the next link, wherever the link stands', () => {
+    const text = JSON.stringify({
+      '@odata.context': "https://host/$metadata#Company('x')/voaItems",
+      '@odata.nextLink': "https://host/ODataV4/Company('A ''t B')/voaItems?$skiptoken='10'",
+      value: [
+        { No: '1', Description: 'brace } and ] in "quotes" \\ backslash', Blocked: false },
+        { No: '2', Description: 'ünïcode ✓', Nested: { a: [1, { b: 2 }] } },
+        { No: '3', Description: '', Blocked: true },
+      ],
+    });
+    const list = readODataList(text);
+    expect(list.count).toBe(3);
+    expect(list.nextLink).toBe("https://host/ODataV4/Company('A ''t B')/voaItems?$skiptoken='10'");
+    const batches = [...list.batches(2)];
+    expect(batches.map((batch) => batch.map((row) => row.No))).toEqual([['1', '2'], ['3']]);
+    expect(batches[0]![0]!.Description).toBe('brace } and ] in "quotes" \\ backslash');
+    expect(batches[0]![1]!.Nested).toEqual({ a: [1, { b: 2 }] });
+  });
+
+  it('reads a last page (no link), an empty page, whitespace, and skips records that are not objects', () => {
+    const list = readODataList(
+      ' {\n "value" : [ 1, {"No":"a"} , null, "x", {"No":"b"} ] , "other": [ {"x":1} ] } ',
+    );
+    expect(list.nextLink).toBeUndefined();
+    expect([...list.batches(10)].flat().map((row) => row.No)).toEqual(['a', 'b']);
+    expect(readODataList('{"value":[]}').count).toBe(0);
+  });
+
+  it('refuses an answer without a list or cut off in the middle', () => {
+    expect(() => readODataList('{"error":{"message":"x"}}')).toThrow(ODataListError);
+    expect(() => readODataList('[1,2]')).toThrow(ODataListError);
+    expect(() => readODataList('{"value":[{"No":"1"},{"No":"2')).toThrow(ODataListError);
+  });
+});
