@@ -1,6 +1,6 @@
 // The Electron shell: app lifecycle, one locked-down window, and ipcMain wired to the core's bridge.
 // Everything VOA Desk does lives in ./core, which never imports electron.
-import { BrowserWindow, app, ipcMain, session, shell } from 'electron';
+import { BrowserWindow, app, dialog, ipcMain, net, powerMonitor, session, shell } from 'electron';
 import path from 'node:path';
 import { CALL_NAMES } from '../shared/bridge/bridge-map.ts';
 import { dispatchBridgeCall } from './core/bridge/dispatch.ts';
@@ -39,8 +39,56 @@ async function start(): Promise<void> {
   session.defaultSession.setPermissionCheckHandler(() => false);
 
   core.start();
+  nudgeOutboxOnWakeAndNetwork(core);
   mainWindow = createWindow();
-  app.on('before-quit', () => void core.close());
+  let quitConfirmed = false;
+  const confirmQuit = (event: Electron.Event) => {
+    if (quitConfirmed) return;
+    if (!mayQuit(core)) {
+      event.preventDefault();
+      return;
+    }
+    quitConfirmed = true;
+  };
+  mainWindow.on('close', confirmQuit);
+  app.on('before-quit', (event) => {
+    confirmQuit(event);
+    if (quitConfirmed) void core.close();
+  });
+}
+
+/** Whatever waits for the network is tried at once when the machine wakes or the network comes back. */
+function nudgeOutboxOnWakeAndNetwork(core: VoaCore): void {
+  powerMonitor.on('resume', () => core.outbox.nudge('wake'));
+  powerMonitor.on('unlock-screen', () => core.outbox.nudge('wake'));
+  // The main process has no online event: look every few seconds and nudge on the way back online.
+  let online = net.isOnline();
+  setInterval(() => {
+    const now = net.isOnline();
+    if (now && !online) core.outbox.nudge('network');
+    online = now;
+  }, 5_000).unref();
+}
+
+/** Quitting with undelivered requests asks first and says how many (they are kept, and sent next time). */
+function mayQuit(core: VoaCore): boolean {
+  const count = core.outbox.status().undelivered;
+  if (count === 0) return true;
+  const dutch = core.settings.current.uiLanguage === 'nl';
+  const choice = dialog.showMessageBoxSync({
+    type: 'warning',
+    buttons: dutch ? ['Afsluiten', 'Openlaten'] : ['Quit', 'Keep open'],
+    defaultId: 1,
+    cancelId: 1,
+    title: 'VOA Desk',
+    message: dutch
+      ? `${count === 1 ? '1 aanvraag is' : `${count} aanvragen zijn`} nog niet afgeleverd.`
+      : `${count === 1 ? '1 request has' : `${count} requests have`} not been delivered yet.`,
+    detail: dutch
+      ? 'Ze blijven bewaard en gaan weg zodra VOA Desk weer draait en het ERP bereikbaar is. Toch afsluiten?'
+      : 'They are kept and sent as soon as VOA Desk runs again and the ERP can be reached. Quit anyway?',
+  });
+  return choice === 0;
 }
 
 function createWindow(): BrowserWindow {

@@ -153,6 +153,8 @@ export const createRequestsSlice: SliceCreator<RequestsSlice> = (set, get) => {
         get().updateDraft(target, (draft) => ({ ...draft, lines: [...draft.lines, ...added] }));
       });
       window.addEventListener('pagehide', () => void get().saveDraftsNow());
+      // The browser knows first when the network is back: whatever waits for it is tried now.
+      window.addEventListener('online', () => void voa.outbox.flush({}));
       const [status, workstation, ...drafts] = await Promise.all([
         voa.outbox.status(),
         voa.workstation.get(),
