@@ -54,6 +54,18 @@ export const hostMessages = {
         ? `De waarde van ${key} is geen ${typeNames[expected].nl.replace(/^een /, '')}.`
         : `De waarde van ${key} in regel ${lineNumber} van quoteRequestLines is geen ${typeNames[expected].nl.replace(/^een /, '')}.`,
   },
+  seriesExhausted: {
+    en: () =>
+      'You cannot assign new numbers from the number series for web requests: its last number was used.',
+    nl: () =>
+      'U kunt geen nieuwe nummers toewijzen uit de nummerreeks voor webaanvragen: het laatste nummer is gebruikt.',
+  },
+  unsupportedContentType: {
+    en: (type: string) =>
+      `The content type '${type}' is not supported. Send the parameters as application/json.`,
+    nl: (type: string) =>
+      `Het inhoudstype '${type}' wordt niet ondersteund. Stuur de parameters als application/json.`,
+  },
   permissionDenied: {
     en: (object: string) => `Sorry, the current permissions prevented the action. (${object} Execute: VOA)`,
     nl: (object: string) =>

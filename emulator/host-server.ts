@@ -347,6 +347,11 @@ export function createHostRequestHandler(
     }
 
     const kind = requestActions[procedure] as RequestKind;
+    // Action parameters are a JSON body; OData refuses any other media type before the procedure runs.
+    const contentType = request.headers['content-type'] ?? '';
+    if (!/^application\/json\b/i.test(contentType)) {
+      throw new HostError(415, 'BadRequest', hostMessages.unsupportedContentType[language](contentType));
+    }
     const body = await readBody(request);
     const outcome = acceptRequest(state, kind, body, language, new Date());
     if (!outcome.ok) throw outcome.error;

@@ -35,11 +35,16 @@ function payloadParameterOf(body: string): string | undefined {
 }
 
 /** IncStr of the host: the last run of digits goes up by one, keeping its width. */
+/**
+ * The number after `number` in its series, or '' when the series is used up: a series has a fixed width
+ * (WEB000001 to WEB999999), and the host refuses new numbers past its end rather than widening it.
+ */
 export function incrementNumber(number: string): string {
   const match = /^(.*?)(\d+)(\D*)$/.exec(number);
   if (!match) return `${number}1`;
   const [, prefix = '', digits = '', suffix = ''] = match;
   const next = String(BigInt(digits) + 1n).padStart(digits.length, '0');
+  if (next.length > digits.length) return '';
   return `${prefix}${next}${suffix}`;
 }
 
@@ -176,6 +181,7 @@ export function acceptRequest(
 
   const seriesKey = kind === 'quote' ? 'quoteNextNumber' : 'accountNextNumber';
   const number = state.settings[seriesKey];
+  if (number === '') return fail(hostMessages.seriesExhausted[language]());
   const request: StoredRequest = {
     number,
     status: 'New',

@@ -139,6 +139,19 @@ function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/**
+ * The host uppercases a code character by character: a character whose uppercase is longer (ß → SS) stays
+ * as it is, so a code never outgrows its field.
+ */
+export function upperCaseKeepingLength(text: string): string {
+  let result = '';
+  for (const character of text) {
+    const upper = character.toUpperCase();
+    result += upper.length === character.length ? upper : character;
+  }
+  return result;
+}
+
 function readField(definition: FieldDefinition, raw: unknown, lineNumber: number | undefined): StoredValue {
   // Rule 1: a missing key and a JSON null both mean empty.
   const missing = raw === undefined || raw === null;
@@ -149,7 +162,7 @@ function readField(definition: FieldDefinition, raw: unknown, lineNumber: number
       if (typeof raw !== 'string') throw new PayloadTypeError(definition.key, 'text', lineNumber);
       // Rule 2: longer text is silently cut to the field length; rule 3: code fields are uppercase.
       const cut = raw.slice(0, definition.maxLength);
-      return definition.type === 'code' ? cut.toUpperCase().trim() : cut;
+      return definition.type === 'code' ? upperCaseKeepingLength(cut).trim() : cut;
     }
     case 'number':
       if (missing) return 0;
@@ -158,6 +171,8 @@ function readField(definition: FieldDefinition, raw: unknown, lineNumber: number
       return raw;
     case 'boolean':
       if (missing) return false;
+      // The reference: privacyAccepted "not true" is refused with its own message, whatever the value is.
+      if (definition.key === 'privacyAccepted' && typeof raw !== 'boolean') return false;
       if (typeof raw !== 'boolean') throw new PayloadTypeError(definition.key, 'boolean', lineNumber);
       return raw;
     case 'date':

@@ -1,7 +1,7 @@
 // Non-secret settings of VOA Desk: the host connection, the two applications' client ids, the counter's
 // employees, the privacy consent version and the trade-fair source labels. Secrets never appear here.
 import { z } from 'zod';
-import { QUOTE_HEADER_FIELDS } from './contract/request-fields.ts';
+import { QUOTE_HEADER_FIELDS, toCodeCase } from './contract/request-fields.ts';
 import { localized } from './validation.ts';
 
 export const UI_LANGUAGES = ['nl', 'en'] as const;
@@ -72,9 +72,7 @@ export const settingsSchema = z.object({
       ),
     )
     .max(200),
-  privacyConsentVersion: shortText(QUOTE_HEADER_FIELDS.privacyConsentVersion.maxLength).transform((v) =>
-    v.toUpperCase(),
-  ),
+  privacyConsentVersion: shortText(QUOTE_HEADER_FIELDS.privacyConsentVersion.maxLength).transform(toCodeCase),
   /** Trade-fair events; the chosen label is sent as source. */
   sourceLabels: z
     .array(

@@ -333,7 +333,6 @@ describe('voaRequests', () => {
     const cases: [unknown, string][] = [
       [{ ...consent, quoteRequestLines: [{ quantity: '5' }] }, 'quantity'],
       [{ ...consent, useShipToAddress: 'yes' }, 'useShipToAddress'],
-      [{ privacyAccepted: 'true', privacyConsentVersion: 'PV1' }, 'privacyAccepted'],
       [{ ...consent, contactName: { first: 'Jan' } }, 'contactName'],
     ];
     for (const [payload, key] of cases) {
@@ -342,6 +341,72 @@ describe('voaRequests', () => {
       expect(answer.json.error.message, key).toContain(key);
     }
     expect(await storedQuotes()).toEqual([]);
+  });
+
+  it('privacyAccepted that is not the Boolean true, even "true" or 1, is refused as not agreed', async () => {
+    for (const privacyAccepted of ['true', 1, 'yes', false]) {
+      await expectRefused(
+        await client.createRequest('quote', { privacyAccepted, privacyConsentVersion: 'PV1' }),
+        'A request cannot be accepted without agreement',
+      );
+    }
+  });
+
+  it('actions take a JSON body: another content type answers 415 and stores nothing', async () => {
+    const answer = await client.createRequest('quote', consent, {
+      headers: { 'Content-Type': 'text/plain' },
+    });
+    expect(answer.status).toBe(415);
+    expect(answer.json.error.message).toContain("'text/plain' is not supported");
+    expect(await storedQuotes()).toEqual([]);
+  });
+
+  it('codes are uppercased character by character: ß stays, so a code never outgrows its field', async () => {
+    await client.createRequest('quote', { ...consent, requestId: 'straße-1', postCode: '1234 ab' });
+    const [stored] = await storedQuotes();
+    expect(stored?.requestId).toBe('STRAßE-1');
+    expect(stored?.postCode).toBe('1234 AB');
+    // STRASSE-1 is another requestId, not a duplicate of STRAßE-1.
+    expect((await client.createRequest('quote', { ...consent, requestId: 'STRASSE-1' })).status).toBe(200);
+  });
+
+  it('requestId is cut to 64 characters before the duplicate check', async () => {
+    const long = `R${'x'.repeat(70)}`;
+    expect((await client.createRequest('quote', { ...consent, requestId: long })).status).toBe(200);
+    const again = await client.createRequest('quote', {
+      ...consent,
+      requestId: `${long.slice(0, 64)}-other-tail`,
+    });
+    expect(again.status).toBe(400);
+    expect(again.json.error.message).toContain('[VOA-DUBBEL]');
+    expect((await storedQuotes())[0]?.requestId).toBe(long.slice(0, 64).toUpperCase());
+  });
+
+  it('a used-up number series refuses new requests instead of widening: WEB999999 is the last', async () => {
+    await client.admin('/settings', 'POST', { quoteNextNumber: 'WEB999999' });
+    expect(numberOf(await client.createRequest('quote', consent))).toBe('WEB999999');
+    const refused = await client.createRequest('quote', consent);
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.message).toMatch(/^You cannot assign new numbers from the number series/);
+    expect(await storedQuotes()).toHaveLength(1);
+  });
+
+  it('refusals are in Dutch for nl-NL: refuse switch, privacy, e-mail and date', async () => {
+    const nl = { headers: { 'Accept-Language': 'nl-NL' } };
+    const privacy = await client.createRequest(
+      'quote',
+      { privacyAccepted: false, privacyConsentVersion: 'P' },
+      nl,
+    );
+    expect(privacy.json.error.message).toMatch(/^Een aanvraag kan niet worden aangenomen zonder akkoord/);
+    const email = await client.createRequest('account', consent, nl);
+    expect(email.json.error.message).toMatch(/^Een accountaanvraag zonder e-mailadres is niet mogelijk/);
+    const date = await client.createRequest('quote', { ...consent, requestedDeliveryDate: '2026-02-30' }, nl);
+    expect(date.json.error.message).toMatch(/^De waarde "2026-02-30" kan niet worden geëvalueerd/);
+    await client.admin('/settings', 'POST', { refuseRequests: true });
+    const refused = await client.createRequest('quote', consent, nl);
+    expect(refused.json.error.message).toMatch(/^de service neemt op dit moment geen aanvragen aan/);
+    await client.admin('/settings', 'POST', { refuseRequests: false });
   });
 
   it('error messages follow Accept-Language: Dutch for nl-NL, with the same [VOA-DUBBEL] marker', async () => {

@@ -29,7 +29,7 @@ export const QUOTE_HEADER_FIELDS = {
   languageCode: code(10),
   address: text(100),
   address2: text(50),
-  postCode: text(20),
+  postCode: code(20),
   city: text(30),
   countryCode: code(10),
   deliveryMethod: { kind: 'choice' } as const,
@@ -38,7 +38,7 @@ export const QUOTE_HEADER_FIELDS = {
   shipToName: text(100),
   shipToAddress: text(100),
   shipToAddress2: text(50),
-  shipToPostCode: text(20),
+  shipToPostCode: code(20),
   shipToCity: text(30),
   shipToCountryCode: code(10),
   requestedDeliveryDate: { kind: 'date' } as const,
@@ -77,7 +77,7 @@ export const ACCOUNT_REQUEST_FIELDS = {
   phoneNo: text(30),
   address: text(100),
   address2: text(50),
-  postCode: text(20),
+  postCode: code(20),
   city: text(30),
   countryCode: code(10),
   existingCustomer: { kind: 'choice' } as const,
@@ -91,6 +91,19 @@ export const ACCOUNT_REQUEST_FIELDS = {
 export type QuoteHeaderKey = keyof typeof QUOTE_HEADER_FIELDS;
 export type QuoteLineKey = keyof typeof QUOTE_LINE_FIELDS;
 export type AccountRequestKey = keyof typeof ACCOUNT_REQUEST_FIELDS;
+
+/**
+ * Uppercase as the host stores a code: character by character, leaving a character whose uppercase is
+ * longer (ß → SS) as it is, so a code never outgrows its field.
+ */
+export function toCodeCase(text: string): string {
+  let result = '';
+  for (const character of text) {
+    const upper = character.toUpperCase();
+    result += upper.length === character.length ? upper : character;
+  }
+  return result;
+}
 
 /** The two voaRequests actions: `voaRequests_<procedure>`. */
 export const REQUEST_ACTIONS = {
