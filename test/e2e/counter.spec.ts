@@ -205,3 +205,57 @@ test('counter: the same order while the host is down is queued, shown offline, a
   await page.keyboard.press('Alt+1');
   await expect(page.locator('.submission-notice')).toContainText(`nummer ${stored[0]!.number}`);
 });
+
+test('counter: a size picked in the local catalog becomes a line with its size and measures; the quantity is typed next', async ({
+  page,
+}) => {
+  await openCounter(page);
+  type Voa = {
+    sync: { start(input?: object): Promise<unknown> };
+    catalog: {
+      stats(input?: object): Promise<{ ok: boolean; value: { sizes: number; syncedAt?: string } }>;
+      search(input: object): Promise<{
+        ok: boolean;
+        value: { rows: { itemNo: string; variantCode: string; lengthMm: number }[] };
+      }>;
+    };
+  };
+  await page.evaluate(() => (window as unknown as { voa: Voa }).voa.sync.start({}));
+  await expect
+    .poll(
+      async () =>
+        (await page.evaluate(() => (window as unknown as { voa: Voa }).voa.catalog.stats({}))).value.syncedAt,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBeTruthy();
+  const found = await page.evaluate(() =>
+    (window as unknown as { voa: Voa }).voa.catalog.search({ query: '', blocked: 'exclude', limit: 50 }),
+  );
+  const size = found.value.rows.find((row) => row.variantCode !== '' && row.lengthMm > 0)!;
+  expect(size).toBeTruthy();
+
+  await page.getByLabel('Medewerker aan de balie').selectOption('Anja de Vries');
+  await page.getByLabel('Contactpersoon').fill('Catalogus Klant');
+  await page.keyboard.press('Alt+K');
+  await page.keyboard.type(`${size.itemNo} ${size.variantCode}`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Regel 1 · Artikel')).toHaveValue(size.itemNo);
+  await expect(page.getByLabel('Regel 1 · Maat')).toHaveValue(size.variantCode);
+  await expect(page.getByLabel('Regel 1 · Lengte mm')).toHaveValue(String(size.lengthMm));
+  await expect(page.getByLabel('Regel 1 · Aantal')).toBeFocused();
+  await page.keyboard.type('3');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Alt+P');
+  await screenshot(page, 'counter-9-catalog-pick-nl');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.locator('.submission-notice')).toHaveAttribute('data-state', 'delivered');
+  const stored = (await storedQuotes()).find((request) => request.contactName === 'Catalogus Klant')!;
+  expect(stored.quoteRequestLines?.[0]).toMatchObject({
+    itemNo: size.itemNo,
+    variantCode: size.variantCode,
+    quantity: 3,
+    lengthMm: size.lengthMm,
+  });
+});

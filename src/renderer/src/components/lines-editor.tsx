@@ -1,10 +1,16 @@
 // The lines of a quote request: a row per line, every value editable in place, and an entry row at the
 // bottom where Enter adds the line, so a keyboard-wedge scanner (item number + Enter) adds lines by itself.
-import type { KeyboardEvent, RefObject } from 'react';
-import { lineHasContent, type DraftLine, type QuoteDraft } from '../../../shared/contract/request-drafts.ts';
+import { useRef, type KeyboardEvent, type RefObject } from 'react';
+import {
+  lineFromPicked,
+  lineHasContent,
+  type DraftLine,
+  type QuoteDraft,
+} from '../../../shared/contract/request-drafts.ts';
 import { QUOTE_LINE_FIELDS, QUOTE_LINES_KEY } from '../../../shared/contract/request-fields.ts';
 import { useT, type MessageKey } from '../i18n/i18n.ts';
-import { draftWithEntry, type FieldErrors } from './request-form-support.ts';
+import { CatalogItemPicker } from './catalog-item-picker.tsx';
+import { draftWithEntry, newLineKey, type FieldErrors } from './request-form-support.ts';
 
 /** Columns of a line in entry order: the item, then how many, then the size and its measures. */
 const ROW_FIELDS = [
@@ -25,36 +31,62 @@ interface LinesEditorProps {
   entry: DraftLine;
   errors: FieldErrors;
   entryRef?: RefObject<HTMLInputElement | null> | undefined;
-  onChange(lines: DraftLine[], entry: DraftLine): void;
+  /** Holds the catalog search, so that a shortcut can put the cursor there. */
+  pickerRef?: RefObject<HTMLDivElement | null> | undefined;
+  /** Changes are functions of the current lines and entry: keys typed faster than a render never race. */
+  onChange(change: (current: LinesAndEntry) => LinesAndEntry): void;
 }
 
-export function LinesEditor({ lines, entry, errors, entryRef, onChange }: LinesEditorProps) {
-  const t = useT();
+export interface LinesAndEntry {
+  lines: DraftLine[];
+  entry: DraftLine;
+}
 
-  const focusEntry = () => requestAnimationFrame(() => entryRef?.current?.focus());
+export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChange }: LinesEditorProps) {
+  const t = useT();
+  const ownPickerRef = useRef<HTMLDivElement>(null);
+  const picker = pickerRef ?? ownPickerRef;
+
+  /** A size picked in the local catalog becomes a line at once; the cursor goes to its quantity. */
+  const addPicked = (picked: Parameters<typeof lineFromPicked>[1]) => {
+    const line = lineFromPicked(newLineKey(), picked);
+    onChange((current) => ({ ...current, lines: [...current.lines, line] }));
+    const name = `${QUOTE_LINES_KEY}.${lines.length}.quantity`;
+    // The new line's row exists only after the next render.
+    requestAnimationFrame(() => {
+      const quantity = document.querySelector<HTMLInputElement>(`[name="${name}"]`);
+      quantity?.focus();
+      quantity?.select();
+    });
+  };
+
+  // The entry row's item field always exists: focus moves at once, before the next key arrives.
+  const focusEntry = () => entryRef?.current?.focus();
   const addEntry = () => {
-    if (!lineHasContent(entry)) return;
-    const added = draftWithEntry({ lines, entry } as QuoteDraft);
-    onChange(added.lines, added.entry);
+    onChange((current) => {
+      if (!lineHasContent(current.entry)) return current;
+      const added = draftWithEntry(current as QuoteDraft);
+      return { lines: added.lines, entry: added.entry };
+    });
     focusEntry();
   };
   const setLine = (index: number, field: LineField, value: string) =>
-    onChange(
-      lines.map((line, at) => (at === index ? { ...line, [field]: value } : line)),
-      entry,
-    );
-  const move = (index: number, by: -1 | 1) => {
-    const target = index + by;
-    if (target < 0 || target >= lines.length) return;
-    const next = [...lines];
-    [next[index], next[target]] = [next[target] as DraftLine, next[index] as DraftLine];
-    onChange(next, entry);
-  };
+    onChange((current) => ({
+      ...current,
+      lines: current.lines.map((line, at) => (at === index ? { ...line, [field]: value } : line)),
+    }));
+  const setEntry = (field: LineField, value: string) =>
+    onChange((current) => ({ ...current, entry: { ...current.entry, [field]: value } }));
+  const move = (index: number, by: -1 | 1) =>
+    onChange((current) => {
+      const target = index + by;
+      if (target < 0 || target >= current.lines.length) return current;
+      const next = [...current.lines];
+      [next[index], next[target]] = [next[target] as DraftLine, next[index] as DraftLine];
+      return { ...current, lines: next };
+    });
   const remove = (index: number) =>
-    onChange(
-      lines.filter((_, at) => at !== index),
-      entry,
-    );
+    onChange((current) => ({ ...current, lines: current.lines.filter((_, at) => at !== index) }));
 
   const lineKeys = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
@@ -212,6 +244,10 @@ export function LinesEditor({ lines, entry, errors, entryRef, onChange }: LinesE
           );
         })}
       </ol>
+      <div className="lines__picker" ref={picker}>
+        <CatalogItemPicker label={t('outbox.line.catalog')} onPick={addPicked} />
+        <span className="field__hint">{t('outbox.line.catalogHint')}</span>
+      </div>
       <div className="line line--entry" role="group" aria-label={t('outbox.line.entry')}>
         <span className="line__no">+</span>
         {ROW_FIELDS.map((field) => (
@@ -219,7 +255,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, onChange }: LinesE
             {input(entry, field, `entry.${field}`, {
               label: `${t('outbox.line.entry')} · ${label(field)}`,
               inputRef: field === 'itemNo' ? entryRef : undefined,
-              onChange: (value) => onChange(lines, { ...entry, [field]: value }),
+              onChange: (value) => setEntry(field, value),
               onKeyDown: (event) => {
                 if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
                   event.preventDefault();
@@ -240,7 +276,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, onChange }: LinesE
               <span className="line__text-label">{label(field)}</span>
               {input(entry, field, `entry.${field}`, {
                 label: `${t('outbox.line.entry')} · ${label(field)}`,
-                onChange: (value) => onChange(lines, { ...entry, [field]: value }),
+                onChange: (value) => setEntry(field, value),
                 onKeyDown: (event) => {
                   if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
                     event.preventDefault();

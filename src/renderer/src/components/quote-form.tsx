@@ -32,6 +32,7 @@ interface QuoteFormProps {
   /** The first field of the form, focused at a new order. */
   firstFieldRef?: RefObject<HTMLInputElement | null>;
   entryRef?: RefObject<HTMLInputElement | null>;
+  pickerRef?: RefObject<HTMLDivElement | null>;
   idPrefix: string;
 }
 
@@ -42,6 +43,7 @@ export function QuoteForm({
   privacyConsentVersion,
   firstFieldRef,
   entryRef,
+  pickerRef,
   idPrefix,
 }: QuoteFormProps) {
   const t = useT();
@@ -110,7 +112,10 @@ export function QuoteForm({
         entry={draft.entry}
         errors={errors}
         entryRef={entryRef}
-        onChange={(lines, entry) => onChange((current) => ({ ...current, lines, entry }))}
+        pickerRef={pickerRef}
+        onChange={(change) =>
+          onChange((current) => ({ ...current, ...change({ lines: current.lines, entry: current.entry }) }))
+        }
       />
 
       <div className="grid-2 request-bottom">

@@ -67,13 +67,15 @@ export interface FormShortcuts {
   submit(): void;
   newForm(): void;
   focusLineEntry?(): void;
+  focusCatalog?(): void;
   togglePrivacy(): void;
   print?(): boolean;
 }
 
 /**
  * The keys of a request form, on the whole window while the form is shown: Ctrl+Enter sends, Alt+N starts
- * a new form, Alt+L jumps to the line entry, Alt+P ticks privacy consent, Ctrl+P prints the last slip.
+ * a new form, Alt+L jumps to the line entry, Alt+K to the catalog search, Alt+P ticks privacy consent,
+ * Ctrl+P prints the last slip.
  * Physical key codes, so a keyboard layout that puts a symbol on Alt+letter does not break them.
  */
 export function shortcutHandler(shortcuts: FormShortcuts): (event: KeyboardEvent) => void {
@@ -83,6 +85,8 @@ export function shortcutHandler(shortcuts: FormShortcuts): (event: KeyboardEvent
     else if (event.altKey && !command && event.code === 'KeyN') shortcuts.newForm();
     else if (event.altKey && !command && event.code === 'KeyL' && shortcuts.focusLineEntry)
       shortcuts.focusLineEntry();
+    else if (event.altKey && !command && event.code === 'KeyK' && shortcuts.focusCatalog)
+      shortcuts.focusCatalog();
     else if (event.altKey && !command && event.code === 'KeyP') shortcuts.togglePrivacy();
     else if (command && !event.altKey && event.code === 'KeyP' && shortcuts.print) {
       if (!shortcuts.print()) return;

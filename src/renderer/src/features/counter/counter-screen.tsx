@@ -45,6 +45,7 @@ export function CounterScreen() {
   const [previous, setPrevious] = useState<QuoteDraft | undefined>();
   const firstField = useRef<HTMLInputElement>(null);
   const entry = useRef<HTMLInputElement>(null);
+  const picker = useRef<HTMLDivElement>(null);
 
   const employees = settings?.counterEmployees ?? [];
   const assistedBy = employee && employees.includes(employee) ? employee : '';
@@ -108,6 +109,7 @@ export function CounterScreen() {
       submit: onSubmit,
       newForm: onNewOrder,
       focusLineEntry: () => entry.current?.focus(),
+      focusCatalog: () => picker.current?.querySelector('input')?.focus(),
       togglePrivacy: () =>
         updateDraft('counter', (draft) => ({ ...draft, privacyAccepted: !draft.privacyAccepted })),
       print: onPrint,
@@ -148,6 +150,7 @@ export function CounterScreen() {
         <ul className="shortcuts" aria-label={t('counter.shortcuts')}>
           <li>{t('counter.shortcut.submit')}</li>
           <li>{t('counter.shortcut.line')}</li>
+          <li>{t('counter.shortcut.catalog')}</li>
           <li>{t('counter.shortcut.new')}</li>
           <li>{t('counter.shortcut.privacy')}</li>
         </ul>
@@ -198,6 +201,7 @@ export function CounterScreen() {
           privacyConsentVersion={consentVersion}
           firstFieldRef={firstField}
           entryRef={entry}
+          pickerRef={picker}
           onChange={change}
         />
         {showAll ? <ErrorSummary errors={errors} kind="quote" /> : null}

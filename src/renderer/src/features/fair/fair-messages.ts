@@ -17,7 +17,7 @@ const en = {
   'confirm.queued': 'Request {requestId} is saved and queued.',
   'confirm.delivered': 'Request delivered: number {number}.',
   'confirm.attention': 'Request {requestId} needs attention: see the outbox.',
-  shortcuts: 'Ctrl+Enter send · Alt+L new line · Alt+N new request · Alt+P privacy',
+  shortcuts: 'Ctrl+Enter send · Alt+L new line · Alt+K catalog · Alt+N new request · Alt+P privacy',
   eventMissing: 'Choose the event first.',
 };
 
@@ -40,7 +40,8 @@ export const fairMessages: FeatureMessages<typeof en> = {
     'confirm.queued': 'Aanvraag {requestId} is bewaard en staat in de wachtrij.',
     'confirm.delivered': 'Aanvraag afgeleverd: nummer {number}.',
     'confirm.attention': 'Aanvraag {requestId} vraagt aandacht: zie de verzendlijst.',
-    shortcuts: 'Ctrl+Enter versturen · Alt+L nieuwe regel · Alt+N nieuwe aanvraag · Alt+P privacy',
+    shortcuts:
+      'Ctrl+Enter versturen · Alt+L nieuwe regel · Alt+K catalogus · Alt+N nieuwe aanvraag · Alt+P privacy',
     eventMissing: 'Kies eerst het evenement.',
   },
 };

@@ -116,6 +116,7 @@ function FairRequest({
   const [busy, setBusy] = useState(false);
   const firstField = useRef<HTMLInputElement>(null);
   const entry = useRef<HTMLInputElement>(null);
+  const picker = useRef<HTMLDivElement>(null);
 
   const context = { source, privacyConsentVersion: consentVersion };
   const quoteDraft = kind === 'quote' ? draftWithEntry(draft as QuoteDraft) : undefined;
@@ -173,7 +174,12 @@ function FairRequest({
     const onKey = shortcutHandler({
       submit: onSubmit,
       newForm: onNewRequest,
-      ...(kind === 'quote' ? { focusLineEntry: () => entry.current?.focus() } : {}),
+      ...(kind === 'quote'
+        ? {
+            focusLineEntry: () => entry.current?.focus(),
+            focusCatalog: () => picker.current?.querySelector('input')?.focus(),
+          }
+        : {}),
       togglePrivacy: () =>
         updateDraft(target, (draft) => ({ ...draft, privacyAccepted: !draft.privacyAccepted })),
     });
@@ -209,6 +215,7 @@ function FairRequest({
             privacyConsentVersion={consentVersion}
             firstFieldRef={firstField}
             entryRef={entry}
+            pickerRef={picker}
             onChange={change}
           />
         ) : (

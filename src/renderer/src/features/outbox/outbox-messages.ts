@@ -106,6 +106,9 @@ const en = {
   'line.lineRemarksHint': 'e.g. a sawing instruction',
   'line.number': 'Line {number}',
   'line.entry': 'New line',
+  'line.catalog': 'Search the catalog (Alt+K)',
+  'line.catalogHint':
+    'Pick a size: it becomes a line and the cursor goes to its quantity. Items not in the local catalog can be typed in the row below.',
   'line.add': 'Add line',
   'line.addHint': 'Enter adds the line (a scanner does this by itself)',
   'line.up': 'Move line {number} up',
@@ -236,6 +239,9 @@ export const outboxMessages: FeatureMessages<typeof en> = {
     'line.lineRemarksHint': 'bijv. een zaaginstructie',
     'line.number': 'Regel {number}',
     'line.entry': 'Nieuwe regel',
+    'line.catalog': 'Zoeken in de catalogus (Alt+K)',
+    'line.catalogHint':
+      'Kies een maat: die wordt een regel en de cursor gaat naar het aantal. Artikelen die niet in de lokale catalogus staan, typt u in de rij hieronder.',
     'line.add': 'Regel toevoegen',
     'line.addHint': 'Enter voegt de regel toe (een scanner doet dat vanzelf)',
     'line.up': 'Regel {number} omhoog',
