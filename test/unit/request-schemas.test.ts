@@ -130,3 +130,15 @@ describe('drafts: what was typed becomes a payload', () => {
     expect(draftHasContent(back)).toBe(true);
   });
 });
+
+describe('code fields', () => {
+  it('are uppercased as the host stores them, never growing past their limit (ß stays)', () => {
+    const parsed = quoteRequestSchema.parse({
+      ...base,
+      countryCode: 'de',
+      quoteRequestLines: [{ itemNo: 'straße', quantity: 1 }],
+    });
+    expect(parsed.countryCode).toBe('DE');
+    expect(parsed.quoteRequestLines?.[0]?.itemNo).toBe('STRAßE');
+  });
+});

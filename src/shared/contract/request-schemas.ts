@@ -15,6 +15,7 @@ import {
   QUOTE_HEADER_FIELDS,
   QUOTE_LINE_FIELDS,
   QUOTE_LINES_KEY,
+  toCodeCase,
   type FieldSpec,
 } from './request-fields.ts';
 
@@ -52,7 +53,7 @@ function textSchema(spec: FieldSpec, missing?: Messages) {
   const max = spec.maxLength ?? Number.MAX_SAFE_INTEGER;
   // Code fields are stored uppercase by the host: uppercase them here, so what is queued is what is stored.
   return spec.kind === 'code'
-    ? base.trim().toUpperCase().max(max, tooLong(max))
+    ? base.trim().overwrite(toCodeCase).max(max, tooLong(max))
     : base.max(max, tooLong(max));
 }
 

@@ -7,7 +7,7 @@ import {
   type DraftLine,
   type QuoteDraft,
 } from '../../../shared/contract/request-drafts.ts';
-import { QUOTE_LINE_FIELDS, QUOTE_LINES_KEY } from '../../../shared/contract/request-fields.ts';
+import { QUOTE_LINE_FIELDS, QUOTE_LINES_KEY, toCodeCase } from '../../../shared/contract/request-fields.ts';
 import { useT, type MessageKey } from '../i18n/i18n.ts';
 import { CatalogItemPicker } from './catalog-item-picker.tsx';
 import { draftWithEntry, newLineKey, type FieldErrors } from './request-form-support.ts';
@@ -134,7 +134,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
           spellCheck={false}
           onKeyDown={options.onKeyDown}
           onChange={(event) =>
-            options.onChange(spec.kind === 'code' ? event.target.value.toUpperCase() : event.target.value)
+            options.onChange(spec.kind === 'code' ? toCodeCase(event.target.value) : event.target.value)
           }
         />
         {spec.maxLength !== undefined && value.length >= Math.floor(spec.maxLength * 0.8) ? (

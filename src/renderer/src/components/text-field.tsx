@@ -1,3 +1,4 @@
+import { toCodeCase } from '../../../shared/contract/request-fields.ts';
 import { useId, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
 
 interface FieldFrameProps {
@@ -88,7 +89,7 @@ export function TextField({
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          onChange={(event) => onChange(uppercase ? event.target.value.toUpperCase() : event.target.value)}
+          onChange={(event) => onChange(uppercase ? toCodeCase(event.target.value) : event.target.value)}
           {...input}
         />
       )}
