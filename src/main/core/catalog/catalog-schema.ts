@@ -70,7 +70,7 @@ export function createCatalogTables(db: DatabaseSync, prefix: string, generation
     -- Contentless: only rowids (size ids) are kept; detail=none and prefix indexes keep the typeahead's
     -- prefix queries to one doclist read, so a broad first letter costs no more than a long word.
     CREATE VIRTUAL TABLE ${prefix}size_fts USING fts5(
-      text, content='', detail=none, prefix='1 2 3 4 5 6', tokenize='unicode61 remove_diacritics 2'
+      text, content='', detail=none, prefix='1 2 3 4', tokenize='unicode61 remove_diacritics 2'
     );
   `);
 }

@@ -29,7 +29,7 @@ import { placeCategories, type PlacedCategory } from './category-tree.ts';
 import { dimensionToken, searchTokens } from './search-text.ts';
 
 /** Rows written per transaction: small enough that a search between two of them waits a few ms at most. */
-export const ROWS_PER_TRANSACTION = 5000;
+export const ROWS_PER_TRANSACTION = 1000;
 /** Sizes compared per step when working out what changed. */
 const DIFF_STEP = 25_000;
 

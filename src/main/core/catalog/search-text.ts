@@ -28,7 +28,7 @@ export interface QueryTerm {
 }
 
 /** Prefix lengths the full-text index keeps; a longer prefix is looked up in the index's vocabulary. */
-export const INDEXED_PREFIX_MAX = 6;
+export const INDEXED_PREFIX_MAX = 4;
 
 export function termExpression(term: QueryTerm): string {
   return term.prefix ? `"${term.token}"*` : `"${term.token}"`;
