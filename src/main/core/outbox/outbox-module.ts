@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import type { OutboxStatus } from '../../../shared/bridge/outbox-calls.ts';
 import type { QuoteDraft } from '../../../shared/contract/request-drafts.ts';
 import { emptyQuoteDraft, lineFromPicked } from '../../../shared/contract/request-drafts.ts';
-import type { RequestKind } from '../../../shared/contract/request-fields.ts';
 import type { RequestPayload } from '../../../shared/contract/request-schemas.ts';
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
@@ -115,8 +114,7 @@ export function createOutboxModule(core: VoaCore): OutboxModule {
     },
     'outbox:resend': async ({ id, kind, payload }) => {
       const item = itemOrFail(id);
-      if (item.state !== 'needsAttention')
-        throw wrongState({ ...item, state: item.state }, 'corrected and resent');
+      if (item.state !== 'needsAttention') throw wrongState(item, 'corrected and resent');
       if (item.kind !== kind)
         throw new BridgeFailure('invalid-input', `Request ${item.requestId} is a ${item.kind} request.`, {
           kind: `must be ${item.kind}`,
@@ -195,5 +193,3 @@ export function createOutboxModule(core: VoaCore): OutboxModule {
     },
   };
 }
-
-export type { RequestKind };
