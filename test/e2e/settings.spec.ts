@@ -35,8 +35,13 @@ async function openApp(page: Page) {
   await expect(page.getByRole('navigation')).toBeVisible();
 }
 
+/** The whole page, with the viewport grown to fit, so sticky bars sit where a person sees them. */
 async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const viewport = page.viewportSize() ?? { width: 1280, height: 900 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  await page.setViewportSize(viewport);
 }
 
 test('settings: fill the host connection, store a secret, reload, see it set, switch language; the secret is nowhere but the keychain', async ({
@@ -65,6 +70,12 @@ test('settings: fill the host connection, store a secret, reload, see it set, sw
   await employee.press('Enter');
   await employee.fill('Kees Bakker');
   await employee.press('Enter');
+  // A pasted name longer than assistedBy allows is never cut: it stays in the field with the reason.
+  await employee.fill('K'.repeat(51));
+  await expect(page.getByText('Te lang: 51 tekens, hoogstens 50. Maak het eerst korter.')).toBeVisible();
+  await employee.press('Enter');
+  await expect(employee).toHaveValue('K'.repeat(51));
+  await employee.fill('');
   await page.getByLabel('Versie privacyverklaring').fill('v2026-01');
   await expect(page.getByLabel('Versie privacyverklaring')).toHaveValue('V2026-01');
   await page.getByRole('button', { name: 'Instellingen opslaan' }).click();

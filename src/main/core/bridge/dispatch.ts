@@ -61,7 +61,9 @@ export function invalidInput(error: z.ZodError): BridgeError {
   return { code: 'invalid-input', message, fields };
 }
 
+/** zod's generic messages, rewritten for people; a schema's own message is kept as it is. */
 function describeIssue(issue: z.core.$ZodIssue): string {
+  if (!/^(Invalid|Too (big|small)|Unrecognized)/.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'too_big':
       return issue.origin === 'string' ? `is longer than ${String(issue.maximum)} characters` : issue.message;

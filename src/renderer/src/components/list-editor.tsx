@@ -7,7 +7,13 @@ interface ListEditorProps {
   maxLength: number;
   onChange(items: string[]): void;
   error?: string | undefined;
-  labels: { add: string; remove(item: string): string; empty: string; duplicate(item: string): string };
+  labels: {
+    add: string;
+    remove(item: string): string;
+    empty: string;
+    duplicate(item: string): string;
+    tooLong(length: number, max: number): string;
+  };
 }
 
 /** A short list of names: type and press Enter (or Add); each item has its own remove button. */
@@ -18,6 +24,11 @@ export function ListEditor({ label, hint, items, maxLength, onChange, error, lab
   const add = () => {
     const item = draft.trim();
     if (!item) return;
+    // Never cut silently: a pasted name that is too long stays in the field with the reason.
+    if (item.length > maxLength) {
+      setProblem(labels.tooLong(item.length, maxLength));
+      return;
+    }
     if (items.includes(item)) {
       setProblem(labels.duplicate(item));
       return;
@@ -50,8 +61,15 @@ export function ListEditor({ label, hint, items, maxLength, onChange, error, lab
         <input
           id={id}
           value={draft}
-          maxLength={maxLength}
-          onChange={(event) => setDraft(event.target.value)}
+          aria-invalid={shown ? true : undefined}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            setProblem(
+              event.target.value.trim().length > maxLength
+                ? labels.tooLong(event.target.value.trim().length, maxLength)
+                : undefined,
+            );
+          }}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();

@@ -16,7 +16,6 @@ import {
   type QuoteDraft,
 } from '../../../../shared/contract/request-drafts.ts';
 import type { AccountRequestInput, QuoteRequestInput } from '../../../../shared/contract/request-schemas.ts';
-import { setValidationLanguage } from '../../../../shared/validation.ts';
 import { voa } from '../../bridge/voa.ts';
 import { newLineKey } from '../../components/request-form-support.ts';
 
@@ -135,8 +134,6 @@ export const createRequestsSlice: SliceCreator<RequestsSlice> = (set, get) => {
     async initRequests() {
       if (initialized) return;
       initialized = true;
-      // Validation messages follow the UI language from the start, not only after it changes.
-      setValidationLanguage(get().language);
       voa.on('outbox:changed', ({ items, status }) => {
         set({ outboxStatus: status });
         mergeItems(items);

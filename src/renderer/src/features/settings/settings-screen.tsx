@@ -83,6 +83,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
     remove: (item: string) => t('settings.list.remove', { item }),
     empty: t('settings.list.empty'),
     duplicate: (item: string) => t('settings.list.duplicate', { item }),
+    tooLong: (length: number, max: number) => t('settings.list.tooLong', { length, max }),
   };
 
   return (

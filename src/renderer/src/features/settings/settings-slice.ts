@@ -23,7 +23,8 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => {
     settingsView: undefined,
     applySettingsView(view) {
       set({ settingsView: view });
-      if (view.settings.uiLanguage !== get().language) get().setLanguage(view.settings.uiLanguage);
+      // Always, also on the first load: the language drives validation messages too, not only the UI.
+      get().setLanguage(view.settings.uiLanguage);
     },
     async loadSettings() {
       const result = await voa.settings.get();
