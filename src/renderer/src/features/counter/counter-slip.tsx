@@ -42,9 +42,9 @@ export function CounterSlip({ item, payload }: { item: OutboxItemView; payload: 
           </dd>
           <dt>{t('counter.slip.employee')}</dt>
           <dd>{payload.assistedBy ?? '–'}</dd>
-          <dt>{delivery ? t('counter.slip.delivery') : t('counter.slip.pickup')}</dt>
+          <dt>{delivery ? t('counter.slip.delivery') : t('counter.slip.handover')}</dt>
           <dd>
-            {delivery ? address : '✓'}
+            {delivery ? address : t('counter.slip.pickup')}
             {delivery && payload.requestedDeliveryDate
               ? ` (${t('counter.slip.deliveryDate', { date: payload.requestedDeliveryDate })})`
               : ''}
