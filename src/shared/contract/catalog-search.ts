@@ -145,8 +145,8 @@ export interface SyncProgress {
   rows: PageKindCounts;
   /** Rows the store has taken in, all kinds together. */
   rowsTotal: number;
-  /** Variants at the last successful sync, to show a fraction while sizes arrive. */
-  expectedVariants: number | undefined;
+  /** Rows of all kinds at the last successful sync, to show how far along this one is. */
+  expectedRows: number | undefined;
   phase: 'reading' | 'waiting' | 'finishing';
   /** Set while the host throttles (429, Retry-After) or a retry after an error waits. */
   waiting: { reason: 'throttled' | 'retry'; seconds: number; detail: string } | undefined;

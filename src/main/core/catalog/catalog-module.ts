@@ -95,7 +95,7 @@ export function createCatalogModule(core: VoaCore): CatalogModule {
         pages: 0,
         rows: { categories: 0, profiles: 0, grades: 0, itemTypes: 0, items: 0, variants: 0 },
         rowsTotal: 0,
-        expectedVariants: undefined,
+        expectedRows: undefined,
         phase: 'reading',
         waiting: undefined,
       },

@@ -77,6 +77,16 @@ export class CatalogStaging {
     const db = store.db;
     for (const table of CATALOG_TABLES) db.exec(`DROP TABLE IF EXISTS "${STAGING_PREFIX}${table}"`);
     inTransaction(db, () => createCatalogTables(db, STAGING_PREFIX, this.#generation));
+    // While staging, the index is only appended to: no merging between writes (automerge 0; crisismerge
+    // high enough never to stall a write), and pending terms flushed in 8 MB rather than 1 MB segments.
+    // complete() merges it all in steps; the index is then read-only until the next sync.
+    for (const [option, value] of [
+      ['automerge', 0],
+      ['crisismerge', 64],
+    ] as const)
+      db.exec(
+        `INSERT INTO ${STAGING_PREFIX}size_fts (${STAGING_PREFIX}size_fts, rank) VALUES ('${option}', ${value})`,
+      );
     this.#insertSizeRow = db.prepare(
       `INSERT OR IGNORE INTO ${STAGING_PREFIX}size (item_no, variant_code, description, description2, length,
          width, thickness, extra_length, format_type, inventory, size_blocked, category_position, profile_code,
@@ -307,10 +317,11 @@ export class CatalogStaging {
     );
     inTransaction(db, () => createDeferredIndexes(db, STAGING_PREFIX, this.#generation));
     await yieldToEventLoop();
-    // Merge the index's segments a step at a time (FTS5 'merge'), so queries read few segments.
+    // Merge the index's segments a step at a time (FTS5 'merge' with a negative step merges regardless of
+    // level, down to one segment), yielding between steps, so queries read one segment.
     const totalChanges = db.prepare('SELECT total_changes() AS n');
     const merge = db.prepare(
-      `INSERT INTO ${STAGING_PREFIX}size_fts (${STAGING_PREFIX}size_fts, rank) VALUES ('merge', 400)`,
+      `INSERT INTO ${STAGING_PREFIX}size_fts (${STAGING_PREFIX}size_fts, rank) VALUES ('merge', -2000)`,
     );
     for (let step = 0; step < 10_000; step++) {
       const before = (totalChanges.get() as { n: number }).n;

@@ -213,7 +213,9 @@ export class CatalogSync {
       pages: 0,
       rows,
       rowsTotal: 0,
-      expectedVariants: lastSuccess ? lastSuccess.rows.variants : undefined,
+      expectedRows: lastSuccess
+        ? Object.values(lastSuccess.rows).reduce((sum, count) => sum + count, 0) || undefined
+        : undefined,
       phase: 'reading',
       waiting: undefined,
     };

@@ -15,9 +15,8 @@ const OUTCOME_BADGE = {
 
 function progressFraction(progress: SyncProgress): number | undefined {
   if (progress.phase === 'finishing') return 1;
-  if (!progress.expectedVariants) return undefined;
-  // Items and sizes are most of the work; sizes alone tell well how far along a sync is.
-  return Math.min(0.98, progress.rows.variants / progress.expectedVariants);
+  if (!progress.expectedRows) return undefined; // a first sync: the bar runs without a fraction
+  return Math.min(0.98, progress.rowsTotal / progress.expectedRows);
 }
 
 export function SyncBar() {
