@@ -126,8 +126,7 @@ export const catalogMessages: FeatureMessages<typeof en> = {
     'tab.browse': 'Bladeren',
     'tab.log': 'Synchronisatielog',
     'search.label': 'Zoeken in de catalogus',
-    'search.placeholder':
-      'Artikelnummer, omschrijving, profiel, kwaliteit of maat (bv. HEA 200 6000, plaat 10x1500)',
+    'search.placeholder': 'Nummer, omschrijving, profiel, kwaliteit of maat',
     'search.count': '{count} maten',
     'search.countCapped': 'Meer dan {count} maten: verfijn de zoekopdracht',
     'search.took': '{ms} ms',
