@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 // Catalog figures: the store's local ingest rate (network excluded), a full sync of a 500,000-size
 // emulator catalog (duration, peak memory of the syncing process), and search latency over that catalog
 // through the core and through the browser shell's bridge. The sync runs in a child process of its own
@@ -247,6 +248,15 @@ async function child(input: { info: EmulatorInfo; dataDir: string; buildDir: str
   };
 }
 
+/** The V8 flags of the `cli` npm script, so the bench measures the sync the way it runs. */
+const CLI_NODE_FLAGS = (
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  }
+).scripts
+  .cli!.split(' ')
+  .filter((word) => word.startsWith('--max-'));
+
 export default async function benchCatalog(): Promise<Record<string, unknown>> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-catalog-bench-'));
   try {
@@ -279,10 +289,11 @@ export default async function benchCatalog(): Promise<Record<string, unknown>> {
         );
       });
     try {
-      const figures = await runChild('sync', [], true);
-      // V8 grows its young generation under a sync's allocation rate; capped, the process stays smaller.
-      const small = await runChild('sync-small-young-generation', ['--max-semi-space-size=2'], false);
-      return { ingest, ...figures, syncWithMaxSemiSpace2: small.sync };
+      // The sync as `npm run cli -- sync` runs it (an OS-scheduled sync), with the CLI's Node flags: V8
+      // grows its young generation under a sync's allocation rate, and the CLI caps it.
+      const figures = await runChild('sync', CLI_NODE_FLAGS, true);
+      const defaults = await runChild('sync-default-node-flags', [], false);
+      return { ingest, ...figures, nodeFlags: CLI_NODE_FLAGS, syncWithDefaultNodeFlags: defaults.sync };
     } finally {
       await emulator.stop();
     }
