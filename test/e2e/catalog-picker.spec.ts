@@ -2,42 +2,30 @@
 // an exact item number and Enter, typed faster than any result list, picks the item; arrows and Enter
 // pick the size shown; a blocked item is listed but refused with a message.
 import { expect, test, type Page } from '@playwright/test';
-import { generateCatalog, type EmulatorInfo } from '../../emulator/index.ts';
+import { execFileSync } from 'node:child_process';
+import type { CatalogSamples } from '../support/catalog-samples-shape.ts';
+import type { EmulatorInfo } from '../support/emulator-profile.ts';
 import { configureProfileForEmulator } from '../support/emulator-profile.ts';
 import { createTestProfile, spawnWithReadyLine, type TestProfile } from '../support/processes.ts';
+import { startBrowserShellProcess, type BrowserShellProcess } from './browser-shell.ts';
 
 const SEED = 'picker';
 const VARIANTS = 3000;
 
 let profile: TestProfile;
 let emulator: Awaited<ReturnType<typeof spawnWithReadyLine<EmulatorInfo>>>;
-let shell: Awaited<ReturnType<typeof spawnWithReadyLine<{ url: string }>>>;
+let shell: BrowserShellProcess;
 
-/** Items of the seeded catalog by what the test needs: one size, several sizes, blocked. */
-function sampleItems() {
-  const catalog = generateCatalog({ seed: SEED, variants: VARIANTS });
-  const view = { steel: true, language: 'nl' as const };
-  const sizes = new Map<string, { code: string; blocked: boolean }[]>();
-  for (let index = 0; index < catalog.tables.voaVariants.count; index++) {
-    const row = catalog.tables.voaVariants.rowAt(index, view);
-    const list = sizes.get(row.ItemNo as string) ?? [];
-    list.push({ code: row.Code as string, blocked: row.Blocked as boolean });
-    sizes.set(row.ItemNo as string, list);
-  }
-  const items = Array.from({ length: catalog.tables.voaItems.count - 1 }, (_, index) =>
-    catalog.tables.voaItems.rowAt(index, view),
+/** Items of the seeded catalog by what the test needs, read in a Node process (test/support). */
+function sampleItems(): CatalogSamples {
+  const output = execFileSync(
+    process.execPath,
+    ['test/support/catalog-samples.ts', String(SEED), String(VARIANTS)],
+    {
+      encoding: 'utf8',
+    },
   );
-  const pickable = items.filter((item) => !item.Blocked && !item.SalesBlocked);
-  const single = pickable.find(
-    (item) => sizes.get(item.No as string)?.length === 1 && !sizes.get(item.No as string)![0]!.blocked,
-  )!;
-  const several = pickable.find((item) => (sizes.get(item.No as string)?.length ?? 0) >= 3)!;
-  const blocked = items.find((item) => item.SalesBlocked)!;
-  return {
-    single: { no: single.No as string, code: sizes.get(single.No as string)![0]!.code },
-    several: { no: several.No as string, description: several.Description as string },
-    blocked: blocked.No as string,
-  };
+  return JSON.parse(output) as CatalogSamples;
 }
 
 test.beforeAll(async () => {
@@ -49,12 +37,7 @@ test.beforeAll(async () => {
   ]);
   profile = await createTestProfile();
   await configureProfileForEmulator(profile, emulator.ready);
-  shell = await spawnWithReadyLine<{ url: string }>('src/main/browser-shell/cli.ts', [
-    '--data-dir',
-    profile.dataDir,
-    '--profile',
-    profile.profile,
-  ]);
+  shell = await startBrowserShellProcess(profile);
 });
 
 test.afterAll(async () => {

@@ -1,17 +1,15 @@
 // The catalog screen in a real browser over the browser shell, against the emulator over HTTPS: a sync
 // with its progress bar, browsing a category, searching, opening an item and adding a size to the
 // counter order; screenshots in Dutch and English.
-import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
-import type { EmulatorInfo } from '../../emulator/index.ts';
+import { expect, test } from '@playwright/test';
+import type { EmulatorInfo } from '../support/emulator-profile.ts';
 import { configureProfileForEmulator } from '../support/emulator-profile.ts';
 import { createTestProfile, spawnWithReadyLine, type TestProfile } from '../support/processes.ts';
-
-const SCREENSHOTS = path.join('test-results', 'screenshots');
+import { startBrowserShellProcess, type BrowserShellProcess, screenshot } from './browser-shell.ts';
 
 let profile: TestProfile;
 let emulator: Awaited<ReturnType<typeof spawnWithReadyLine<EmulatorInfo>>>;
-let shell: Awaited<ReturnType<typeof spawnWithReadyLine<{ url: string }>>>;
+let shell: BrowserShellProcess;
 
 test.beforeAll(async () => {
   // Pages are slowed down a little so that the progress bar can be seen (and photographed).
@@ -28,12 +26,7 @@ test.beforeAll(async () => {
   ]);
   profile = await createTestProfile();
   await configureProfileForEmulator(profile, emulator.ready);
-  shell = await spawnWithReadyLine<{ url: string }>('src/main/browser-shell/cli.ts', [
-    '--data-dir',
-    profile.dataDir,
-    '--profile',
-    profile.profile,
-  ]);
+  shell = await startBrowserShellProcess(profile);
 });
 
 test.afterAll(async () => {
@@ -41,10 +34,6 @@ test.afterAll(async () => {
   await emulator?.stop();
   await profile?.dispose();
 });
-
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
-}
 
 test('catalog: sync with progress, browse a category, search, open an item, add a size to the counter order', async ({
   page,

@@ -10,27 +10,21 @@ import {
   type EmulatorProcess,
   type StoredRequestView,
 } from '../support/emulator-profile.ts';
-import { createTestProfile, spawnWithReadyLine, type TestProfile } from '../support/processes.ts';
+import { createTestProfile, type TestProfile } from '../support/processes.ts';
+import { startBrowserShellProcess, type BrowserShellProcess, screenshot } from './browser-shell.ts';
 import { CountingKeyboard, enterCounterOrder, THREE_LINE_ORDER } from './counter-keyboard-order.ts';
-
-const SCREENSHOTS = path.join('test-results', 'screenshots');
 
 let emulator: EmulatorProcess;
 let emulatorStateDir: string;
 let profile: TestProfile;
-let shell: Awaited<ReturnType<typeof spawnWithReadyLine<{ url: string }>>>;
+let shell: BrowserShellProcess;
 
 test.beforeAll(async () => {
   emulatorStateDir = await mkdtemp(path.join(os.tmpdir(), 'voa-emulator-e2e-'));
   emulator = await startEmulatorProcess({ stateDir: emulatorStateDir });
   profile = await createTestProfile();
   await configureProfileForEmulator(profile, emulator.info);
-  shell = await spawnWithReadyLine<{ url: string }>('src/main/browser-shell/cli.ts', [
-    '--data-dir',
-    profile.dataDir,
-    '--profile',
-    profile.profile,
-  ]);
+  shell = await startBrowserShellProcess(profile);
 });
 
 test.afterAll(async () => {
@@ -42,10 +36,6 @@ test.afterAll(async () => {
 
 async function storedQuotes(): Promise<StoredRequestView[]> {
   return (await emulator.admin<{ requests: StoredRequestView[] }>('/requests/quote')).requests;
-}
-
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
 async function openCounter(page: Page) {

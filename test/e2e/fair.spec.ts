@@ -11,26 +11,20 @@ import {
   type EmulatorProcess,
   type StoredRequestView,
 } from '../support/emulator-profile.ts';
-import { createTestProfile, spawnWithReadyLine, type TestProfile } from '../support/processes.ts';
-
-const SCREENSHOTS = path.join('test-results', 'screenshots');
+import { createTestProfile, type TestProfile } from '../support/processes.ts';
+import { startBrowserShellProcess, type BrowserShellProcess, screenshot } from './browser-shell.ts';
 
 let emulator: EmulatorProcess;
 let stateDir: string;
 let profile: TestProfile;
-let shell: Awaited<ReturnType<typeof spawnWithReadyLine<{ url: string }>>>;
+let shell: BrowserShellProcess;
 
 test.beforeAll(async () => {
   stateDir = await mkdtemp(path.join(os.tmpdir(), 'voa-emulator-fair-'));
   emulator = await startEmulatorProcess({ stateDir });
   profile = await createTestProfile();
   await configureProfileForEmulator(profile, emulator.info);
-  shell = await spawnWithReadyLine<{ url: string }>('src/main/browser-shell/cli.ts', [
-    '--data-dir',
-    profile.dataDir,
-    '--profile',
-    profile.profile,
-  ]);
+  shell = await startBrowserShellProcess(profile);
 });
 
 test.afterAll(async () => {
@@ -39,10 +33,6 @@ test.afterAll(async () => {
   await emulator?.stop();
   await rm(stateDir, { recursive: true, force: true });
 });
-
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 async function openFair(page: Page) {
   await page.goto(shell.ready.url);

@@ -1,22 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createTestProfile, spawnWithReadyLine, type TestProfile } from '../support/processes.ts';
+import { createTestProfile, type TestProfile } from '../support/processes.ts';
+import { startBrowserShellProcess, type BrowserShellProcess, screenshot } from './browser-shell.ts';
 
-const SCREENSHOTS = path.join('test-results', 'screenshots');
 const SECRET = `website-secret-${Date.now()}-Zq8!`;
 
 let profile: TestProfile;
-let shell: Awaited<ReturnType<typeof spawnWithReadyLine<{ url: string }>>>;
+let shell: BrowserShellProcess;
 
 test.beforeAll(async () => {
   profile = await createTestProfile();
-  shell = await spawnWithReadyLine<{ url: string }>('src/main/browser-shell/cli.ts', [
-    '--data-dir',
-    profile.dataDir,
-    '--profile',
-    profile.profile,
-  ]);
+  shell = await startBrowserShellProcess(profile);
 });
 
 test.afterAll(async () => {
@@ -33,15 +28,6 @@ async function everyFileUnder(dir: string): Promise<string[]> {
 async function openApp(page: Page) {
   await page.goto(shell.ready.url);
   await expect(page.getByRole('navigation')).toBeVisible();
-}
-
-/** The whole page, with the viewport grown to fit, so sticky bars sit where a person sees them. */
-async function screenshot(page: Page, name: string) {
-  const viewport = page.viewportSize() ?? { width: 1280, height: 900 };
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
-  await page.setViewportSize(viewport);
 }
 
 test('settings: fill the host connection, store a secret, reload, see it set, switch language; the secret is nowhere but the keychain', async ({

@@ -1,0 +1,5 @@
+export interface CatalogSamples {
+  single: { no: string; code: string };
+  several: { no: string; description: string };
+  blocked: string;
+}
