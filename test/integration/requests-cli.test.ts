@@ -105,7 +105,9 @@ describe('cli: submit and outbox', () => {
       await file('account.json', { privacyAccepted: true, privacyConsentVersion: 'X' }),
     );
     expect(account.code).toBe(2);
-    expect(account.stderr).toContain('email: is missing: type the e-mail address the person will sign in with');
+    expect(account.stderr).toContain(
+      'email: is missing: type the e-mail address the person will sign in with',
+    );
     expect(JSON.parse((await cli('--json', 'outbox', 'list')).stdout).items).toHaveLength(before);
   });
 
