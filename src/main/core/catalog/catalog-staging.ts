@@ -28,8 +28,12 @@ import { CHANGES_KEPT_PER_KIND, type CatalogStore, type StoredFacets } from './c
 import { placeCategories, type PlacedCategory } from './category-tree.ts';
 import { dimensionToken, searchTokens } from './search-text.ts';
 
-/** Rows written per transaction: small enough that a search between two of them waits a few ms at most. */
-export const ROWS_PER_TRANSACTION = 1000;
+/**
+ * Rows written per transaction. Each commit flushes a full-text segment, so fewer, larger transactions
+ * ingest faster (1,000: about 70,000 rows/s; 10,000: about 95,000); 10,000 rows hold the main thread for
+ * about 100 ms, after which a waiting search or bridge call runs.
+ */
+export const ROWS_PER_TRANSACTION = 10000;
 /** Sizes compared per step when working out what changed. */
 const DIFF_STEP = 25_000;
 
