@@ -1,28 +1,20 @@
 // The counter: a walk-in order into the ERP in well under a minute, keyboard only. The employee is
 // remembered per workstation; the form is a draft saved as it is typed; Ctrl+Enter queues it (online or
 // not), a new empty form appears at once, and the confirmation follows the request until it has a number.
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SOURCE_COUNTER_VISIT } from '../../../../shared/contract/fixed-values.ts';
 import {
   draftHasContent,
-  lineHasContent,
   quotePayloadFromDraft,
   type QuoteDraft,
 } from '../../../../shared/contract/request-drafts.ts';
-import { quoteRequestSchema } from '../../../../shared/contract/request-schemas.ts';
 import { useAppStore } from '../../app/app-store.ts';
 import { SelectField } from '../../components/choice-field.tsx';
 import { ErrorSummary } from '../../components/error-summary.tsx';
 import { QuoteForm } from '../../components/quote-form.tsx';
 import { SubmissionNotice } from '../../components/submission-notice.tsx';
-import {
-  check,
-  focusField,
-  formPaths,
-  draftWithEntry,
-  shortcutHandler,
-  type FieldErrors,
-} from '../../components/request-form-support.ts';
+import { draftWithEntry } from '../../components/request-form-support.ts';
+import { useRequestForm } from '../../components/use-request-form.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { CounterSlip } from './counter-slip.tsx';
 
@@ -31,96 +23,44 @@ export function CounterScreen() {
   const ready = useAppStore((state) => state.requestsReady);
   const draft = useAppStore((state) => state.drafts.counter);
   const updateDraft = useAppStore((state) => state.updateDraft);
-  const resetDraft = useAppStore((state) => state.resetDraft);
-  const submitRequest = useAppStore((state) => state.submitRequest);
   const settings = useAppStore((state) => state.settingsView?.settings);
   const employee = useAppStore((state) => state.workstation.counterEmployee);
   const setWorkstation = useAppStore((state) => state.setWorkstation);
   const last = useAppStore((state) => state.lastSubmitted.counter);
-
-  const [showAll, setShowAll] = useState(false);
-  const [bridgeErrors, setBridgeErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  /** The order "new order" cleared, kept for one undo. */
   const [previous, setPrevious] = useState<QuoteDraft | undefined>();
-  const firstField = useRef<HTMLInputElement>(null);
-  const entry = useRef<HTMLInputElement>(null);
-  const picker = useRef<HTMLDivElement>(null);
 
   const employees = settings?.counterEmployees ?? [];
   const assistedBy = employee && employees.includes(employee) ? employee : '';
   const consentVersion = settings?.privacyConsentVersion ?? '';
-  const payload = quotePayloadFromDraft(draftWithEntry(draft), {
-    source: SOURCE_COUNTER_VISIT,
-    privacyConsentVersion: consentVersion,
-    assistedBy: assistedBy || undefined,
-  });
-  const verdict = check(quoteRequestSchema, payload);
-  const errors = { ...(showAll ? verdict.errors : verdict.limits), ...bridgeErrors };
-
-  const change = (update: (draft: QuoteDraft) => QuoteDraft) => {
-    setBridgeErrors({});
-    setFailure(undefined);
-    updateDraft('counter', update);
-  };
-
-  const submit = async () => {
-    if (busy) return;
-    // A line still in the entry row goes with the order: nothing typed is dropped.
-    if (lineHasContent(draft.entry)) updateDraft('counter', draftWithEntry);
-    if (!verdict.value) {
-      setShowAll(true);
-      const first = Object.keys(verdict.errors)[0];
-      if (first) requestAnimationFrame(() => focusField(first === 'assistedBy' ? 'counter-employee' : first));
-      return;
-    }
-    setBusy(true);
-    const error = await submitRequest('counter', { kind: 'quote', payload });
-    setBusy(false);
-    if (error) {
-      setBridgeErrors(formPaths(error.fields));
-      setFailure(error.fields ? undefined : t('outbox.submit.failed', { message: error.message }));
-      setShowAll(true);
-      return;
-    }
-    setShowAll(false);
-    setPrevious(undefined);
-    requestAnimationFrame(() => firstField.current?.focus());
-  };
-
-  const newOrder = () => {
-    if (draftHasContent(draft)) setPrevious(draft);
-    resetDraft('counter');
-    setShowAll(false);
-    setBridgeErrors({});
-    requestAnimationFrame(() => firstField.current?.focus());
-  };
-
-  // Window-wide keys call the latest submit and new-order without re-subscribing on every keystroke.
-  const onSubmit = useEffectEvent(() => void submit());
-  const onNewOrder = useEffectEvent(() => newOrder());
-  const onPrint = useEffectEvent(() => {
-    if (!last) return false;
-    window.print();
-    return true;
-  });
-  useEffect(() => {
-    const onKey = shortcutHandler({
-      submit: onSubmit,
-      newForm: onNewOrder,
-      focusLineEntry: () => entry.current?.focus(),
-      focusCatalog: () => picker.current?.querySelector('input')?.focus(),
-      togglePrivacy: () =>
-        updateDraft('counter', (draft) => ({ ...draft, privacyAccepted: !draft.privacyAccepted })),
-      print: onPrint,
+  const { errors, showAll, failure, busy, firstField, entry, picker, change, newForm, onFormSubmit } =
+    useRequestForm({
+      target: 'counter',
+      request: {
+        kind: 'quote',
+        payload: quotePayloadFromDraft(draftWithEntry(draft), {
+          source: SOURCE_COUNTER_VISIT,
+          privacyConsentVersion: consentVersion,
+          assistedBy: assistedBy || undefined,
+        }),
+      },
+      // The employee select in the header is not named by its schema path (assistedBy).
+      inputNames: { assistedBy: 'counter-employee' },
+      beforeNewForm: () => {
+        if (draftHasContent(draft)) setPrevious(draft);
+        return true;
+      },
+      onSubmitted: () => setPrevious(undefined),
+      print: () => {
+        if (!last) return false;
+        window.print();
+        return true;
+      },
     });
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [updateDraft]);
 
   useEffect(() => {
     if (ready) firstField.current?.focus();
-  }, [ready]);
+  }, [ready, firstField]);
 
   if (!ready || !settings) return <p className="screen__loading">{t('app.loading')}</p>;
 
@@ -187,13 +127,7 @@ export function CounterScreen() {
         </p>
       ) : null}
 
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={onFormSubmit}>
         <QuoteForm
           idPrefix="counter"
           draft={draft}
@@ -214,7 +148,7 @@ export function CounterScreen() {
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? t('counter.submitting') : t('counter.submit')} <kbd>Ctrl+Enter</kbd>
           </button>
-          <button type="button" className="button" onClick={newOrder}>
+          <button type="button" className="button" onClick={newForm}>
             {t('counter.newOrder')} <kbd>Alt+N</kbd>
           </button>
         </div>
@@ -225,5 +159,3 @@ export function CounterScreen() {
     </div>
   );
 }
-
-/** The draft with a line still in the entry row added to its lines (a quantity of 1 when only scanned). */

@@ -1,30 +1,21 @@
 // The trade fair: quote and account requests captured on a laptop, online or not. The event's source
 // label goes with every request; everything is queued in the outbox and delivered when a network is there.
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import type { z } from 'zod';
+import { useEffect, useState } from 'react';
 import {
   accountPayloadFromDraft,
   draftHasContent,
-  lineHasContent,
   quotePayloadFromDraft,
   type AccountDraft,
   type QuoteDraft,
 } from '../../../../shared/contract/request-drafts.ts';
-import { accountRequestSchema, quoteRequestSchema } from '../../../../shared/contract/request-schemas.ts';
 import { useAppStore } from '../../app/app-store.ts';
 import { AccountForm } from '../../components/account-form.tsx';
 import { SelectField } from '../../components/choice-field.tsx';
 import { ErrorSummary } from '../../components/error-summary.tsx';
 import { QuoteForm } from '../../components/quote-form.tsx';
-import {
-  check,
-  focusField,
-  formPaths,
-  draftWithEntry,
-  shortcutHandler,
-  type FieldErrors,
-} from '../../components/request-form-support.ts';
+import { draftWithEntry } from '../../components/request-form-support.ts';
 import { SubmissionNotice } from '../../components/submission-notice.tsx';
+import { useRequestForm } from '../../components/use-request-form.ts';
 import { useT } from '../../i18n/i18n.ts';
 
 type Tab = 'quote' | 'account';
@@ -106,87 +97,21 @@ function FairRequest({
   const t = useT();
   const target = kind === 'quote' ? 'fair' : 'account';
   const draft = useAppStore((state) => state.drafts[target]);
-  const updateDraft = useAppStore((state) => state.updateDraft);
-  const resetDraft = useAppStore((state) => state.resetDraft);
-  const submitRequest = useAppStore((state) => state.submitRequest);
   const last = useAppStore((state) => state.lastSubmitted[target]);
-  const [showAll, setShowAll] = useState(false);
-  const [bridgeErrors, setBridgeErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const firstField = useRef<HTMLInputElement>(null);
-  const entry = useRef<HTMLInputElement>(null);
-  const picker = useRef<HTMLDivElement>(null);
 
   const context = { source, privacyConsentVersion: consentVersion };
-  const quoteDraft = kind === 'quote' ? draftWithEntry(draft as QuoteDraft) : undefined;
-  const payload =
-    kind === 'quote'
-      ? quotePayloadFromDraft(quoteDraft as QuoteDraft, context)
-      : accountPayloadFromDraft(draft as AccountDraft, context);
-  const schema: z.ZodType = kind === 'quote' ? quoteRequestSchema : accountRequestSchema;
-  const verdict = check(schema, payload);
-  const errors = { ...(showAll ? verdict.errors : verdict.limits), ...bridgeErrors };
-
-  const change = <D,>(update: (draft: D) => D) => {
-    setBridgeErrors({});
-    setFailure(undefined);
-    updateDraft(target, update as never);
-  };
-
-  const submit = async () => {
-    if (busy) return;
-    if (!source) {
-      setFailure(t('fair.eventMissing'));
-      requestAnimationFrame(() => focusField('source'));
-      return;
-    }
-    if (kind === 'quote' && lineHasContent((draft as QuoteDraft).entry)) updateDraft('fair', draftWithEntry);
-    if (!verdict.value) {
-      setShowAll(true);
-      const first = Object.keys(verdict.errors)[0];
-      if (first) requestAnimationFrame(() => focusField(first));
-      return;
-    }
-    setBusy(true);
-    const error = await submitRequest(target, { kind, payload } as never);
-    setBusy(false);
-    if (error) {
-      setBridgeErrors(formPaths(error.fields));
-      setFailure(error.fields ? undefined : t('outbox.submit.failed', { message: error.message }));
-      setShowAll(true);
-      return;
-    }
-    setShowAll(false);
-    setFailure(undefined);
-    requestAnimationFrame(() => firstField.current?.focus());
-  };
-  const newRequest = () => {
-    if (draftHasContent(draft) && !window.confirm(t('fair.newConfirm'))) return;
-    resetDraft(target);
-    setShowAll(false);
-    requestAnimationFrame(() => firstField.current?.focus());
-  };
-
-  const onSubmit = useEffectEvent(() => void submit());
-  const onNewRequest = useEffectEvent(() => newRequest());
-  useEffect(() => {
-    const onKey = shortcutHandler({
-      submit: onSubmit,
-      newForm: onNewRequest,
-      ...(kind === 'quote'
-        ? {
-            focusLineEntry: () => entry.current?.focus(),
-            focusCatalog: () => picker.current?.querySelector('input')?.focus(),
-          }
-        : {}),
-      togglePrivacy: () =>
-        updateDraft(target, (draft) => ({ ...draft, privacyAccepted: !draft.privacyAccepted })),
+  const { errors, showAll, failure, busy, firstField, entry, picker, change, newForm, onFormSubmit } =
+    useRequestForm({
+      target,
+      request:
+        kind === 'quote'
+          ? { kind, payload: quotePayloadFromDraft(draftWithEntry(draft as QuoteDraft), context) }
+          : { kind, payload: accountPayloadFromDraft(draft as AccountDraft, context) },
+      // Nothing goes out without the event, the source label every fair request carries; it is chosen in the header.
+      missingChoice: source ? undefined : { field: 'source', message: t('fair.eventMissing') },
+      beforeNewForm: () => !draftHasContent(draft) || window.confirm(t('fair.newConfirm')),
     });
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [kind, target, updateDraft]);
-  useEffect(() => firstField.current?.focus(), [kind]);
+  useEffect(() => firstField.current?.focus(), [kind, firstField]);
 
   return (
     <>
@@ -200,13 +125,7 @@ function FairRequest({
           }}
         />
       ) : null}
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={onFormSubmit}>
         {kind === 'quote' ? (
           <QuoteForm
             idPrefix="fair"
@@ -238,7 +157,7 @@ function FairRequest({
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? t('fair.submitting') : t('fair.submit')} <kbd>Ctrl+Enter</kbd>
           </button>
-          <button type="button" className="button" onClick={newRequest}>
+          <button type="button" className="button" onClick={newForm}>
             {t('fair.newRequest')} <kbd>Alt+N</kbd>
           </button>
         </div>
