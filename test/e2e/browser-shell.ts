@@ -1,8 +1,15 @@
 // The browser shell as end-to-end tests start it (as a user would: its own process, a test profile), and
 // the screenshots every e2e test keeps as artifacts.
 import type { Page } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { spawnWithReadyLine, type TestProfile } from '../support/processes.ts';
+import {
+  configureProfileForEmulator,
+  startEmulatorProcess,
+  type EmulatorProcess,
+} from '../support/emulator-profile.ts';
+import { createTestProfile, spawnWithReadyLine, type TestProfile } from '../support/processes.ts';
 
 export interface BrowserShellReady {
   url: string;
@@ -20,6 +27,45 @@ export function startBrowserShellProcess(profile: TestProfile) {
     '--profile',
     profile.profile,
   ]);
+}
+
+export interface DeskAgainstEmulator {
+  /** Replaceable: a test may stop the emulator and start it again on the same port and state. */
+  emulator: EmulatorProcess;
+  /** The emulator's state directory (CA and identities), for such a restart. */
+  stateDir: string;
+  profile: TestProfile;
+  shell: BrowserShellProcess;
+  /** Stops the shell and the emulator and removes the profile (data directory and keychain entries). */
+  stop(): Promise<void>;
+}
+
+/** The emulator in its own process, a fresh test profile configured for it, and the browser shell on it. */
+export async function startDeskAgainstEmulator(
+  options: { variants?: number; emulatorArgs?: string[] } = {},
+): Promise<DeskAgainstEmulator> {
+  const stateDir = await mkdtemp(path.join(os.tmpdir(), 'voa-emulator-e2e-'));
+  const emulator = await startEmulatorProcess({
+    stateDir,
+    ...(options.variants ? { variants: options.variants } : {}),
+    ...(options.emulatorArgs ? { args: options.emulatorArgs } : {}),
+  });
+  const profile = await createTestProfile();
+  await configureProfileForEmulator(profile, emulator.info);
+  const shell = await startBrowserShellProcess(profile);
+  const desk: DeskAgainstEmulator = {
+    emulator,
+    stateDir,
+    profile,
+    shell,
+    async stop() {
+      await desk.shell.stop();
+      await desk.profile.dispose();
+      await desk.emulator.stop();
+      await rm(desk.stateDir, { recursive: true, force: true });
+    },
+  };
+  return desk;
 }
 
 export const SCREENSHOT_DIR = path.join('test-results', 'screenshots');

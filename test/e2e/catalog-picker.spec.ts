@@ -4,16 +4,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import type { CatalogSamples } from '../support/catalog-samples-shape.ts';
-import type { EmulatorInfo } from '../support/emulator-profile.ts';
-import { configureProfileForEmulator } from '../support/emulator-profile.ts';
-import { createTestProfile, spawnWithReadyLine, type TestProfile } from '../support/processes.ts';
-import { startBrowserShellProcess, type BrowserShellProcess } from './browser-shell.ts';
+import {
+  startDeskAgainstEmulator,
+  type BrowserShellProcess,
+  type DeskAgainstEmulator,
+} from './browser-shell.ts';
 
 const SEED = 'picker';
 const VARIANTS = 3000;
 
-let profile: TestProfile;
-let emulator: Awaited<ReturnType<typeof spawnWithReadyLine<EmulatorInfo>>>;
+let desk: DeskAgainstEmulator;
 let shell: BrowserShellProcess;
 
 /** Items of the seeded catalog by what the test needs, read in a Node process (test/support). */
@@ -29,21 +29,12 @@ function sampleItems(): CatalogSamples {
 }
 
 test.beforeAll(async () => {
-  emulator = await spawnWithReadyLine<EmulatorInfo>('emulator/cli.ts', [
-    '--variants',
-    String(VARIANTS),
-    '--seed',
-    SEED,
-  ]);
-  profile = await createTestProfile();
-  await configureProfileForEmulator(profile, emulator.ready);
-  shell = await startBrowserShellProcess(profile);
+  desk = await startDeskAgainstEmulator({ variants: VARIANTS, emulatorArgs: ['--seed', SEED] });
+  shell = desk.shell;
 });
 
 test.afterAll(async () => {
-  await shell?.stop();
-  await emulator?.stop();
-  await profile?.dispose();
+  await desk?.stop();
 });
 
 async function syncedCounter(page: Page) {

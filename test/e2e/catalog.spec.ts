@@ -2,37 +2,28 @@
 // with its progress bar, browsing a category, searching, opening an item and adding a size to the
 // counter order; screenshots in Dutch and English.
 import { expect, test } from '@playwright/test';
-import type { EmulatorInfo } from '../support/emulator-profile.ts';
-import { configureProfileForEmulator } from '../support/emulator-profile.ts';
-import { createTestProfile, spawnWithReadyLine, type TestProfile } from '../support/processes.ts';
-import { startBrowserShellProcess, type BrowserShellProcess, screenshot } from './browser-shell.ts';
+import {
+  startDeskAgainstEmulator,
+  type BrowserShellProcess,
+  type DeskAgainstEmulator,
+  screenshot,
+} from './browser-shell.ts';
 
-let profile: TestProfile;
-let emulator: Awaited<ReturnType<typeof spawnWithReadyLine<EmulatorInfo>>>;
+let desk: DeskAgainstEmulator;
 let shell: BrowserShellProcess;
 
 test.beforeAll(async () => {
   // Pages are slowed down a little so that the progress bar can be seen (and photographed).
   const faults = JSON.stringify({ rules: [{ kind: 'latency', match: 'catalog', ms: 120 }] });
-  emulator = await spawnWithReadyLine<EmulatorInfo>('emulator/cli.ts', [
-    '--variants',
-    '6000',
-    '--page-size',
-    '250',
-    '--seed',
-    'e2e',
-    '--faults',
-    faults,
-  ]);
-  profile = await createTestProfile();
-  await configureProfileForEmulator(profile, emulator.ready);
-  shell = await startBrowserShellProcess(profile);
+  desk = await startDeskAgainstEmulator({
+    variants: 6000,
+    emulatorArgs: ['--page-size', '250', '--seed', 'e2e', '--faults', faults],
+  });
+  shell = desk.shell;
 });
 
 test.afterAll(async () => {
-  await shell?.stop();
-  await emulator?.stop();
-  await profile?.dispose();
+  await desk?.stop();
 });
 
 test('catalog: sync with progress, browse a category, search, open an item, add a size to the counter order', async ({

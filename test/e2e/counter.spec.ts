@@ -1,37 +1,30 @@
 // The counter screen through the browser shell against the host emulator over HTTPS: an order entered with
 // the keyboard alone, the same order while the host is down, and what the form says when something is wrong.
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
-  configureProfileForEmulator,
   startEmulatorProcess,
   type EmulatorProcess,
   type StoredRequestView,
 } from '../support/emulator-profile.ts';
-import { createTestProfile, type TestProfile } from '../support/processes.ts';
-import { startBrowserShellProcess, type BrowserShellProcess, screenshot } from './browser-shell.ts';
+import {
+  startDeskAgainstEmulator,
+  type BrowserShellProcess,
+  type DeskAgainstEmulator,
+  screenshot,
+} from './browser-shell.ts';
 import { CountingKeyboard, enterCounterOrder, THREE_LINE_ORDER } from './counter-keyboard-order.ts';
 
+let desk: DeskAgainstEmulator;
 let emulator: EmulatorProcess;
-let emulatorStateDir: string;
-let profile: TestProfile;
 let shell: BrowserShellProcess;
 
 test.beforeAll(async () => {
-  emulatorStateDir = await mkdtemp(path.join(os.tmpdir(), 'voa-emulator-e2e-'));
-  emulator = await startEmulatorProcess({ stateDir: emulatorStateDir });
-  profile = await createTestProfile();
-  await configureProfileForEmulator(profile, emulator.info);
-  shell = await startBrowserShellProcess(profile);
+  desk = await startDeskAgainstEmulator();
+  ({ emulator, shell } = desk);
 });
 
 test.afterAll(async () => {
-  await shell?.stop();
-  await profile?.dispose();
-  await emulator?.stop();
-  await rm(emulatorStateDir, { recursive: true, force: true });
+  await desk?.stop();
 });
 
 async function storedQuotes(): Promise<StoredRequestView[]> {
@@ -185,7 +178,8 @@ test('counter: the same order while the host is down is queued, shown offline, a
   await expect(page.getByTestId('header-queued')).toHaveText('1 te verzenden');
   await screenshot(page, 'counter-8-offline-nl');
 
-  emulator = await startEmulatorProcess({ port, stateDir: emulatorStateDir });
+  emulator = await startEmulatorProcess({ port, stateDir: desk.stateDir });
+  desk.emulator = emulator;
   await page.keyboard.press('Alt+4');
   await page.getByRole('button', { name: 'Nu verzenden' }).click();
   await expect(page.getByTestId('header-status')).toContainText('Online');

@@ -1,37 +1,29 @@
 // The trade-fair screen through the browser shell against the host emulator: an account request with every
 // key of the contract, and a quote request whose line arrives from the catalog's "add to request".
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
-  configureProfileForEmulator,
-  startEmulatorProcess,
   TEST_SOURCE_LABELS,
   type EmulatorProcess,
   type StoredRequestView,
 } from '../support/emulator-profile.ts';
-import { createTestProfile, type TestProfile } from '../support/processes.ts';
-import { startBrowserShellProcess, type BrowserShellProcess, screenshot } from './browser-shell.ts';
+import {
+  startDeskAgainstEmulator,
+  type BrowserShellProcess,
+  type DeskAgainstEmulator,
+  screenshot,
+} from './browser-shell.ts';
 
+let desk: DeskAgainstEmulator;
 let emulator: EmulatorProcess;
-let stateDir: string;
-let profile: TestProfile;
 let shell: BrowserShellProcess;
 
 test.beforeAll(async () => {
-  stateDir = await mkdtemp(path.join(os.tmpdir(), 'voa-emulator-fair-'));
-  emulator = await startEmulatorProcess({ stateDir });
-  profile = await createTestProfile();
-  await configureProfileForEmulator(profile, emulator.info);
-  shell = await startBrowserShellProcess(profile);
+  desk = await startDeskAgainstEmulator();
+  ({ emulator, shell } = desk);
 });
 
 test.afterAll(async () => {
-  await shell?.stop();
-  await profile?.dispose();
-  await emulator?.stop();
-  await rm(stateDir, { recursive: true, force: true });
+  await desk?.stop();
 });
 
 async function openFair(page: Page) {

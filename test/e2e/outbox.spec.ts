@@ -2,36 +2,25 @@
 // attention with the host's message, is corrected and resent under the same requestId, and arrives once;
 // another is discarded after a confirmation and stays in the list.
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { type EmulatorProcess, type StoredRequestView } from '../support/emulator-profile.ts';
 import {
-  configureProfileForEmulator,
-  startEmulatorProcess,
-  type EmulatorProcess,
-  type StoredRequestView,
-} from '../support/emulator-profile.ts';
-import { createTestProfile, type TestProfile } from '../support/processes.ts';
-import { startBrowserShellProcess, type BrowserShellProcess, screenshot } from './browser-shell.ts';
+  startDeskAgainstEmulator,
+  type BrowserShellProcess,
+  type DeskAgainstEmulator,
+  screenshot,
+} from './browser-shell.ts';
 
+let desk: DeskAgainstEmulator;
 let emulator: EmulatorProcess;
-let stateDir: string;
-let profile: TestProfile;
 let shell: BrowserShellProcess;
 
 test.beforeAll(async () => {
-  stateDir = await mkdtemp(path.join(os.tmpdir(), 'voa-emulator-outbox-'));
-  emulator = await startEmulatorProcess({ stateDir });
-  profile = await createTestProfile();
-  await configureProfileForEmulator(profile, emulator.info);
-  shell = await startBrowserShellProcess(profile);
+  desk = await startDeskAgainstEmulator();
+  ({ emulator, shell } = desk);
 });
 
 test.afterAll(async () => {
-  await shell?.stop();
-  await profile?.dispose();
-  await emulator?.stop();
-  await rm(stateDir, { recursive: true, force: true });
+  await desk?.stop();
 });
 
 async function counterOrder(page: Page, contactName: string) {

@@ -109,9 +109,12 @@ export async function startEmulatorProcess(options: {
   stateDir: string;
   port?: number;
   variants?: number;
+  /** Further emulator flags (`--seed`, `--page-size`, `--faults`, …). */
+  args?: string[];
 }): Promise<EmulatorProcess> {
   const args = ['--state-dir', options.stateDir, '--variants', String(options.variants ?? 200)];
   if (options.port) args.push('--port', String(options.port));
+  args.push(...(options.args ?? []));
   const running = await spawnWithReadyLine<EmulatorInfo>('emulator/cli.ts', args);
   const { readFile } = await import('node:fs/promises');
   const { Agent, fetch } = await import('undici');
