@@ -69,8 +69,9 @@ export function createCatalogTables(db: DatabaseSync, prefix: string, generation
     CREATE UNIQUE INDEX ${g}_size_item ON ${prefix}size (item_no, variant_code);
     -- Contentless: only rowids (size ids) are kept; detail=none and prefix indexes keep the typeahead's
     -- prefix queries to one doclist read, so a broad first letter costs no more than a long word.
+    -- columnsize=0: no per-row sizes to write, as nothing ranks with bm25 (the store ranks in code).
     CREATE VIRTUAL TABLE ${prefix}size_fts USING fts5(
-      text, content='', detail=none, prefix='1 2 3 4', tokenize='unicode61 remove_diacritics 2'
+      text, content='', detail=none, columnsize=0, prefix='1 2 3 4', tokenize='unicode61 remove_diacritics 2'
     );
   `);
 }

@@ -160,9 +160,9 @@ export class CatalogStore {
 
   static open(file: string): CatalogStore {
     const db = openDatabase(file, catalogMigrations, 'normal');
-    // A 32 MB page cache (SQLite's default is 2 MB) keeps the B-tree and full-text pages of a page of
+    // A 16 MB page cache (SQLite's default is 2 MB) keeps the B-tree and full-text pages of a page of
     // sizes in memory while it is written, instead of spilling and re-reading them.
-    db.exec('PRAGMA cache_size = -32768');
+    db.exec('PRAGMA cache_size = -16384');
     return new CatalogStore(db);
   }
 
