@@ -4,10 +4,11 @@ import { EXISTING_CUSTOMER_VALUES } from '../../../shared/contract/fixed-values.
 import type { AccountDraft } from '../../../shared/contract/request-drafts.ts';
 import { ACCOUNT_REQUEST_FIELDS } from '../../../shared/contract/request-fields.ts';
 import { useT, type MessageKey } from '../i18n/i18n.ts';
+import { CodeSuggestions } from './code-suggestions.tsx';
 import { SegmentedField } from './choice-field.tsx';
-import { COUNTRY_SUGGESTIONS, LANGUAGE_SUGGESTIONS, PrivacyConsent } from './quote-form.tsx';
+import { RemarksAndConsent } from './remarks-and-consent.tsx';
 import type { FieldErrors } from './request-form-support.ts';
-import { TextAreaField, TextField } from './text-field.tsx';
+import { TextField } from './text-field.tsx';
 
 type TextKey = Exclude<
   { [K in keyof AccountDraft]: AccountDraft[K] extends string ? K : never }[keyof AccountDraft],
@@ -64,16 +65,7 @@ export function AccountForm({
   };
   return (
     <>
-      <datalist id={`${idPrefix}-languages`}>
-        {LANGUAGE_SUGGESTIONS.map((code) => (
-          <option key={code} value={code} />
-        ))}
-      </datalist>
-      <datalist id={`${idPrefix}-countries`}>
-        {COUNTRY_SUGGESTIONS.map((code) => (
-          <option key={code} value={code} />
-        ))}
-      </datalist>
+      <CodeSuggestions idPrefix={idPrefix} />
       <section className="panel" aria-labelledby={`${idPrefix}-person`}>
         <h2 id={`${idPrefix}-person`}>{t('outbox.form.customer')}</h2>
         <div className="grid-4">
@@ -108,23 +100,15 @@ export function AccountForm({
           {text('countryCode', { hint: t('outbox.form.countryHint'), list: `${idPrefix}-countries` })}
         </div>
       </section>
-      <section className="panel">
-        <TextAreaField
-          label={t('outbox.form.remarks')}
-          name="remarks"
-          rows={3}
-          value={draft.remarks}
-          maxLength={ACCOUNT_REQUEST_FIELDS.remarks.maxLength}
-          error={errors.remarks}
-          onChange={(remarks) => onChange((current) => ({ ...current, remarks }))}
-        />
-        <PrivacyConsent
-          checked={draft.privacyAccepted}
-          version={privacyConsentVersion}
-          error={errors.privacyAccepted ?? errors.privacyConsentVersion}
-          onChange={(privacyAccepted) => onChange((current) => ({ ...current, privacyAccepted }))}
-        />
-      </section>
+      <RemarksAndConsent
+        remarks={draft.remarks}
+        remarksMaxLength={ACCOUNT_REQUEST_FIELDS.remarks.maxLength}
+        rows={3}
+        privacyAccepted={draft.privacyAccepted}
+        version={privacyConsentVersion}
+        errors={errors}
+        onChange={(update) => onChange((current) => ({ ...current, ...update }))}
+      />
     </>
   );
 }

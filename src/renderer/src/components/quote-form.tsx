@@ -5,10 +5,12 @@ import { DELIVERY_DELIVERY, DELIVERY_PICKUP } from '../../../shared/contract/fix
 import type { QuoteDraft } from '../../../shared/contract/request-drafts.ts';
 import { QUOTE_HEADER_FIELDS } from '../../../shared/contract/request-fields.ts';
 import { useT, type MessageKey } from '../i18n/i18n.ts';
-import { CheckField, SegmentedField } from './choice-field.tsx';
+import { CodeSuggestions } from './code-suggestions.tsx';
+import { SegmentedField } from './choice-field.tsx';
 import { LinesEditor } from './lines-editor.tsx';
+import { RemarksAndConsent } from './remarks-and-consent.tsx';
 import type { FieldErrors } from './request-form-support.ts';
-import { TextAreaField, TextField } from './text-field.tsx';
+import { TextField } from './text-field.tsx';
 
 type TextKey = {
   [K in keyof QuoteDraft]: QuoteDraft[K] extends string ? (K extends 'deliveryMethod' ? never : K) : never;
@@ -19,10 +21,6 @@ const CODE_FIELDS = new Set<string>(
     .filter(([, spec]) => spec.kind === 'code')
     .map(([key]) => key),
 );
-
-/** Host language codes and countries offered as suggestions; any other code can be typed. */
-export const LANGUAGE_SUGGESTIONS = ['NLD', 'NLB', 'ENU', 'DEU', 'FRA', 'FRB'];
-export const COUNTRY_SUGGESTIONS = ['NL', 'BE', 'DE', 'FR', 'LU', 'GB'];
 
 interface QuoteFormProps {
   draft: QuoteDraft;
@@ -76,16 +74,7 @@ export function QuoteForm({
   const delivery = draft.deliveryMethod === DELIVERY_DELIVERY;
   return (
     <>
-      <datalist id={`${idPrefix}-languages`}>
-        {LANGUAGE_SUGGESTIONS.map((code) => (
-          <option key={code} value={code} />
-        ))}
-      </datalist>
-      <datalist id={`${idPrefix}-countries`}>
-        {COUNTRY_SUGGESTIONS.map((code) => (
-          <option key={code} value={code} />
-        ))}
-      </datalist>
+      <CodeSuggestions idPrefix={idPrefix} />
       <section className="panel" aria-labelledby={`${idPrefix}-customer`}>
         <h2 id={`${idPrefix}-customer`}>{t('outbox.form.customer')}</h2>
         <div className="grid-4">
@@ -146,55 +135,16 @@ export function QuoteForm({
             </div>
           ) : null}
         </section>
-        <section className="panel">
-          <TextAreaField
-            label={t('outbox.form.remarks')}
-            name="remarks"
-            rows={4}
-            value={draft.remarks}
-            maxLength={QUOTE_HEADER_FIELDS.remarks.maxLength}
-            error={errors.remarks}
-            onChange={(remarks) => onChange((current) => ({ ...current, remarks }))}
-          />
-          <PrivacyConsent
-            checked={draft.privacyAccepted}
-            version={privacyConsentVersion}
-            error={errors.privacyAccepted ?? errors.privacyConsentVersion}
-            onChange={(privacyAccepted) => onChange((current) => ({ ...current, privacyAccepted }))}
-          />
-        </section>
+        <RemarksAndConsent
+          remarks={draft.remarks}
+          remarksMaxLength={QUOTE_HEADER_FIELDS.remarks.maxLength}
+          rows={4}
+          privacyAccepted={draft.privacyAccepted}
+          version={privacyConsentVersion}
+          errors={errors}
+          onChange={(update) => onChange((current) => ({ ...current, ...update }))}
+        />
       </div>
     </>
-  );
-}
-
-export function PrivacyConsent({
-  checked,
-  version,
-  error,
-  onChange,
-}: {
-  checked: boolean;
-  version: string;
-  error: string | undefined;
-  onChange(checked: boolean): void;
-}) {
-  const t = useT();
-  if (!version) {
-    return (
-      <p className="banner banner--warning" role="alert">
-        {t('outbox.form.privacyMissingVersion')}
-      </p>
-    );
-  }
-  return (
-    <CheckField
-      name="privacyAccepted"
-      label={t('outbox.form.privacyAccepted', { version })}
-      hint={t('outbox.form.privacyHint')}
-      checked={checked}
-      error={error}
-      onChange={onChange}
-    />
   );
 }

@@ -10,8 +10,8 @@ import {
 } from '../../../../shared/contract/request-drafts.ts';
 import { useAppStore } from '../../app/app-store.ts';
 import { SelectField } from '../../components/choice-field.tsx';
-import { ErrorSummary } from '../../components/error-summary.tsx';
 import { QuoteForm } from '../../components/quote-form.tsx';
+import { RequestFormFooter } from '../../components/request-form-footer.tsx';
 import { SubmissionNotice } from '../../components/submission-notice.tsx';
 import { draftWithEntry } from '../../components/request-form-support.ts';
 import { useRequestForm } from '../../components/use-request-form.ts';
@@ -138,20 +138,19 @@ export function CounterScreen() {
           pickerRef={picker}
           onChange={change}
         />
-        {showAll ? <ErrorSummary errors={errors} kind="quote" /> : null}
-        {failure ? (
-          <p className="banner banner--error" role="alert">
-            {failure}
-          </p>
-        ) : null}
-        <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? t('counter.submitting') : t('counter.submit')} <kbd>Ctrl+Enter</kbd>
-          </button>
-          <button type="button" className="button" onClick={newForm}>
-            {t('counter.newOrder')} <kbd>Alt+N</kbd>
-          </button>
-        </div>
+        <RequestFormFooter
+          showAll={showAll}
+          errors={errors}
+          kind="quote"
+          failure={failure}
+          busy={busy}
+          labels={{
+            submit: t('counter.submit'),
+            submitting: t('counter.submitting'),
+            newForm: t('counter.newOrder'),
+          }}
+          onNewForm={newForm}
+        />
       </form>
       {last && last.payload && 'quoteRequestLines' in last.payload ? (
         <CounterSlip item={last.item} payload={last.payload} />

@@ -11,8 +11,8 @@ import {
 import { useAppStore } from '../../app/app-store.ts';
 import { AccountForm } from '../../components/account-form.tsx';
 import { SelectField } from '../../components/choice-field.tsx';
-import { ErrorSummary } from '../../components/error-summary.tsx';
 import { QuoteForm } from '../../components/quote-form.tsx';
+import { RequestFormFooter } from '../../components/request-form-footer.tsx';
 import { draftWithEntry } from '../../components/request-form-support.ts';
 import { SubmissionNotice } from '../../components/submission-notice.tsx';
 import { useRequestForm } from '../../components/use-request-form.ts';
@@ -147,20 +147,19 @@ function FairRequest({
             onChange={change}
           />
         )}
-        {showAll ? <ErrorSummary errors={errors} kind={kind} /> : null}
-        {failure ? (
-          <p className="banner banner--error" role="alert">
-            {failure}
-          </p>
-        ) : null}
-        <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? t('fair.submitting') : t('fair.submit')} <kbd>Ctrl+Enter</kbd>
-          </button>
-          <button type="button" className="button" onClick={newForm}>
-            {t('fair.newRequest')} <kbd>Alt+N</kbd>
-          </button>
-        </div>
+        <RequestFormFooter
+          showAll={showAll}
+          errors={errors}
+          kind={kind}
+          failure={failure}
+          busy={busy}
+          labels={{
+            submit: t('fair.submit'),
+            submitting: t('fair.submitting'),
+            newForm: t('fair.newRequest'),
+          }}
+          onNewForm={newForm}
+        />
       </form>
     </>
   );

@@ -1,0 +1,78 @@
+import { useT } from '../i18n/i18n.ts';
+import { CheckField } from './choice-field.tsx';
+import type { FieldErrors } from './request-form-support.ts';
+import { TextAreaField } from './text-field.tsx';
+
+interface RemarksAndConsentProps {
+  remarks: string;
+  remarksMaxLength: number;
+  rows: number;
+  privacyAccepted: boolean;
+  /** The configured privacy consent version; without one no request can be accepted. */
+  version: string;
+  errors: FieldErrors;
+  onChange(update: { remarks?: string; privacyAccepted?: boolean }): void;
+}
+
+/** The last panel of every request form: free remarks, and the customer's agreement to the privacy statement. */
+export function RemarksAndConsent({
+  remarks,
+  remarksMaxLength,
+  rows,
+  privacyAccepted,
+  version,
+  errors,
+  onChange,
+}: RemarksAndConsentProps) {
+  const t = useT();
+  return (
+    <section className="panel">
+      <TextAreaField
+        label={t('outbox.form.remarks')}
+        name="remarks"
+        rows={rows}
+        value={remarks}
+        maxLength={remarksMaxLength}
+        error={errors.remarks}
+        onChange={(value) => onChange({ remarks: value })}
+      />
+      <PrivacyConsent
+        checked={privacyAccepted}
+        version={version}
+        error={errors.privacyAccepted ?? errors.privacyConsentVersion}
+        onChange={(checked) => onChange({ privacyAccepted: checked })}
+      />
+    </section>
+  );
+}
+
+function PrivacyConsent({
+  checked,
+  version,
+  error,
+  onChange,
+}: {
+  checked: boolean;
+  version: string;
+  error: string | undefined;
+  onChange(checked: boolean): void;
+}) {
+  const t = useT();
+  if (!version) {
+    return (
+      <p className="banner banner--warning" role="alert">
+        {t('outbox.form.privacyMissingVersion')}
+      </p>
+    );
+  }
+  return (
+    <CheckField
+      name="privacyAccepted"
+      label={t('outbox.form.privacyAccepted', { version })}
+      hint={t('outbox.form.privacyHint')}
+      checked={checked}
+      error={error}
+      onChange={onChange}
+    />
+  );
+}

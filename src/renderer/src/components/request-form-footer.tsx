@@ -1,0 +1,45 @@
+import { ErrorSummary } from './error-summary.tsx';
+import type { FieldErrors } from './request-form-support.ts';
+
+type RequestKind = Parameters<typeof ErrorSummary>[0]['kind'];
+
+interface RequestFormFooterProps {
+  /** After a first try to send: every error is listed, not only the limits. */
+  showAll: boolean;
+  errors: FieldErrors;
+  kind: RequestKind;
+  failure: string | undefined;
+  busy: boolean;
+  labels: { submit: string; submitting: string; newForm: string };
+  onNewForm(): void;
+}
+
+/** The end of every request form: what still needs attention, why sending failed, send and start anew. */
+export function RequestFormFooter({
+  showAll,
+  errors,
+  kind,
+  failure,
+  busy,
+  labels,
+  onNewForm,
+}: RequestFormFooterProps) {
+  return (
+    <>
+      {showAll ? <ErrorSummary errors={errors} kind={kind} /> : null}
+      {failure ? (
+        <p className="banner banner--error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? labels.submitting : labels.submit} <kbd>Ctrl+Enter</kbd>
+        </button>
+        <button type="button" className="button" onClick={onNewForm}>
+          {labels.newForm} <kbd>Alt+N</kbd>
+        </button>
+      </div>
+    </>
+  );
+}
