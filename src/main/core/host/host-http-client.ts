@@ -1,9 +1,15 @@
 // The one HTTP layer for all host traffic, tokens included: time-outs, the optional extra CA file (added to
 // the system roots, for a TLS-inspecting proxy or the emulator) and the standard proxy variables
 // (HTTPS_PROXY, HTTP_PROXY, NO_PROXY).
+import type * as UndiciModule from 'undici';
 import { readFile } from 'node:fs/promises';
 import tls from 'node:tls';
-import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+
+type Undici = typeof UndiciModule;
+/** Loaded on the first host call: commands that never reach the host start without it. */
+let undici: Promise<Undici> | undefined;
+const loadUndici = (): Promise<Undici> => (undici ??= import('undici'));
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
@@ -33,10 +39,12 @@ export class HostNetworkError extends Error {
 }
 
 export class HostHttpClient {
+  readonly #undici: Undici;
   readonly #dispatcher: Dispatcher;
   readonly #timeoutMs: number;
 
-  private constructor(dispatcher: Dispatcher, timeoutMs: number) {
+  private constructor(library: Undici, dispatcher: Dispatcher, timeoutMs: number) {
+    this.#undici = library;
     this.#dispatcher = dispatcher;
     this.#timeoutMs = timeoutMs;
   }
@@ -59,8 +67,9 @@ export class HostHttpClient {
       ca = [...tls.rootCertificates, pem];
     }
     const tlsOptions = ca ? { ca } : {};
-    const dispatcher = new EnvHttpProxyAgent({ connect: tlsOptions, requestTls: tlsOptions });
-    return new HostHttpClient(dispatcher, options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+    const library = await loadUndici();
+    const dispatcher = new library.EnvHttpProxyAgent({ connect: tlsOptions, requestTls: tlsOptions });
+    return new HostHttpClient(library, dispatcher, options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
   }
 
   async send(hostRequest: HostRequest): Promise<HostResponse> {
@@ -68,7 +77,7 @@ export class HostHttpClient {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = hostRequest.signal ? AbortSignal.any([hostRequest.signal, timeout]) : timeout;
     try {
-      const response = await request(hostRequest.url, {
+      const response = await this.#undici.request(hostRequest.url, {
         method: hostRequest.method,
         headers: hostRequest.headers,
         body: hostRequest.body,

@@ -1,7 +1,13 @@
 // Access tokens for the website and sync applications: msal-node, client credentials, authority
 // {authUrl}/{tenant}, scope {apiResource}/.default, secret from the keychain. Tokens stay in memory (msal's
 // cache); a change of settings or secret gives a fresh client.
-import { AuthError, ConfidentialClientApplication, LogLevel } from '@azure/msal-node';
+import type * as MsalModule from '@azure/msal-node';
+import type { ConfidentialClientApplication } from '@azure/msal-node';
+
+type Msal = typeof MsalModule;
+/** Loaded on the first token request: commands that never reach the host start without it. */
+let msal: Promise<Msal> | undefined;
+const loadMsal = (): Promise<Msal> => (msal ??= import('@azure/msal-node'));
 import type { ApplicationName, Settings } from '../../../shared/settings.ts';
 import { missingHostSettings } from '../../../shared/settings.ts';
 import type { SecretVault } from '../secrets/secret-vault.ts';
@@ -61,11 +67,12 @@ export class TokenProvider {
     const clientId = settings.applications[application].clientId;
     const authority = `${authUrl}/${tenant}`;
     const key = JSON.stringify([application, clientId, authority, secret]);
+    const library = await loadMsal();
     let client = this.#clients.get(key);
     if (!client) {
       for (const [otherKey] of this.#clients)
         if (JSON.parse(otherKey)[0] === application) this.#clients.delete(otherKey);
-      client = new ConfidentialClientApplication({
+      client = new library.ConfidentialClientApplication({
         auth: {
           clientId,
           clientSecret: secret as string,
@@ -75,7 +82,11 @@ export class TokenProvider {
         },
         system: {
           networkClient: new MsalNetworkModule(await this.#http()),
-          loggerOptions: { logLevel: LogLevel.Error, piiLoggingEnabled: false, loggerCallback: () => {} },
+          loggerOptions: {
+            logLevel: library.LogLevel.Error,
+            piiLoggingEnabled: false,
+            loggerCallback: () => {},
+          },
         },
       });
       this.#clients.set(key, client);
@@ -86,7 +97,7 @@ export class TokenProvider {
         throw new TokenRefusedError(application, 'The identity provider answered without an access token.');
       return result.accessToken;
     } catch (error) {
-      throw classifyTokenError(application, error);
+      throw classifyTokenError(application, error, library);
     }
   }
 
@@ -96,11 +107,11 @@ export class TokenProvider {
   }
 }
 
-function classifyTokenError(application: ApplicationName, error: unknown): Error {
+function classifyTokenError(application: ApplicationName, error: unknown, library: Msal): Error {
   if (error instanceof TokenRefusedError || error instanceof HostNotConfiguredError) return error;
   const network = findCause(error, HostNetworkError);
   if (network) return network;
-  if (error instanceof AuthError) {
+  if (error instanceof library.AuthError) {
     const code = error.errorCode;
     if (
       /network|timed_out|endpoints_resolution|openid_config/i.test(code) &&
