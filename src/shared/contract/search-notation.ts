@@ -136,8 +136,8 @@ export function readSteelQuery(query: string): SteelQuery {
       parts.push(numberPart(token, typing));
       return;
     }
-    // "10 mm": a unit after a number is not searched for.
-    if (index > 0 && isNumberToken(tokens[index - 1] ?? '') && isUnit(token, typing)) return;
+    // "10 mm", "hea200 mm": a unit after a number is not searched for.
+    if (/\d$/.test(tokens[index - 1] ?? '') && isUnit(token, typing)) return;
     const withUnit = /^(\d+(?:d\d+)?)(\p{L}+)$/u.exec(token);
     if (withUnit && isUnit(withUnit[2] ?? '', typing)) {
       parts.push(numberPart(withUnit[1] ?? '', false));
