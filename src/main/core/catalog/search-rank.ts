@@ -149,7 +149,7 @@ class WordMatcher {
 /**
  * How a part's words count, decided once per search: as a code when the word is (the start of) some
  * match's code (`HEA`, `S355J2`); as written when some matches are written with it (`plaat`, `koker`);
- * not at all when no match is (`breedflensbalk` names a profile, `balken` a category).
+ * not at all when no match is (`breedflensbalk` names a profile, `constructiestaal` a grade).
  */
 interface PartRole {
   part: QueryPart;
