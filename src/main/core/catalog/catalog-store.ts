@@ -1,7 +1,7 @@
 // The local catalog: reads and search on the live tables, and the run log. One connection serves both the
 // searches and the sync's writes (which go to staging tables in short transactions), so a search never
 // waits for a lock, and never sees a half-written catalog.
-import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
   SEARCH_RANKED_MAX,
   emptyPageKindCounts,
@@ -169,6 +169,8 @@ export class CatalogStore {
   readonly db: DatabaseSync;
   readonly #ranked = new Lru<RankedIds>(16);
   readonly #counts = new Lru<number>(32);
+  /** The search's statements, compiled once: typing runs them on every key. */
+  readonly #searchStatements = new Lru<StatementSync>(32);
   #facets: StoredFacets | undefined;
 
   constructor(db: DatabaseSync) {
@@ -320,7 +322,7 @@ export class CatalogStore {
       parsed,
       [...facets.profiles, ...facets.grades].map((facet) => facet.code.toLowerCase()),
     );
-    const statement = this.db.prepare(
+    const statement = this.#searchStatement(
       `SELECT s.id, s.item_no, s.variant_code, s.profile_code, s.grade_code, s.inventory, s.any_blocked,
          ${withText ? `s.description, s.thickness, s.width, s.length, coalesce(i.description, '')` : `'', 0, 0, 0, ''`}
        FROM size_fts CROSS JOIN size s ON s.id = size_fts.rowid
@@ -362,12 +364,22 @@ export class CatalogStore {
    */
   readonly #expandPrefix = (prefix: string): string[] | undefined => {
     const terms = (
-      this.db
-        .prepare('SELECT term FROM size_vocab WHERE term >= ? AND term < ? LIMIT 21')
-        .all(prefix, `${prefix}\u{10FFFF}`) as { term: string }[]
+      this.#searchStatement('SELECT term FROM size_vocab WHERE term >= ? AND term < ? LIMIT 21').all(
+        prefix,
+        `${prefix}\u{10FFFF}`,
+      ) as { term: string }[]
     ).map((row) => row.term);
     return terms.length > 20 ? undefined : terms;
   };
+
+  #searchStatement(sql: string): StatementSync {
+    let statement = this.#searchStatements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.#searchStatements.set(sql, statement);
+    }
+    return statement;
+  }
 
   #rowsByIds(ids: number[]): CatalogSizeRow[] {
     if (!ids.length) return [];

@@ -20,14 +20,28 @@ export interface TextWriting {
   numbers: readonly string[];
 }
 
-/** An item's text (its description carries the designation: `HEA 200 balk`, `Plaat 10 mm`) and codes. */
-export interface ItemWriting {
-  text: TextWriting;
+/**
+ * An item as the ranking sees it: its codes, and the words and numbers of its description (which carries
+ * the designation: `HEA 200 balk`, `Plaat 10 mm`), read only when a size's own text does not settle
+ * the comparison: a broad search of 5,000 sizes can span 5,000 items.
+ */
+export class ItemWriting {
   /** Profile and grade code, lowercase and whole (`s355j2+n`). */
-  codes: readonly string[];
+  readonly codes: readonly string[];
+  readonly #read: () => TextWriting;
+  #text: TextWriting | undefined;
+
+  constructor(codes: readonly string[], read: () => TextWriting) {
+    this.codes = codes;
+    this.#read = read;
+  }
+
+  get text(): TextWriting {
+    return (this.#text ??= this.#read());
+  }
 }
 
-/** A match to rank: its item's writing, its own text (`Lengte 6 m`, `Formaat 2000 x 1000 mm`), its fields. */
+/** A match to rank: its item, its own text (`Lengte 6 m`, `Formaat 2000 x 1000 mm`), its fields. */
 export interface RankCandidate {
   id: number;
   itemNo: string;
@@ -42,10 +56,7 @@ export interface RankCandidate {
   blocked: boolean;
 }
 
-/**
- * Reads what matches are written with, each distinct text and each item once: a search ranks up to
- * 5,000 sizes, and their texts repeat from size to size.
- */
+/** Reads what matches are written with, each distinct text and each item once, and only when asked. */
 export class WritingReader {
   readonly #texts = new Map<string, TextWriting>();
   readonly #items = new Map<string, ItemWriting>();
@@ -69,7 +80,7 @@ export class WritingReader {
     let writing = this.#items.get(itemNo);
     if (!writing) {
       const codes = [profileCode, gradeCode].filter(Boolean).map((code) => code.toLowerCase());
-      writing = { text: this.text(`${description} ${codes.join(' ')}`), codes };
+      writing = new ItemWriting(codes, () => this.text(`${description} ${codes.join(' ')}`));
       this.#items.set(itemNo, writing);
     }
     return writing;
@@ -81,32 +92,59 @@ function dimensionNumber(valueMm: number): string {
   return String(Math.round(valueMm * 1000) / 1000).replace('.', 'd');
 }
 
-/** The size's numbers: `100 x 100 x 5` holds 100 twice; a dimension the text already says, once. */
-function numbersOf(size: RankCandidate): string[] {
-  const numbers = [...size.item.text.numbers, ...size.own.numbers];
-  for (const value of [size.thicknessMm, size.widthMm, size.lengthMm]) {
-    if (!(value > 0)) continue;
-    const number = dimensionNumber(value);
-    if (!numbers.includes(number)) numbers.push(number);
-  }
-  return numbers;
-}
+/**
+ * The numbers a size is written with, as a pool the typed numbers are taken from: `100 x 100 x 5`
+ * holds 100 twice; a dimension field counts where no text says it. The item's numbers join the pool
+ * only when the size's own text and fields lack a typed number.
+ */
+class NumberPool {
+  readonly #size: RankCandidate;
+  readonly #remaining: string[];
+  /** Dimension fields in the pool that the own text does not say (the item's text may). */
+  readonly #fields: string[] = [];
+  #withItem = false;
 
-/** Takes the typed number out of the size's numbers: a repeated number (100x100) needs two. */
-function takeNumber(number: QueryNumber, remaining: string[]): number {
-  let index = remaining.indexOf(number.value);
-  if (index >= 0) {
-    remaining.splice(index, 1);
-    return MATCH_CLASS.exact;
-  }
-  if (number.prefix) {
-    index = remaining.findIndex((value) => value.startsWith(number.value));
-    if (index >= 0) {
-      remaining.splice(index, 1);
-      return MATCH_CLASS.prefix;
+  constructor(size: RankCandidate) {
+    this.#size = size;
+    this.#remaining = [...size.own.numbers];
+    for (const value of [size.thicknessMm, size.widthMm, size.lengthMm]) {
+      if (!(value > 0)) continue;
+      const number = dimensionNumber(value);
+      if (!this.#remaining.includes(number)) {
+        this.#remaining.push(number);
+        this.#fields.push(number);
+      }
     }
   }
-  return MATCH_CLASS.other;
+
+  #addItem(): boolean {
+    if (this.#withItem) return false;
+    this.#withItem = true;
+    for (const number of this.#size.item.text.numbers) {
+      const field = this.#fields.indexOf(number);
+      if (field >= 0) this.#fields.splice(field, 1);
+      else this.#remaining.push(number);
+    }
+    return true;
+  }
+
+  #takeWhere(test: (value: string) => boolean): boolean {
+    const index = this.#remaining.findIndex(test);
+    if (index < 0) return false;
+    this.#remaining.splice(index, 1);
+    return true;
+  }
+
+  /** Takes the typed number out: exact when the size has it, prefix when one of its numbers starts so. */
+  take(number: QueryNumber): number {
+    const exact = (value: string) => value === number.value;
+    if (this.#takeWhere(exact) || (this.#addItem() && this.#takeWhere(exact))) return MATCH_CLASS.exact;
+    if (!number.prefix) return MATCH_CLASS.other;
+    this.#addItem();
+    return this.#takeWhere((value) => value.startsWith(number.value))
+      ? MATCH_CLASS.prefix
+      : MATCH_CLASS.other;
+  }
 }
 
 /** 'exact' when a code of the size is the word, 'prefix' when one starts with it. */
@@ -126,7 +164,7 @@ function textMatch(words: readonly string[], text: TextWriting): number | undefi
   return undefined;
 }
 
-/** textMatch over a size's two texts, each distinct text worked out once per part. */
+/** textMatch over a size's own text, then its item's if that does not settle it; each text once per part. */
 class WordMatcher {
   readonly #words: readonly string[];
   readonly #byText = new Map<TextWriting, number | undefined>();
@@ -140,8 +178,9 @@ class WordMatcher {
     return level;
   }
   match(size: RankCandidate): number | undefined {
-    const item = this.#text(size.item.text);
     const own = this.#text(size.own);
+    if (own === MATCH_CLASS.exact) return own;
+    const item = this.#text(size.item.text);
     return item === undefined ? own : own === undefined ? item : Math.min(item, own);
   }
 }
@@ -179,7 +218,7 @@ function wordLevel({ part, role, words }: PartRole, size: RankCandidate): number
  * into digits are a code (`S355`) or a designation with its size (`HEA200`), whichever matches better.
  */
 function matchClass(roles: readonly PartRole[], withNumbers: boolean, size: RankCandidate): number {
-  const remaining = withNumbers ? numbersOf(size) : [];
+  const numbers = withNumbers ? new NumberPool(size) : undefined;
   let worst: number = MATCH_CLASS.exact;
   for (const role of roles) {
     const { part } = role;
@@ -192,7 +231,7 @@ function matchClass(roles: readonly PartRole[], withNumbers: boolean, size: Rank
           ? asCode
           : Math.min(
               asCode ?? MATCH_CLASS.other,
-              Math.max(takeNumber(part.number, remaining), byWords ?? MATCH_CLASS.exact),
+              Math.max(numbers?.take(part.number) ?? MATCH_CLASS.other, byWords ?? MATCH_CLASS.exact),
             );
     }
     if (level !== undefined && level > worst) worst = level;
