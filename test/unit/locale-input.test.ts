@@ -85,7 +85,8 @@ describe('numbers in the UI language', () => {
 /** Numbers with up to three decimals, as quantities and dimensions have. */
 const decimalNumber = fc
   .tuple(fc.integer({ min: -999_999_999, max: 999_999_999 }), fc.integer({ min: 0, max: 999 }))
-  .map(([whole, thousandths]) => Math.sign(whole || 1) * (Math.abs(whole) + thousandths / 1000));
+  // one division of whole thousandths: the double nearest the decimal, as reading "1,648" gives
+  .map(([whole, thousandths]) => (Math.sign(whole || 1) * (Math.abs(whole) * 1000 + thousandths)) / 1000);
 const language = fc.constantFrom(...UI_LANGUAGES);
 const options = { allowZero: true, allowNegative: true };
 
