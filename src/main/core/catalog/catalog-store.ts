@@ -1,7 +1,7 @@
 // The local catalog: reads and search on the live tables, and the run log. One connection serves both the
 // searches and the sync's writes (which go to staging tables in short transactions), so a search never
 // waits for a lock, and never sees a half-written catalog.
-import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
   SEARCH_RANKED_MAX,
   emptyPageKindCounts,
@@ -22,7 +22,9 @@ import {
 import { STEEL_PAGES } from '../../../shared/contract/catalog-pages.ts';
 import { openDatabase } from '../db/sqlite.ts';
 import { CATALOG_TABLES, STAGING_PREFIX, catalogMigrations } from './catalog-schema.ts';
-import { INDEXED_PREFIX_MAX, parseSearchQuery, termExpression, type ParsedQuery } from './search-text.ts';
+import { readSteelQuery, type SteelQuery } from '../../../shared/contract/search-notation.ts';
+import { WritingReader, needsWriting, rankCandidates, type RankCandidate } from './search-rank.ts';
+import { matchExpression } from './search-text.ts';
 
 /** Changes kept per subject and kind; the counts are always complete. */
 export const CHANGES_KEPT_PER_KIND = 1000;
@@ -71,6 +73,22 @@ interface RunRecord {
   steel: number | null;
   changes_json: string | null;
 }
+
+/** A match as #rank reads it (as an array); the extra length is left out on purpose (search-rank.ts). */
+type RankRecord = [
+  id: number,
+  itemNo: string,
+  variantCode: string,
+  profileCode: string,
+  gradeCode: string,
+  inventory: number,
+  anyBlocked: number,
+  description: string,
+  thicknessMm: number,
+  widthMm: number,
+  lengthMm: number,
+  itemDescription: string,
+];
 
 interface RankedIds {
   ids: Int32Array;
@@ -151,6 +169,8 @@ export class CatalogStore {
   readonly db: DatabaseSync;
   readonly #ranked = new Lru<RankedIds>(16);
   readonly #counts = new Lru<number>(32);
+  /** The search's statements, compiled once: typing runs them on every key. */
+  readonly #searchStatements = new Lru<StatementSync>(32);
   #facets: StoredFacets | undefined;
 
   constructor(db: DatabaseSync) {
@@ -241,7 +261,7 @@ export class CatalogStore {
 
   search(query: CatalogSearchQuery): CatalogSearchResult {
     const started = performance.now();
-    const parsed = parseSearchQuery(query.query);
+    const parsed = readSteelQuery(query.query);
     const filters = this.#filters(query);
     const result = (rows: CatalogSizeRow[], total: number, capped: boolean): CatalogSearchResult => ({
       rows,
@@ -260,7 +280,7 @@ export class CatalogStore {
       query.blocked,
     ]);
 
-    if (!parsed.match) {
+    if (parsed.parts.length === 0) {
       // Browse: the whole catalog (or a filtered part) in category-tree order, counted exactly.
       const where = filters.where.length ? `WHERE ${filters.where.join(' AND ')}` : '';
       let total = this.#counts.get(filterKey);
@@ -277,9 +297,9 @@ export class CatalogStore {
       return result(this.#rowsByIds(ids.map((row) => row.id)), total, false);
     }
 
-    const match = this.#expandLongPrefixes(parsed);
+    const match = matchExpression(parsed, this.#expandPrefix);
     if (match === undefined) return result([], 0, false);
-    const key = `${match}\u0000${parsed.exact}\u0000${filterKey}`;
+    const key = `${match}\u0000${query.query.trim()}\u0000${filterKey}`;
     let ranked = this.#ranked.get(key);
     if (!ranked) {
       ranked = this.#rank(parsed, match, filters);
@@ -290,72 +310,75 @@ export class CatalogStore {
   }
 
   /**
-   * Exact item numbers first, then sizes whose size, profile or grade code is a word of the query, then
-   * every other match in catalog order. At most SEARCH_RANKED_MAX matches are ranked, read in index order
-   * (FTS5 yields rowids in order, so this stops early however broad the query).
+   * At most SEARCH_RANKED_MAX matches are ranked, read in index order (FTS5 yields rowids in order, so
+   * this stops early however broad the query); search-rank.ts orders them by what each size is written
+   * with (texts repeat from size to size, so each is read once).
    */
-  #rank(
-    parsed: ParsedQuery,
-    match: string,
-    filters: { where: string[]; params: SQLInputValue[] },
-  ): RankedIds {
+  #rank(parsed: SteelQuery, match: string, filters: { where: string[]; params: SQLInputValue[] }): RankedIds {
     const where = filters.where.length ? `AND ${filters.where.join(' AND ')}` : '';
-    const rows = this.db
-      .prepare(
-        `SELECT s.id, s.item_no, s.variant_code, s.profile_code, s.grade_code
-         FROM size_fts CROSS JOIN size s ON s.id = size_fts.rowid
-         WHERE size_fts MATCH ? ${where}
-         ORDER BY size_fts.rowid LIMIT ?`,
-      )
-      .all(match, ...filters.params, SEARCH_RANKED_MAX + 1) as {
-      id: number;
-      item_no: string;
-      variant_code: string;
-      profile_code: string;
-      grade_code: string;
-    }[];
+    const facets = this.facets();
+    // Texts cost a third of a broad search: read only when what was typed is compared with them.
+    const withText = needsWriting(
+      parsed,
+      [...facets.profiles, ...facets.grades].map((facet) => facet.code.toLowerCase()),
+    );
+    const statement = this.#searchStatement(
+      `SELECT s.id, s.item_no, s.variant_code, s.profile_code, s.grade_code, s.inventory, s.any_blocked,
+         ${withText ? `s.description, s.thickness, s.width, s.length, coalesce(i.description, '')` : `'', 0, 0, 0, ''`}
+       FROM size_fts CROSS JOIN size s ON s.id = size_fts.rowid
+         ${withText ? 'LEFT JOIN item i ON i.no = s.item_no' : ''}
+       WHERE size_fts MATCH ? ${where}
+       ORDER BY size_fts.rowid LIMIT ?`,
+    );
+    // Arrays, not objects: up to 5,001 rows of twelve columns, read on every key typed.
+    statement.setReturnArrays(true);
+    const rows = statement.all(match, ...filters.params, SEARCH_RANKED_MAX + 1) as unknown as RankRecord[];
     const capped = rows.length > SEARCH_RANKED_MAX;
     if (capped) rows.length = SEARCH_RANKED_MAX;
-    const words = new Set(parsed.tokens.map((token) => token.toUpperCase()));
-    words.add(parsed.exact);
-    const tiers = [[], [], []] as number[][];
-    for (const row of rows) {
-      const itemNo = row.item_no.toUpperCase();
-      if (itemNo === parsed.exact || words.has(itemNo)) tiers[0]!.push(row.id);
-      else if (
-        (row.variant_code && words.has(row.variant_code.toUpperCase())) ||
-        (row.profile_code && words.has(row.profile_code.toUpperCase())) ||
-        (row.grade_code && words.has(row.grade_code.toUpperCase()))
-      )
-        tiers[1]!.push(row.id);
-      else tiers[2]!.push(row.id);
-    }
-    return { ids: Int32Array.from(tiers.flat()), capped };
+    const reader = new WritingReader();
+    const candidates = rows.map(
+      ([id, itemNo, variantCode, profileCode, gradeCode, inventory, anyBlocked, description, ...rest]) => {
+        const [thicknessMm, widthMm, lengthMm, itemDescription] = rest;
+        return {
+          id,
+          itemNo,
+          item: reader.item(itemNo, itemDescription, profileCode, gradeCode),
+          own: reader.text(description),
+          variantCode: variantCode.toLowerCase(),
+          thicknessMm,
+          widthMm,
+          lengthMm,
+          inventory,
+          blocked: anyBlocked === 1,
+        } satisfies RankCandidate;
+      },
+    );
+    // Stock is unknown, not zero, where the last sync found no steel extension.
+    return { ids: rankCandidates(parsed, candidates, this.steel() === true), capped };
   }
 
   /**
    * A prefix longer than the index keeps ("breedflens", "verzinkt") would make FTS5 merge the whole
    * doclists of every term it starts; looked up in the vocabulary, it becomes the few exact terms it
-   * stands for, which FTS5 reads lazily. Undefined when a word matches no term at all.
+   * stands for, which FTS5 reads lazily.
    */
-  #expandLongPrefixes(parsed: ParsedQuery): string | undefined {
-    const vocabulary = this.db.prepare('SELECT term FROM size_vocab WHERE term >= ? AND term < ? LIMIT 21');
-    const parts: string[] = [];
-    for (const term of parsed.terms) {
-      if (!term.prefix || term.token.length <= INDEXED_PREFIX_MAX) {
-        parts.push(termExpression(term));
-        continue;
-      }
-      const terms = (vocabulary.all(term.token, `${term.token}\u{10FFFF}`) as { term: string }[]).map(
-        (row) => row.term,
-      );
-      if (terms.length === 0) return undefined;
-      parts.push(
-        terms.length > 20 ? termExpression(term) : `(${terms.map((word) => `"${word}"`).join(' OR ')})`,
-      );
+  readonly #expandPrefix = (prefix: string): string[] | undefined => {
+    const terms = (
+      this.#searchStatement('SELECT term FROM size_vocab WHERE term >= ? AND term < ? LIMIT 21').all(
+        prefix,
+        `${prefix}\u{10FFFF}`,
+      ) as { term: string }[]
+    ).map((row) => row.term);
+    return terms.length > 20 ? undefined : terms;
+  };
+
+  #searchStatement(sql: string): StatementSync {
+    let statement = this.#searchStatements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.#searchStatements.set(sql, statement);
     }
-    // Explicit AND: FTS5 does not take an implicit AND after a parenthesized group.
-    return parts.join(' AND ');
+    return statement;
   }
 
   #rowsByIds(ids: number[]): CatalogSizeRow[] {

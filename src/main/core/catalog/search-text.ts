@@ -1,20 +1,17 @@
 // What goes into the full-text index for a size, and how a typed query becomes an FTS5 expression. Both
-// sides pass through the same normalization, so "10x1500", "1,5" and "S355J2+N" are found as typed.
+// sides pass through the same normalization (src/shared/contract/search-notation.ts), so "10x1500",
+// "1,5" and "S355J2+N" are found as typed.
+import {
+  normalizeSearchText,
+  readSteelQuery,
+  searchTokens,
+  type QueryTerm,
+  type SteelQuery,
+} from '../../../shared/contract/search-notation.ts';
 
-/** Decimal commas and points join the digits ("1,5" and "1.5" are one token); "10x1500" is two numbers. */
-export function normalizeSearchText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/(\d)\s*[x×*]\s*(?=\d)/g, '$1 ')
-    .replace(/(\d)[.,](?=\d)/g, '$1d');
-}
+export { normalizeSearchText, searchTokens };
 
-/** Letters and digits, as FTS5's unicode61 tokenizer splits them. */
-const TOKEN = /[\p{L}\p{N}]+/gu;
-
-export function searchTokens(text: string): string[] {
-  return normalizeSearchText(text).match(TOKEN) ?? [];
-}
+// ---- index side ---------------------------------------------------------------------------------------
 
 /** A dimension in millimetres as it is indexed and typed: 6000, 1d5. */
 export function dimensionToken(value: number): string {
@@ -22,44 +19,61 @@ export function dimensionToken(value: number): string {
   return normalizeSearchText(String(Math.round(value * 1000) / 1000));
 }
 
-export interface QueryTerm {
-  token: string;
-  prefix: boolean;
-}
+// ---- query side ---------------------------------------------------------------------------------------
 
 /** Prefix lengths the full-text index keeps; a longer prefix is looked up in the index's vocabulary. */
 export const INDEXED_PREFIX_MAX = 4;
 
-export function termExpression(term: QueryTerm): string {
-  return term.prefix ? `"${term.token}"*` : `"${term.token}"`;
-}
+/**
+ * The exact index terms a long prefix stands for, or undefined to search it as a prefix after all (too
+ * many terms); an empty list when no term starts so.
+ */
+export type PrefixExpander = (prefix: string) => string[] | undefined;
 
-export interface ParsedQuery {
-  /** FTS5 MATCH expression, or undefined when the query has no words (browse). */
-  match: string | undefined;
-  terms: QueryTerm[];
-  tokens: string[];
-  /** The whole query as a code: for exact item numbers and codes. */
-  exact: string;
+const quoted = (token: string) => `"${token}"`;
+
+function termExpression(term: QueryTerm, expand: PrefixExpander | undefined): string | undefined {
+  const choices: string[] = [];
+  for (const token of term.tokens) {
+    if (!term.prefix) choices.push(quoted(token));
+    else if (!expand || token.length <= INDEXED_PREFIX_MAX) choices.push(`${quoted(token)}*`);
+    else {
+      const terms = expand(token);
+      if (terms === undefined) choices.push(`${quoted(token)}*`);
+      else choices.push(...terms.map(quoted));
+    }
+  }
+  if (choices.length === 0) return undefined;
+  return choices.length === 1 ? choices[0] : `(${choices.join(' OR ')})`;
 }
 
 /**
- * Words match as prefixes (people type the start of "gelijkzijdig"); a number matches exactly once it is
- * complete, so "HEA 200 6000" does not find 20000 mm lengths. The last token matches as a prefix while
- * it is being typed (no space after it yet), so the list narrows with each key.
+ * The FTS5 MATCH expression of a read query: every part must match, a part through any of its
+ * alternatives. Undefined when the query has no words (browse) or when a part can match nothing.
  */
+export function matchExpression(query: SteelQuery, expand?: PrefixExpander): string | undefined {
+  if (query.parts.length === 0) return undefined;
+  const parts: string[] = [];
+  for (const part of query.parts) {
+    const alternatives: string[] = [];
+    for (const alternative of part.alternatives) {
+      const terms = alternative.map((term) => termExpression(term, expand));
+      if (terms.some((term) => term === undefined)) continue;
+      alternatives.push(terms.length === 1 ? terms[0]! : `(${terms.join(' AND ')})`);
+    }
+    if (alternatives.length === 0) return undefined;
+    parts.push(alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`);
+  }
+  // Explicit AND: FTS5 does not take an implicit AND after a parenthesized group.
+  return parts.join(' AND ');
+}
+
+export interface ParsedQuery extends SteelQuery {
+  /** FTS5 MATCH expression without vocabulary lookups, or undefined when the query has no words. */
+  match: string | undefined;
+}
+
 export function parseSearchQuery(query: string): ParsedQuery {
-  const tokens = searchTokens(query);
-  const stillTyping = !/\s$/.test(query);
-  const terms = tokens.map((token, index): QueryTerm => {
-    const last = index === tokens.length - 1;
-    const numeric = /^\d+(d\d+)?$/.test(token);
-    return { token, prefix: !(numeric && !(last && stillTyping)) };
-  });
-  return {
-    match: terms.length ? terms.map(termExpression).join(' ') : undefined,
-    terms,
-    tokens,
-    exact: query.trim().toUpperCase(),
-  };
+  const read = readSteelQuery(query);
+  return { ...read, match: matchExpression(read) };
 }

@@ -1,0 +1,286 @@
+// The order of a text search's matches. Each size gets a match class from what was typed: an exact
+// designation or dimension before a prefix of one, a prefix before anything else; within a class, sizes
+// in stock before sizes without; blocked sizes after everything that can be picked.
+import {
+  canonicalNumber,
+  isNumberToken,
+  searchTokens,
+  type QueryNumber,
+  type QueryPart,
+  type SteelQuery,
+} from '../../../shared/contract/search-notation.ts';
+
+/** Match classes, best first. The exact item number is a class of its own, before all of them. */
+export const MATCH_CLASS = { itemNumber: 0, exact: 1, prefix: 2, other: 3 } as const;
+const CLASS_COUNT = 4;
+
+/** The words (lowercase) and numbers of a text, numbers as often as it writes them. */
+export interface TextWriting {
+  words: ReadonlySet<string>;
+  numbers: readonly string[];
+}
+
+/**
+ * An item as the ranking sees it: its codes, and the words and numbers of its description (which carries
+ * the designation: `HEA 200 balk`, `Plaat 10 mm`), read only when a size's own text does not settle
+ * the comparison: a broad search of 5,000 sizes can span 5,000 items.
+ */
+export class ItemWriting {
+  /** Profile and grade code, lowercase and whole (`s355j2+n`). */
+  readonly codes: readonly string[];
+  readonly #read: () => TextWriting;
+  #text: TextWriting | undefined;
+
+  constructor(codes: readonly string[], read: () => TextWriting) {
+    this.codes = codes;
+    this.#read = read;
+  }
+
+  get text(): TextWriting {
+    return (this.#text ??= this.#read());
+  }
+}
+
+/** A match to rank: its item, its own text (`Lengte 6 m`, `Formaat 2000 x 1000 mm`), its fields. */
+export interface RankCandidate {
+  id: number;
+  itemNo: string;
+  item: ItemWriting;
+  own: TextWriting;
+  /** The size code, lowercase. */
+  variantCode: string;
+  thicknessMm: number;
+  widthMm: number;
+  lengthMm: number;
+  inventory: number;
+  blocked: boolean;
+}
+
+/** Reads what matches are written with, each distinct text and each item once, and only when asked. */
+export class WritingReader {
+  readonly #texts = new Map<string, TextWriting>();
+  readonly #items = new Map<string, ItemWriting>();
+
+  text(text: string): TextWriting {
+    let writing = this.#texts.get(text);
+    if (!writing) {
+      const words = new Set<string>();
+      const numbers: string[] = [];
+      for (const token of searchTokens(text)) {
+        if (isNumberToken(token)) numbers.push(canonicalNumber(token));
+        else words.add(token);
+      }
+      writing = { words, numbers };
+      this.#texts.set(text, writing);
+    }
+    return writing;
+  }
+
+  item(itemNo: string, description: string, profileCode: string, gradeCode: string): ItemWriting {
+    let writing = this.#items.get(itemNo);
+    if (!writing) {
+      const codes = [profileCode, gradeCode].filter(Boolean).map((code) => code.toLowerCase());
+      writing = new ItemWriting(codes, () => this.text(`${description} ${codes.join(' ')}`));
+      this.#items.set(itemNo, writing);
+    }
+    return writing;
+  }
+}
+
+/** A dimension as the text would write it (canonicalNumber of its token), without the regexes. */
+function dimensionNumber(valueMm: number): string {
+  return String(Math.round(valueMm * 1000) / 1000).replace('.', 'd');
+}
+
+/**
+ * The numbers a size is written with, as a pool the typed numbers are taken from: `100 x 100 x 5`
+ * holds 100 twice; a dimension field counts where no text says it. The item's numbers join the pool
+ * only when the size's own text and fields lack a typed number.
+ */
+class NumberPool {
+  readonly #size: RankCandidate;
+  readonly #remaining: string[];
+  /** Dimension fields in the pool that the own text does not say (the item's text may). */
+  readonly #fields: string[] = [];
+  #withItem = false;
+
+  constructor(size: RankCandidate) {
+    this.#size = size;
+    this.#remaining = [...size.own.numbers];
+    for (const value of [size.thicknessMm, size.widthMm, size.lengthMm]) {
+      if (!(value > 0)) continue;
+      const number = dimensionNumber(value);
+      if (!this.#remaining.includes(number)) {
+        this.#remaining.push(number);
+        this.#fields.push(number);
+      }
+    }
+  }
+
+  #addItem(): boolean {
+    if (this.#withItem) return false;
+    this.#withItem = true;
+    for (const number of this.#size.item.text.numbers) {
+      const field = this.#fields.indexOf(number);
+      if (field >= 0) this.#fields.splice(field, 1);
+      else this.#remaining.push(number);
+    }
+    return true;
+  }
+
+  #takeWhere(test: (value: string) => boolean): boolean {
+    const index = this.#remaining.findIndex(test);
+    if (index < 0) return false;
+    this.#remaining.splice(index, 1);
+    return true;
+  }
+
+  /** Takes the typed number out: exact when the size has it, prefix when one of its numbers starts so. */
+  take(number: QueryNumber): number {
+    const exact = (value: string) => value === number.value;
+    if (this.#takeWhere(exact) || (this.#addItem() && this.#takeWhere(exact))) return MATCH_CLASS.exact;
+    if (!number.prefix) return MATCH_CLASS.other;
+    this.#addItem();
+    return this.#takeWhere((value) => value.startsWith(number.value))
+      ? MATCH_CLASS.prefix
+      : MATCH_CLASS.other;
+  }
+}
+
+/** 'exact' when a code of the size is the word, 'prefix' when one starts with it. */
+function codeMatch(word: string, size: RankCandidate): number | undefined {
+  const [first = '', second = ''] = size.item.codes;
+  if (first === word || second === word || size.variantCode === word) return MATCH_CLASS.exact;
+  if (first.startsWith(word) || second.startsWith(word) || size.variantCode.startsWith(word))
+    return MATCH_CLASS.prefix;
+  return undefined;
+}
+
+/** 'exact' when the text has one of the words, 'prefix' when it has a word starting so. */
+function textMatch(words: readonly string[], text: TextWriting): number | undefined {
+  if (words.some((word) => text.words.has(word))) return MATCH_CLASS.exact;
+  for (const written of text.words)
+    if (words.some((word) => written.startsWith(word))) return MATCH_CLASS.prefix;
+  return undefined;
+}
+
+/** textMatch over a size's own text, then its item's if that does not settle it; each text once per part. */
+class WordMatcher {
+  readonly #words: readonly string[];
+  readonly #byText = new Map<TextWriting, number | undefined>();
+  constructor(words: readonly string[]) {
+    this.#words = words;
+  }
+  #text(text: TextWriting): number | undefined {
+    if (this.#byText.has(text)) return this.#byText.get(text);
+    const level = textMatch(this.#words, text);
+    this.#byText.set(text, level);
+    return level;
+  }
+  match(size: RankCandidate): number | undefined {
+    const own = this.#text(size.own);
+    if (own === MATCH_CLASS.exact) return own;
+    const item = this.#text(size.item.text);
+    return item === undefined ? own : own === undefined ? item : Math.min(item, own);
+  }
+}
+
+/**
+ * How a part's words count, decided once per search: as a code when the word is (the start of) some
+ * match's code (`HEA`, `S355J2`); as written when some matches are written with it (`plaat`, `koker`);
+ * not at all when no match is (`breedflensbalk` names a profile, `constructiestaal` a grade).
+ */
+interface PartRole {
+  part: QueryPart;
+  role: 'code' | 'written' | 'none';
+  words: WordMatcher;
+}
+
+function partRole(part: QueryPart, candidates: readonly RankCandidate[]): PartRole {
+  const word = part.words[0];
+  const words = new WordMatcher(part.words);
+  if (word === undefined) return { part, role: 'none', words };
+  if (!part.shape && candidates.some((size) => codeMatch(word, size) !== undefined))
+    return { part, role: 'code', words };
+  if (candidates.some((size) => words.match(size) !== undefined)) return { part, role: 'written', words };
+  return { part, role: 'none', words };
+}
+
+function wordLevel({ part, role, words }: PartRole, size: RankCandidate): number | undefined {
+  if (role === 'code') return codeMatch(part.words[0] ?? '', size) ?? MATCH_CLASS.other;
+  if (role === 'written') return words.match(size) ?? MATCH_CLASS.other;
+  return undefined;
+}
+
+/**
+ * The class of one size: the worst class over the parts typed. A number is exact when the size is
+ * written with it, a prefix when (still being typed) it starts one of the size's numbers; letters run
+ * into digits are a code (`S355`) or a designation with its size (`HEA200`), whichever matches better.
+ */
+function matchClass(roles: readonly PartRole[], withNumbers: boolean, size: RankCandidate): number {
+  const numbers = withNumbers ? new NumberPool(size) : undefined;
+  let worst: number = MATCH_CLASS.exact;
+  for (const role of roles) {
+    const { part } = role;
+    const byWords = wordLevel(role, size);
+    let level = byWords;
+    if (part.number) {
+      const asCode = part.joined ? codeMatch(part.joined, size) : undefined;
+      level =
+        asCode === MATCH_CLASS.exact
+          ? asCode
+          : Math.min(
+              asCode ?? MATCH_CLASS.other,
+              Math.max(numbers?.take(part.number) ?? MATCH_CLASS.other, byWords ?? MATCH_CLASS.exact),
+            );
+    }
+    if (level !== undefined && level > worst) worst = level;
+  }
+  return worst;
+}
+
+/**
+ * Whether ranking compares what was typed with the matches' texts: for numbers and for words that are
+ * no profile or grade code. Codes alone (`hea`, `S355J2`, `h`) are compared with the codes only.
+ */
+export function needsWriting(query: SteelQuery, catalogCodes: readonly string[]): boolean {
+  return query.parts.some(
+    (part) =>
+      part.number !== undefined ||
+      (part.words[0] !== undefined &&
+        (part.shape || !catalogCodes.some((code) => code.startsWith(part.words[0] ?? '')))),
+  );
+}
+
+/**
+ * Orders candidates (given in catalog order, which is kept within a class). `rankOnStock` is false when
+ * the last sync found no steel extension: stock is then unknown, not zero.
+ */
+export function rankCandidates(
+  query: SteelQuery,
+  candidates: readonly RankCandidate[],
+  rankOnStock: boolean,
+): Int32Array {
+  // Complete numbers take their match before a number still being typed takes a prefix of one.
+  const parts = [...query.parts].sort(
+    (left, right) => Number(left.number?.prefix ?? false) - Number(right.number?.prefix ?? false),
+  );
+  const roles = parts.map((part) => partRole(part, candidates));
+  const withNumbers = parts.some((part) => part.number !== undefined);
+  // Only words that nothing is written with, and no numbers: every match is in the same class.
+  const classify = withNumbers || roles.some((role) => role.role !== 'none');
+  const itemNumbers = new Set(query.tokens.map((token) => token.toUpperCase()));
+  itemNumbers.add(query.exact);
+  // Buckets: pickable before blocked, then by class, then in stock before not.
+  const buckets: number[][] = Array.from({ length: 2 * CLASS_COUNT * 2 }, () => []);
+  for (const size of candidates) {
+    const matched = itemNumbers.has(size.itemNo.toUpperCase())
+      ? MATCH_CLASS.itemNumber
+      : classify
+        ? matchClass(roles, withNumbers, size)
+        : MATCH_CLASS.exact;
+    const noStock = rankOnStock && !(size.inventory > 0) ? 1 : 0;
+    buckets[(size.blocked ? CLASS_COUNT * 2 : 0) + matched * 2 + noStock]!.push(size.id);
+  }
+  return Int32Array.from(buckets.flat());
+}
