@@ -46,6 +46,12 @@ const portalUserSchema = z.strictObject({
   active: z.boolean().optional(),
 });
 
+const portalCustomerSchema = z.strictObject({
+  no: z.string().min(1).max(20),
+  blocked: z.enum(['', 'Ship', 'Invoice', 'All']).optional(),
+  privacyBlocked: z.boolean().optional(),
+});
+
 const clockSchema = z.strictObject({
   advanceSeconds: z
     .number()
@@ -120,7 +126,7 @@ export function createAdminHandler(context: AdminContext) {
   }
 
   function portalUsers(): object[] {
-    const { customers } = state.portal.data;
+    const { customers } = state.portal;
     return state.portal.users.map((user) => ({
       email: user.email,
       customerNo: user.customerNo,
@@ -183,6 +189,8 @@ export function createAdminHandler(context: AdminContext) {
             'POST /clock',
             'GET /portal/users',
             'POST /portal/users',
+            'GET /portal/customers',
+            'POST /portal/customers',
             'GET /portal/sessions',
             'GET /portal/codes',
             'GET /portal/acceptances',
@@ -234,7 +242,7 @@ export function createAdminHandler(context: AdminContext) {
         return { users: portalUsers() };
       case 'POST /portal/users': {
         const change = parsed(portalUserSchema, await readJson(request));
-        const { customers } = state.portal.data;
+        const { customers } = state.portal;
         if (!customers.some((customer) => customer.no === change.customerNo)) {
           throw adminError(400, `customerNo: no customer ${change.customerNo}.`);
         }
@@ -258,6 +266,16 @@ export function createAdminHandler(context: AdminContext) {
           });
         }
         return { users: portalUsers() };
+      }
+      case 'GET /portal/customers':
+        return { customers: state.portal.customers };
+      case 'POST /portal/customers': {
+        const change = parsed(portalCustomerSchema, await readJson(request));
+        const customer = state.portal.customers.find((candidate) => candidate.no === change.no);
+        if (!customer) throw adminError(400, `no: no customer ${change.no}.`);
+        if (change.blocked !== undefined) customer.blocked = change.blocked;
+        if (change.privacyBlocked !== undefined) customer.privacyBlocked = change.privacyBlocked;
+        return { customers: state.portal.customers };
       }
       case 'GET /portal/sessions':
         return { sessions: portalSessions() };

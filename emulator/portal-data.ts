@@ -592,9 +592,9 @@ export function seedPortalData(catalog: SeededCatalog, start: Date): PortalData 
   orders.push(orderFromConverted);
   const versioned = salesDocument('quote', allowed, { comment: 'Versie 3 is nog in bewerking' });
   quoteArchive.push(
-    archived(versioned, 1, { status: 'Open' }),
-    archived(versioned, 2, { status: 'Released', comment: 'Versie 2' }),
-    archived(versioned, 3, { status: 'Open' }),
+    archived(versioned, 1, { status: 'Released', documentDate: on(-40) }),
+    archived(versioned, 2, { status: 'Released', documentDate: on(-30), comment: 'Versie 2' }),
+    archived(versioned, 3, { status: 'Open', documentDate: on(-20) }),
   );
   const neverReleased = salesDocument('quote', allowed);
   quoteArchive.push(

@@ -141,7 +141,7 @@ export function createPortalProcedures(context: PortalCallContext) {
   const archiveActive = (): boolean => settings.steel && settings.steelArchive;
   const reportSource = (): boolean => !archiveActive() && settings.portalDocumentsFromReports;
   const customerOf = (no: string): PortalCustomer | undefined =>
-    data.customers.find((entry) => entry.no === no);
+    portal.customers.find((entry) => entry.no === no);
 
   /** Portal access: customer exists, is not privacy blocked, is not blocked for all. */
   function customerAllowed(no: string): boolean {

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { SeededCatalog } from './catalog-generator.ts';
-import { seedPortalData, type PortalData, type PortalUser, type SalesDocument } from './portal-data.ts';
+import {
+  seedPortalData,
+  type PortalCustomer,
+  type PortalData,
+  type PortalUser,
+  type SalesDocument,
+} from './portal-data.ts';
 
 export interface SignInCode {
   /** The address, normalized (lowercase, trimmed). */
@@ -46,6 +52,8 @@ export interface RecordedAcceptance {
 
 export interface PortalState {
   data: PortalData;
+  /** Customers and portal users as they are now: the admin API can block, deactivate and add. */
+  customers: PortalCustomer[];
   users: PortalUser[];
   codes: SignInCode[];
   sessions: PortalSession[];
@@ -94,6 +102,7 @@ export function createPortalState(catalog: SeededCatalog, start: Date): PortalSt
   const data = seedPortalData(catalog, start);
   const state: PortalState = {
     data,
+    customers: [],
     users: [],
     codes: [],
     sessions: [],
@@ -105,6 +114,7 @@ export function createPortalState(catalog: SeededCatalog, start: Date): PortalSt
 }
 
 export function resetPortalState(state: PortalState): void {
+  state.customers = state.data.customers.map((customer) => ({ ...customer }));
   state.users = state.data.users.map((user) => ({ ...user }));
   state.codes = [];
   state.sessions = [];
