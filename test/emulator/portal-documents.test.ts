@@ -641,6 +641,13 @@ describe('voaPortal reading procedures, LinkRequest, AcceptQuote and documents',
       expect(documents.find((row: Json) => row.documentNo === foreignOrder).documentType).toBe('');
     });
 
+    it('with the steel archive: a failing archive read gives an empty list instead of an error', async () => {
+      await client.admin('/settings', 'POST', { steelArchive: true });
+      await client.admin('/faults', 'POST', { rules: [{ kind: 'archiveFailure', count: 1 }] });
+      expect(await read(client, 'MyDocuments', buyer)).toEqual({ documents: [] });
+      expect((await read(client, 'MyDocuments', buyer)).documents.length).toBeGreaterThan(5);
+    });
+
     it('with the steel archive: at most 200 documents, taken from at most 1,000 rows examined', async () => {
       await client.admin('/settings', 'POST', { steelArchive: true });
       const limits = await signIn(client, portalUsers.limits);
