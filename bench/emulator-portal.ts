@@ -1,5 +1,6 @@
 import { Agent, fetch } from 'undici';
 import { startEmulator } from '../emulator/index.ts';
+import { clientCredentialsToken } from './emulator-serve.ts';
 
 const concurrentReads = 20;
 const readProcedures = ['ReadSession', 'MyQuotes', 'MyOrders', 'MyShipments', 'MyDocuments'] as const;
@@ -14,18 +15,7 @@ export async function benchEmulatorPortal(): Promise<Record<string, number>> {
   const agent = new Agent({ connect: { ca: emulator.caCertificate }, connections: 64 });
   const { info } = emulator;
   try {
-    const tokenAnswer = await fetch(`${info.authUrl}/${info.tenant}/oauth2/v2.0/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: info.website.clientId,
-        client_secret: info.website.clientSecret,
-        scope: `${info.apiResource}/.default`,
-      }).toString(),
-      dispatcher: agent,
-    });
-    const { access_token: accessToken } = (await tokenAnswer.json()) as { access_token: string };
+    const accessToken = await clientCredentialsToken(agent, info, info.website);
     const portal = async (procedure: string, parameters: Record<string, string>): Promise<unknown> => {
       const answer = await fetch(`${info.baseUrl}/ODataV4/voaPortal_${procedure}?company=${info.companyId}`, {
         method: 'POST',

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PortalData, SalesDocument } from '../../emulator/portal-data.ts';
-import { portalObject, startTestEmulator, type EmulatorTestClient, type Json } from './emulator-client.ts';
-import { advanceClock, ipHash, portalUsers, read, resetPortal, signIn } from './portal-client.ts';
+import { portalObject, type EmulatorTestClient, type Json } from './emulator-client.ts';
+import { advanceClock, ipHash, portalUsers, read, signIn, usePortalEmulator } from './portal-client.ts';
 
 const itemCount = (document: { lines: { type: string }[] }): number =>
   document.lines.filter((line) => line.type === 'Item').length;
@@ -20,19 +20,13 @@ function hasPdfInfo(): boolean {
 }
 
 describe('voaPortal reading procedures, LinkRequest, AcceptQuote and documents', () => {
+  const emulator = usePortalEmulator();
   let client: EmulatorTestClient;
   let data: PortalData;
   let buyer: string;
-
-  beforeAll(async () => {
-    client = await startTestEmulator();
-    data = client.emulator.state.portal.data;
-  });
-  afterAll(async () => {
-    await client.stop();
-  });
   beforeEach(async () => {
-    await resetPortal(client);
+    client = emulator();
+    data = client.emulator.state.portal.data;
     buyer = await signIn(client, portalUsers.buyer);
   });
 

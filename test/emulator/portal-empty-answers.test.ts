@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PortalData } from '../../emulator/portal-data.ts';
-import { portalObject, startTestEmulator, type EmulatorTestClient } from './emulator-client.ts';
-import { ipHash, portalUsers, resetPortal, signIn } from './portal-client.ts';
+import { portalObject, type EmulatorTestClient } from './emulator-client.ts';
+import { ipHash, portalUsers, signIn, usePortalEmulator } from './portal-client.ts';
 
-/** Parameters of each procedure, as the reference names them. */
+/**
+ * Parameters of each procedure, written from the reference on purpose rather than imported from the
+ * emulator, so a misspelt name in the emulator fails here.
+ */
 const parametersOf: Record<string, string[]> = {
   RequestCode: ['email', 'ipHash'],
   SignIn: ['email', 'code', 'ipHash'],
@@ -25,18 +28,12 @@ const parametersOf: Record<string, string[]> = {
 const refused = JSON.stringify({ outcome: 'refused', acceptedAt: '' });
 
 describe('voaPortal: uniform empty answers, parameters and names', () => {
+  const emulator = usePortalEmulator();
   let client: EmulatorTestClient;
   let data: PortalData;
-
-  beforeAll(async () => {
-    client = await startTestEmulator();
+  beforeEach(() => {
+    client = emulator();
     data = client.emulator.state.portal.data;
-  });
-  afterAll(async () => {
-    await client.stop();
-  });
-  beforeEach(async () => {
-    await resetPortal(client);
   });
 
   describe('no valid session (unknown, signed-out and expired tokens alike)', () => {
