@@ -50,6 +50,9 @@ const ruleSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('drop'), match: matchSchema.optional(), ...selection }),
   z.strictObject({ kind: z.literal('dropAfterStore'), ...selection }),
   z.strictObject({ kind: z.literal('dropMidBody'), ...selection }),
+  z.strictObject({ kind: z.literal('sessionConflict'), ...selection }),
+  z.strictObject({ kind: z.literal('reportFailure'), ...selection }),
+  z.strictObject({ kind: z.literal('archiveFailure'), ...selection }),
   z.strictObject({
     kind: z.literal('tokenDown'),
     status: serverErrorStatus,
@@ -60,6 +63,7 @@ const ruleSchema = z.discriminatedUnion('kind', [
 
 export type FaultRule = z.infer<typeof ruleSchema>;
 export type FaultKind = FaultRule['kind'];
+export type PortalFaultKind = 'sessionConflict' | 'reportFailure' | 'archiveFailure';
 
 export const faultSpecSchema = z.strictObject({
   rules: z.array(ruleSchema).default([]),
@@ -99,6 +103,10 @@ function targetsOf(rule: FaultRule): readonly CallTarget[] {
       return ['requests'];
     case 'dropMidBody':
       return ['catalog'];
+    case 'sessionConflict':
+    case 'reportFailure':
+    case 'archiveFailure':
+      return ['requests'];
     case 'tokenDown':
       return ['token'];
     default: {
@@ -143,6 +151,8 @@ export interface FaultPlan {
   beforeCall(target: CallTarget): { latencyMs: number; fault: FiredFault | null };
   /** The fault (if any) that hits a voaRequests call after its request was stored. */
   afterStore(): FiredFault | null;
+  /** Whether a voaPortal fault fires now: a 409 on a token call, a failing report or archive read. */
+  portal(kind: PortalFaultKind): boolean;
   describe(): { rules: (FaultRule & { fired: number; remaining?: number })[]; refuseRequests?: boolean };
 }
 
@@ -206,6 +216,9 @@ export function createFaultPlan(spec: FaultSpec, emulatorSeed: string): FaultPla
     },
     afterStore() {
       return firstFiring(outcomeKindsAfterStore, 'requests');
+    },
+    portal(kind) {
+      return firstFiring(new Set([kind]), 'requests') !== null;
     },
     describe() {
       return {
