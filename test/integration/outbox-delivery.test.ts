@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startEmulator, type RunningEmulator, type StoredRequest } from '../../emulator/index.ts';
 import type { CallInput, CallOutput } from '../../src/shared/bridge/api.ts';
 import type { CallName } from '../../src/shared/bridge/bridge-map.ts';
-import type { OutboxItemView } from '../../src/shared/bridge/outbox-calls.ts';
+import type { OutboxItemView, OutboxStatus } from '../../src/shared/bridge/outbox-calls.ts';
 import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
 import { SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
 import type { AccountRequestInput, QuoteRequestInput } from '../../src/shared/contract/request-schemas.ts';
@@ -41,6 +41,22 @@ async function call<C extends CallName>(channel: C, input: CallInput<C>): Promis
 
 async function submitQuote(payload: QuoteRequestInput): Promise<OutboxItemView> {
   return (await call('outbox:submit', { kind: 'quote', payload })).item;
+}
+
+/** Resolves with the outbox status once `reached` holds, looking again at every outbox event. */
+function untilOutbox(reached: (status: OutboxStatus) => boolean): Promise<OutboxStatus> {
+  return new Promise((resolve) => {
+    const look = () => {
+      const status = core.outbox.status();
+      if (!reached(status)) return;
+      unsubscribe();
+      resolve(status);
+    };
+    const unsubscribe = core.events.subscribe((name) => {
+      if (name === 'outbox:changed' || name === 'connection:changed') look();
+    });
+    look();
+  });
 }
 
 async function flush(waitSeconds = 20) {
@@ -323,10 +339,11 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
       await submitQuote({ ...counterVisit, contactName: 'B' }),
       await submitQuote({ ...counterVisit, contactName: 'C' }),
     ];
-    const offline = await flush(1);
-    expect(offline.drained).toBe(false);
-    expect(offline.status.connection).toBe('offline');
-    expect(offline.status.counts.queued).toBe(3);
+    // Waits for the state, not for a time: every item has been tried and is back in the queue.
+    const offline = await untilOutbox(
+      (status) => status.connection === 'offline' && status.counts.queued === 3,
+    );
+    expect(offline.undelivered).toBe(3);
     // Only one request probed the dead host at a time; none was lost or given up.
     for (const entry of queued) expect(item(entry.id).state).toBe('queued');
 
