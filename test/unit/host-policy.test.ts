@@ -148,30 +148,15 @@ describe('host policy: answers', () => {
       notFound: 'pause',
       noToken: 'pause',
     };
-    expect(table('catalogRead')).toEqual({
-      ...common,
-      conflict: 'giveUp',
-      serverError: 'retry',
-      noAnswer: 'retry',
-    });
-    expect(table('requestCreate')).toEqual({
-      ...common,
-      conflict: 'giveUp',
-      serverError: 'retry',
-      noAnswer: 'retry',
-    });
-    expect(table('portalRead')).toEqual({
-      ...common,
-      conflict: 'retry',
-      serverError: 'retry',
-      noAnswer: 'retry',
-    });
-    expect(table('portalAction')).toEqual({
-      ...common,
-      conflict: 'giveUp',
-      serverError: 'giveUp',
-      noAnswer: 'giveUp',
-    });
+    // Per kind: what follows a 409, a 5xx and no answer at all (columns of docs/architecture.md's table).
+    const rows: [CallKind, string, string, string][] = [
+      ['catalogRead', 'giveUp', 'retry', 'retry'],
+      ['requestCreate', 'giveUp', 'retry', 'retry'],
+      ['portalRead', 'retry', 'retry', 'retry'],
+      ['portalAction', 'giveUp', 'giveUp', 'giveUp'],
+    ];
+    for (const [kind, conflict, serverError, noAnswer] of rows)
+      expect(table(kind), kind).toEqual({ ...common, conflict, serverError, noAnswer });
     // 409 is retried once only; a second 401 after a fresh token means the credentials are wrong.
     expect(table('portalRead', { attempts: 2, tokenRefreshed: true, conflicts: 2 })).toMatchObject({
       conflict: 'giveUp',
@@ -213,9 +198,13 @@ describe('host policy: one call', () => {
   });
 
   it('a reading call is retried with backoff until it succeeds or its attempts are used', async () => {
-    const recovers = scriptedCall('catalogRead', [answer(503), offline(), answer(200)]);
+    const waits: string[] = [];
+    const recovers = scriptedCall('catalogRead', [answer(503), offline(), answer(200)], {
+      onWait: ({ reason, ms, result }) => waits.push(`${reason} ${ms} after ${result.answer}`),
+    });
     expect(await recovers.result).toMatchObject({ answer: 'ok' });
     expect(recovers.clock.slept).toEqual([750, 1500]);
+    expect(waits).toEqual(['retry 750 after serverError', 'retry 1500 after noAnswer']);
 
     const down = scriptedCall('portalRead', [offline()], { limits: { backoff: BACKOFF, maxAttempts: 3 } });
     expect(await down.result).toMatchObject({ answer: 'noAnswer', verdict: { do: 'retry', ms: 3000 } });
