@@ -260,13 +260,17 @@ export function createCatalogModule(core: VoaCore): CatalogModule {
       policy = { ...policy, ...next };
     },
     handlers: {
-      'catalog:search': async (query) => store.search(query),
+      'catalog:search': async (query) => {
+        store.invalidateIfReplaced();
+        return store.search(query);
+      },
       'catalog:item': async ({ itemNo }) => {
         const item = store.item(itemNo);
         if (!item) throw new BridgeFailure('not-found', `Item ${itemNo} is not in the local catalog.`);
         return item;
       },
       'catalog:facets': async () => {
+        store.invalidateIfReplaced();
         const { categories, profiles, grades } = store.facets();
         return { categories, profiles, grades };
       },

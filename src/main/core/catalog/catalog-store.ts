@@ -155,6 +155,7 @@ export class CatalogStore {
   readonly #ranked = new Lru<RankedIds>(16);
   readonly #counts = new Lru<number>(32);
   #facets: StoredFacets | undefined;
+  #generationSeen: string | undefined;
 
   constructor(db: DatabaseSync) {
     this.db = db;
@@ -218,6 +219,17 @@ export class CatalogStore {
   steel(): boolean | undefined {
     const value = this.meta('steel');
     return value === undefined ? undefined : value === '1';
+  }
+
+  /**
+   * Drops the caches when another connection (a sync in another process) replaced the live catalog:
+   * each swap writes a new generation.
+   */
+  invalidateIfReplaced(): void {
+    const generation = this.meta('generation');
+    if (generation === this.#generationSeen) return;
+    this.#generationSeen = generation;
+    this.invalidate();
   }
 
   /** The live catalog was replaced: cached rankings, counts and facets belong to the old one. */

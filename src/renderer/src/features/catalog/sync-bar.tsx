@@ -100,7 +100,7 @@ export function SyncBar() {
           type="button"
           className="button button--primary"
           onClick={() => void start()}
-          disabled={Boolean(status?.notConfigured || status?.otherSync)}
+          disabled={Boolean(status?.notConfigured)}
         >
           {t('catalog.sync.now')}
         </button>

@@ -50,7 +50,9 @@ export function SyncLog() {
                       {t(`catalog.sync.outcome.${shownOutcome(run)}`)}
                     </span>
                     {shownOutcome(run) === 'warning' ? (
-                      <span className="run-table__message">{steelRefusedMessage(t, run)}</span>
+                      <span className="run-table__message run-table__message--warning">
+                        {steelRefusedMessage(t, run)}
+                      </span>
                     ) : run.message ? (
                       <span className="run-table__message">{run.message}</span>
                     ) : null}
