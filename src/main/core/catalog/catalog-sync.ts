@@ -2,10 +2,10 @@
 // then items and variants, each page kind followed through @odata.nextLink to its end. The main thread
 // only talks to the host; a catalog worker (catalog-sync-worker.ts) scans each page's text, stages its
 // rows, merges the index and swaps the catalog in, so the main thread never waits for the database.
-// Host answers are handled as the service reference says: 429 waits Retry-After and is always retried;
-// network errors, time-outs and 5xx are retried with backoff (these are reads); 401/403/404 end the run
-// with a message a person can act on, except on a steel page: a 404 there means the steel extension is
-// not installed, and a 403 keeps the previous sync's steel data and ends the run with a warning.
+// Host answers are handled by the host policy (host-policy.ts, kind catalogRead): 429 waits Retry-After,
+// network errors, time-outs and 5xx are retried with backoff, 401 once with a fresh token. What is left
+// ends the run with a message a person can act on, except on a steel page: a 404 there means the steel
+// extension is not installed, and a 403 keeps the previous sync's steel data and ends with a warning.
 import {
   CATALOG_PAGES,
   CATALOG_SYNC_PERMISSION_SET,
@@ -24,8 +24,8 @@ import {
   type SyncTrigger,
 } from '../../../shared/contract/catalog-search.ts';
 import type { Settings } from '../../../shared/settings.ts';
-import { HostNetworkError, type HostResponse } from '../host/host-http-client.ts';
-import { HostNotConfiguredError, TokenRefusedError } from '../host/token-provider.ts';
+import type { HostResponse } from '../host/host-http-client.ts';
+import type { AnswerClass, CallResult } from '../host/host-policy.ts';
 import { hostErrorMessage, type VoaHost } from '../host/voa-host.ts';
 import type { SteelPageName } from './catalog-staging.ts';
 import type { CatalogStore } from './catalog-store.ts';
@@ -40,11 +40,8 @@ export interface SyncPolicy {
   maxAttempts: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
-  /** 429 answers accepted for one page before the run gives up. */
+  /** 429 answers waited out for one page before the run gives up. */
   maxThrottled: number;
-  /** Used when a 429 carries no (readable) Retry-After. */
-  defaultRetryAfterMs: number;
-  retryAfterMaxMs: number;
 }
 
 export const DEFAULT_SYNC_POLICY: SyncPolicy = {
@@ -54,8 +51,13 @@ export const DEFAULT_SYNC_POLICY: SyncPolicy = {
   backoffBaseMs: 1000,
   backoffMaxMs: 30_000,
   maxThrottled: 30,
-  defaultRetryAfterMs: 5000,
-  retryAfterMaxMs: 5 * 60_000,
+};
+
+/** What a wait is about, for the progress line. */
+const WAIT_REASONS: Partial<Record<AnswerClass, string>> = {
+  throttled: 'the host is busy (429)',
+  serverError: 'the host failed (5xx)',
+  noAnswer: 'no answer (network or time-out)',
 };
 
 /** A run that ended without replacing the catalog, with the reason in words a person can act on. */
@@ -95,30 +97,6 @@ export function companySegment(companyName: string): string {
 export function nextPageUrl(nextLink: string, currentUrl: string, baseUrl: string): string | undefined {
   const next = new URL(nextLink, currentUrl);
   return next.origin === new URL(baseUrl).origin ? next.href : undefined;
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/** Retry-After in seconds or as an HTTP date. */
-export function retryAfterMs(header: string | undefined, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const trimmed = header.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 class Semaphore {
@@ -345,7 +323,10 @@ class SyncRun {
     return { kind: 'page', pageId: scanned.pageId, next };
   }
 
-  /** Sends one page request until the host answers 200, retrying and waiting as the contract allows. */
+  /**
+   * One page request under the host policy (host-policy.ts: the 401 refresh, Retry-After, backoff with
+   * jitter), and what its last answer means for the sync.
+   */
   async #send(
     page: PageName,
     url: string,
@@ -353,63 +334,51 @@ class SyncRun {
   ): Promise<
     { kind: 'ok'; response: HostResponse } | { kind: 'absent' } | { kind: 'refused'; message: string }
   > {
-    let attempt = 0;
-    let throttled = 0;
-    let refusedToken = false;
-    for (;;) {
-      if (this.#stop.aborted) throw this.#stop.reason;
-      attempt++;
-      await this.#semaphore.acquire();
-      let response: HostResponse;
-      try {
-        response = await this.#host.send('sync', {
-          method: 'GET',
-          url,
-          signal: this.#stop,
-          timeoutMs: this.#policy.timeoutMs,
-        });
-      } catch (error) {
-        if (this.#stop.aborted) throw this.#stop.reason;
-        if (error instanceof HostNetworkError) {
-          if (attempt >= this.#policy.maxAttempts)
-            throw new SyncFailure(`${page}: ${error.message} (${attempt} attempts).`);
-          await this.#backoff(attempt, `${page}: ${error.message}`);
-          continue;
-        }
-        if (error instanceof TokenRefusedError || error instanceof HostNotConfiguredError)
-          throw new SyncFailure(error.message);
-        throw error;
-      } finally {
-        this.#semaphore.release();
-      }
-      const status = response.status;
-      if (status === 200) return { kind: 'ok', response };
-      const message = hostErrorMessage(response);
-      if (status === 429) {
-        throttled++;
-        if (throttled > this.#policy.maxThrottled)
-          throw new SyncFailure(
-            `${page}: the host kept throttling (429) after ${throttled} waits: ${message}`,
-          );
-        await this.#waitRetryAfter(page, response, message);
-        attempt--; // a throttled request did not run; it costs no attempt
-        continue;
-      }
-      if (status >= 500) {
-        if (attempt >= this.#policy.maxAttempts)
-          throw new SyncFailure(`${page}: the host failed (${status}) ${attempt} times: ${message}`);
-        await this.#backoff(attempt, `${page}: HTTP ${status}`);
-        continue;
-      }
-      if (status === 401 && !refusedToken) {
-        // The token may have been revoked or expired early; VoaHost forgot it, so ask once more.
-        refusedToken = true;
-        continue;
-      }
-      if (status === 403 && steel) return { kind: 'refused', message };
-      if (status === 404 && steel) return { kind: 'absent' };
-      throw this.#refusal(page, status, message);
+    await this.#semaphore.acquire();
+    let result: CallResult;
+    try {
+      result = await this.#host.call(
+        'sync',
+        'catalogRead',
+        { method: 'GET', url, signal: this.#stop, timeoutMs: this.#policy.timeoutMs },
+        {
+          limits: {
+            backoff: { baseMs: this.#policy.backoffBaseMs, maxMs: this.#policy.backoffMaxMs },
+            maxAttempts: this.#policy.maxAttempts,
+          },
+          maxThrottledWaits: this.#policy.maxThrottled,
+          onWait: ({ reason, ms, answer }) =>
+            this.#report({
+              phase: 'waiting',
+              waiting: {
+                reason,
+                seconds: Math.ceil(ms / 1000),
+                detail: `${page}: ${WAIT_REASONS[answer] ?? answer}`,
+              },
+            }),
+        },
+      );
+    } finally {
+      this.#semaphore.release();
     }
+    if ('error' in result) {
+      if (result.answer === 'noToken') throw new SyncFailure(result.error.message);
+      throw new SyncFailure(`${page}: ${result.error.message} (${this.#policy.maxAttempts} attempts).`);
+    }
+    const { response, answer } = result;
+    if (answer === 'ok') return { kind: 'ok', response };
+    const message = hostErrorMessage(response);
+    if (answer === 'throttled')
+      throw new SyncFailure(
+        `${page}: the host kept throttling (429) after ${this.#policy.maxThrottled} waits: ${message}`,
+      );
+    if (answer === 'serverError')
+      throw new SyncFailure(
+        `${page}: the host failed (${response.status}) ${this.#policy.maxAttempts} times: ${message}`,
+      );
+    if (answer === 'forbidden' && steel) return { kind: 'refused', message };
+    if (answer === 'notFound' && steel) return { kind: 'absent' };
+    throw this.#refusal(page, response.status, message);
   }
 
   /** The failure a 401, 403, 404 or other final answer ends the run with. */
@@ -430,28 +399,6 @@ class SyncRun {
         `${page} was not found (404): ${message}. The page is not published under that name, or the company name "${this.#settings().host.companyName}" in Settings is wrong.`,
       );
     return new SyncFailure(`${page}: the host answered HTTP ${status}: ${message}`);
-  }
-
-  async #waitRetryAfter(page: PageName, response: HostResponse, message: string): Promise<void> {
-    const wait = Math.min(
-      this.#policy.retryAfterMaxMs,
-      retryAfterMs(response.headers['retry-after']) ?? this.#policy.defaultRetryAfterMs,
-    );
-    this.#report({
-      phase: 'waiting',
-      waiting: { reason: 'throttled', seconds: Math.ceil(wait / 1000), detail: `${page}: ${message}` },
-    });
-    await sleep(wait, this.#stop);
-  }
-
-  async #backoff(attempt: number, reason: string): Promise<void> {
-    const base = Math.min(this.#policy.backoffMaxMs, this.#policy.backoffBaseMs * 2 ** (attempt - 1));
-    const wait = Math.round(base * (0.75 + Math.random() * 0.5));
-    this.#report({
-      phase: 'waiting',
-      waiting: { reason: 'retry', seconds: Math.ceil(wait / 1000), detail: reason },
-    });
-    await sleep(wait, this.#stop);
   }
 
   /** Last step: the worker finishes the staged catalog, then swaps it in unless the run was cancelled. */
