@@ -33,6 +33,7 @@ export class CatalogWorker {
   #lastId = 0;
   #stopped: Error | undefined;
   readonly #exited: Promise<void>;
+  #closing: Promise<void> | undefined;
 
   /** `onRows` hears each committed transaction's rows. */
   constructor(onRows: (kind: PageKind, count: number) => void) {
@@ -74,7 +75,10 @@ export class CatalogWorker {
 
   /** Drops an unfinished staging area, closes the worker's connection and waits for the thread to end. */
   async close(): Promise<void> {
-    if (!this.#stopped) await this.call('close', null).catch(() => this.#worker.terminate());
-    await this.#exited;
+    this.#closing ??= (async () => {
+      if (!this.#stopped) await this.call('close', null).catch(() => this.#worker.terminate());
+      await this.#exited;
+    })();
+    await this.#closing;
   }
 }

@@ -223,6 +223,9 @@ class SyncRun {
       await this.#readPageKind(CATALOG_PAGES.variants, VARIANT_PROPERTIES);
       await this.#swapIn();
     } catch (error) {
+      // Recorded once the worker has let go of catalog.db: a write of the main thread's connection
+      // would otherwise wait for the worker's transaction in progress.
+      await this.#worker.close();
       this.#recordFailure(error);
     } finally {
       await this.#worker.close();
