@@ -58,9 +58,9 @@ async function stats() {
 beforeEach(async () => {
   // Slow pages, so that the first sync is still reading when the second one starts.
   emulator = await startEmulator({
-    variants: 3000,
+    variants: 4000,
     pageSize: 100,
-    faults: { rules: [{ kind: 'latency', ms: 60, match: 'catalog' }] },
+    faults: { rules: [{ kind: 'latency', ms: 150, match: 'catalog' }] },
     log: () => {},
   });
   profile = await createTestProfile();
