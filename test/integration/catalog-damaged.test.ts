@@ -81,6 +81,7 @@ describe('a damaged catalog.db heals itself', () => {
     expect(empty.lastSync).toMatchObject({
       outcome: 'failed',
       message: expect.stringMatching(/moved aside/),
+      damagedCatalogMovedTo: aside[0],
     });
 
     const sync = await cli('sync');

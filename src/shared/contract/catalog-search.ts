@@ -139,6 +139,8 @@ export interface SyncRunSummary {
   changes: SyncChangeCounts | undefined;
   /** Steel pages the host refused (403): the run succeeded with a warning, their previous data kept. */
   refusedSteelPages: string[];
+  /** Set on the log entry of a catalog.db that could not be opened: the name it was moved aside as. */
+  damagedCatalogMovedTo: string | undefined;
 }
 
 export interface SyncProgress {

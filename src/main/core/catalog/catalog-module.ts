@@ -118,7 +118,7 @@ function openHealingCatalog(file: string): CatalogStore {
     const message =
       `The local catalog could not be opened (${error instanceof Error ? error.message : String(error)}); it was moved aside as ` +
       `${path.basename(movedTo)} and an empty catalog replaces it. The next sync fills it.`;
-    store.recordNotice('startup', message);
+    store.recordDamagedCatalog(path.basename(movedTo), message);
     console.error(`voa-desk: ${message} (${movedTo})`);
     return store;
   }

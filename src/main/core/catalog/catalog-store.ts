@@ -72,6 +72,7 @@ interface RunRecord {
   steel: number | null;
   changes_json: string | null;
   refused_steel_pages: string;
+  damaged_moved_to: string | null;
 }
 
 interface RankedIds {
@@ -122,6 +123,7 @@ export function runSummary(record: RunRecord): SyncRunSummary {
     steel: record.steel === null ? undefined : record.steel === 1,
     changes: record.changes_json ? (JSON.parse(record.changes_json) as SyncChangeCounts) : undefined,
     refusedSteelPages: JSON.parse(record.refused_steel_pages) as string[],
+    damagedCatalogMovedTo: record.damaged_moved_to ?? undefined,
   };
 }
 
@@ -488,16 +490,17 @@ export class CatalogStore {
   // ---- run log and changes --------------------------------------------------------------------------
 
   /**
-   * A run that never read a page but belongs in the log, such as a damaged catalog.db replaced at start:
-   * it shows on the sync bar, in the sync log and from the CLI until the next sync.
+   * A catalog.db that could not be opened was moved aside and replaced by this empty one: an entry in the
+   * run log, so that it shows on the sync bar, in the sync log and from the CLI until the next sync.
    */
-  recordNotice(trigger: SyncTrigger, message: string): void {
+  recordDamagedCatalog(movedTo: string, message: string): void {
     const now = new Date().toISOString();
     this.db
       .prepare(
-        `INSERT INTO sync_run (trigger, started_at, finished_at, outcome, message) VALUES (?, ?, ?, 'failed', ?)`,
+        `INSERT INTO sync_run (trigger, started_at, finished_at, outcome, message, damaged_moved_to)
+         VALUES ('startup', ?, ?, 'failed', ?, ?)`,
       )
-      .run(trigger, now, now, message);
+      .run(now, now, message, movedTo);
   }
 
   beginRun(trigger: SyncTrigger, startedAt: string): number {

@@ -35,9 +35,9 @@ export class CatalogWorker {
   readonly #exited: Promise<void>;
   #closing: Promise<void> | undefined;
 
-  /** `onRows` hears each committed transaction's rows. */
-  constructor(onRows: (kind: PageKind, count: number) => void) {
-    this.#worker = new Worker(CATALOG_WORKER_URL);
+  /** `onRows` hears each committed transaction's rows; `url` is another build of the worker (tests). */
+  constructor(onRows: (kind: PageKind, count: number) => void, url: URL = CATALOG_WORKER_URL) {
+    this.#worker = new Worker(url);
     this.#worker.on('message', (message: StagingWorkerMessage) => {
       if (message.id === undefined) return onRows(message.rows.kind, message.rows.count);
       const pending = this.#pending.get(message.id);

@@ -85,6 +85,8 @@ const en = {
   'sync.holder.app': 'the VOA Desk app',
   'sync.holder.browserShell': 'the browser shell',
   'sync.holder.cli': 'a command-line sync',
+  'sync.damagedCatalog':
+    'the local catalog could not be opened; it was moved aside as {file} and an empty catalog replaces it. The next sync fills it; everything else keeps working.',
   'kind.categories': 'categories',
   'kind.profiles': 'profiles',
   'kind.grades': 'grades',
@@ -214,6 +216,8 @@ export const catalogMessages: FeatureMessages<typeof en> = {
     'sync.holder.app': 'de VOA Desk-app',
     'sync.holder.browserShell': 'de browsershell',
     'sync.holder.cli': 'een synchronisatie via de opdrachtregel',
+    'sync.damagedCatalog':
+      'de lokale catalogus kon niet worden geopend; het bestand is opzij gezet als {file} en vervangen door een lege catalogus. De volgende synchronisatie vult hem; al het andere blijft werken.',
     'kind.categories': 'categorieën',
     'kind.profiles': 'profielen',
     'kind.grades': 'kwaliteiten',

@@ -5,7 +5,7 @@ import type { SyncProgress, SyncRunSummary } from '../../../../shared/contract/c
 import { useAppStore } from '../../app/app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { formatAge, formatCount, formatWhen } from './catalog-format.ts';
-import { outcomeBadgeClass, shownOutcome, steelRefusedMessage } from './sync-outcome.ts';
+import { failureMessage, outcomeBadgeClass, shownOutcome, steelRefusedMessage } from './sync-outcome.ts';
 
 /** The warning of a run that succeeded with refused steel pages, in the user's language. */
 function SteelRefusedWarning({ run }: { run: SyncRunSummary }) {
@@ -116,7 +116,7 @@ export function SyncBar() {
         </p>
       ) : last && last.outcome !== 'succeeded' && last.message ? (
         <p className="banner banner--error" role="alert">
-          {t('catalog.sync.failedBanner', { message: last.message })}
+          {t('catalog.sync.failedBanner', { message: failureMessage(t, last) })}
         </p>
       ) : last ? (
         <SteelRefusedWarning run={last} />

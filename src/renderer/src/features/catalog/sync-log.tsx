@@ -5,7 +5,7 @@ import { CHANGE_KINDS, CHANGE_SUBJECTS, PAGE_KINDS } from '../../../../shared/co
 import { useAppStore } from '../../app/app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { formatCount, formatDuration, formatWhen } from './catalog-format.ts';
-import { outcomeBadgeClass, shownOutcome, steelRefusedMessage } from './sync-outcome.ts';
+import { failureMessage, outcomeBadgeClass, shownOutcome, steelRefusedMessage } from './sync-outcome.ts';
 
 export function SyncLog() {
   const t = useT();
@@ -54,7 +54,7 @@ export function SyncLog() {
                         {steelRefusedMessage(t, run)}
                       </span>
                     ) : run.message ? (
-                      <span className="run-table__message">{run.message}</span>
+                      <span className="run-table__message">{failureMessage(t, run)}</span>
                     ) : null}
                   </td>
                   <td className="num">{formatCount(run.pages, language)}</td>

@@ -20,6 +20,13 @@ export function outcomeBadgeClass(run: SyncRunSummary): string {
   return `badge ${OUTCOME_BADGE[shownOutcome(run)]}`;
 }
 
+/** A failed run's message in the user's language where the core gave its reason as data. */
+export function failureMessage(t: ReturnType<typeof useT>, run: SyncRunSummary): string {
+  return run.damagedCatalogMovedTo
+    ? t('catalog.sync.damagedCatalog', { file: run.damagedCatalogMovedTo })
+    : run.message;
+}
+
 export function steelRefusedMessage(t: ReturnType<typeof useT>, run: SyncRunSummary): string {
   return t('catalog.sync.steelRefused', {
     pages: run.refusedSteelPages.join(', '),
