@@ -41,7 +41,7 @@ export async function syncedEmulatorCatalog(options: {
       version: 'test',
     });
     await configureProfileForEmulator(core, emulator.info);
-    const run = await core.catalog.startSync('manual').done;
+    const run = await core.catalog.syncNow('manual');
     if (run.outcome !== 'succeeded') throw new Error(`sync ${run.outcome}: ${run.message}`);
     const view = { steel: true, language: 'nl' as const };
     const { voaItems, voaVariants } = emulator.catalog.tables;

@@ -15,6 +15,7 @@ import {
   type SyncChange,
   type SyncChangeCounts,
   type SyncChanges,
+  type SyncHolder,
   type SyncOutcome,
   type SyncRunSummary,
   type SyncTrigger,
@@ -72,6 +73,8 @@ interface RunRecord {
   duration_ms: number;
   steel: number | null;
   changes_json: string | null;
+  refused_steel_pages: string;
+  damaged_moved_to: string | null;
 }
 
 /** A match as #rank reads it (as an array); the extra length is left out on purpose (search-rank.ts). */
@@ -137,6 +140,8 @@ export function runSummary(record: RunRecord): SyncRunSummary {
     durationMs: record.duration_ms,
     steel: record.steel === null ? undefined : record.steel === 1,
     changes: record.changes_json ? (JSON.parse(record.changes_json) as SyncChangeCounts) : undefined,
+    refusedSteelPages: JSON.parse(record.refused_steel_pages) as string[],
+    damagedCatalogMovedTo: record.damaged_moved_to ?? undefined,
   };
 }
 
@@ -172,10 +177,10 @@ export class CatalogStore {
   /** The search's statements, compiled once: typing runs them on every key. */
   readonly #searchStatements = new Lru<StatementSync>(32);
   #facets: StoredFacets | undefined;
+  #generationSeen: string | undefined;
 
   constructor(db: DatabaseSync) {
     this.db = db;
-    this.#recover();
   }
 
   static open(file: string): CatalogStore {
@@ -190,8 +195,11 @@ export class CatalogStore {
     if (this.db.isOpen) this.db.close();
   }
 
-  /** After a crash: staging tables are dropped and a run left "running" is marked as interrupted. */
-  #recover(): void {
+  /**
+   * After a crash: staging tables are dropped and a run left "running" is marked as interrupted. Only
+   * while holding the sync lock (CatalogSyncLock): otherwise the "crash" may be another process's sync.
+   */
+  recoverAfterCrash(): void {
     for (const table of CATALOG_TABLES) this.db.exec(`DROP TABLE IF EXISTS "${STAGING_PREFIX}${table}"`);
     this.db
       .prepare(
@@ -216,6 +224,16 @@ export class CatalogStore {
       .run(key, value);
   }
 
+  /** Who holds the data directory's sync lock, as its holder wrote down after taking it. */
+  syncHolder(): SyncHolder | undefined {
+    const value = this.meta('sync_holder');
+    return value ? (JSON.parse(value) as SyncHolder) : undefined;
+  }
+
+  setSyncHolder(holder: SyncHolder): void {
+    this.setMeta('sync_holder', JSON.stringify(holder));
+  }
+
   syncedAt(): string | undefined {
     return this.meta('synced_at');
   }
@@ -223,6 +241,17 @@ export class CatalogStore {
   steel(): boolean | undefined {
     const value = this.meta('steel');
     return value === undefined ? undefined : value === '1';
+  }
+
+  /**
+   * Drops the caches when another connection (a sync in another process) replaced the live catalog:
+   * each swap writes a new generation.
+   */
+  invalidateIfReplaced(): void {
+    const generation = this.meta('generation');
+    if (generation === this.#generationSeen) return;
+    this.#generationSeen = generation;
+    this.invalidate();
   }
 
   /** The live catalog was replaced: cached rankings, counts and facets belong to the old one. */
@@ -482,6 +511,20 @@ export class CatalogStore {
   }
 
   // ---- run log and changes --------------------------------------------------------------------------
+
+  /**
+   * A catalog.db that could not be opened was moved aside and replaced by this empty one: an entry in the
+   * run log, so that it shows on the sync bar, in the sync log and from the CLI until the next sync.
+   */
+  recordDamagedCatalog(movedTo: string, message: string): void {
+    const now = new Date().toISOString();
+    this.db
+      .prepare(
+        `INSERT INTO sync_run (trigger, started_at, finished_at, outcome, message, damaged_moved_to)
+         VALUES ('startup', ?, ?, 'failed', ?, ?)`,
+      )
+      .run(now, now, message, movedTo);
+  }
 
   beginRun(trigger: SyncTrigger, startedAt: string): number {
     const result = this.db
