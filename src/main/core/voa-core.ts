@@ -11,6 +11,7 @@ import type { BridgeHandlers } from './bridge/dispatch.ts';
 import { SettingsStore } from './settings/settings-store.ts';
 import { settingsHandlers } from './settings/settings-handlers.ts';
 import { KeytarSecretVault, type SecretVault } from './secrets/secret-vault.ts';
+import { BoundSecretVault } from './secrets/bound-secret-vault.ts';
 import { HostHttpClient } from './host/host-http-client.ts';
 import { TokenProvider } from './host/token-provider.ts';
 import { VoaHost } from './host/voa-host.ts';
@@ -32,7 +33,8 @@ export class VoaCore {
   readonly shell: ShellKind;
   readonly version: string;
   readonly settings: SettingsStore;
-  readonly vault: SecretVault;
+  /** Secrets bound to the host they were entered for (the keychain below it stores them). */
+  readonly vault: BoundSecretVault;
   readonly appDb: DatabaseSync;
   readonly events = new EventHub();
   readonly tokens: TokenProvider;
@@ -48,7 +50,10 @@ export class VoaCore {
     this.shell = options.shell;
     this.version = options.version;
     this.settings = settings;
-    this.vault = options.vault ?? new KeytarSecretVault(options.location.profile);
+    this.vault = new BoundSecretVault(
+      options.vault ?? new KeytarSecretVault(options.location.profile),
+      () => this.settings.current,
+    );
     this.appDb = appDb;
     const http = () => this.#httpClient();
     const current = () => this.settings.current;

@@ -11,8 +11,14 @@ export interface KeychainStatus {
   problem?: string;
 }
 
-/** The renderer learns whether a secret is set, never the secret. */
-export type SecretsStatus = Record<ApplicationName, { set: boolean }>;
+/**
+ * A stored secret is bound to the connection settings it was entered with (authentication URL, tenant,
+ * client id, API resource, base URL); after a change of any of them it must be entered again.
+ */
+export type SecretBinding = 'not-set' | 'bound' | 'enter-again';
+
+/** The renderer learns whether a secret is set and usable, never the secret. */
+export type SecretsStatus = Record<ApplicationName, { set: boolean; binding: SecretBinding }>;
 
 export interface SettingsView {
   settings: Settings;

@@ -1,4 +1,4 @@
-import type { SecretsStatus, SettingsView } from '../../../shared/bridge/settings-calls.ts';
+import type { SecretBinding, SecretsStatus, SettingsView } from '../../../shared/bridge/settings-calls.ts';
 import { APPLICATIONS } from '../../../shared/settings.ts';
 import type { VoaCore } from '../voa-core.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
@@ -11,13 +11,13 @@ type SettingsHandlers = Pick<
 export async function secretsStatus(core: VoaCore): Promise<SecretsStatus> {
   const status = {} as SecretsStatus;
   for (const application of APPLICATIONS) {
-    let set = false;
+    let binding: SecretBinding = 'not-set';
     try {
-      set = await core.vault.isSet(application);
+      binding = await core.vault.binding(application);
     } catch {
       // No keychain: nothing can be set; the keychain status tells why.
     }
-    status[application] = { set };
+    status[application] = { set: binding !== 'not-set', binding };
   }
   return status;
 }

@@ -156,6 +156,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
                 <SecretField
                   application={application}
                   isSet={view.secrets[application].set}
+                  enterAgain={view.secrets[application].binding === 'enter-again'}
                   disabled={!view.keychain.available}
                 />
               </div>
@@ -238,10 +239,13 @@ function firstError(errors: Record<string, string>, prefix: string): string | un
 function SecretField({
   application,
   isSet,
+  enterAgain,
   disabled,
 }: {
   application: ApplicationName;
   isSet: boolean;
+  /** Set, but for other connection settings: main will not use it until it is entered again. */
+  enterAgain: boolean;
   disabled: boolean;
 }) {
   const t = useT();
@@ -289,10 +293,14 @@ function SecretField({
           }}
         />
         <span
-          className={`badge ${isSet ? 'badge--ok' : 'badge--muted'}`}
+          className={`badge ${enterAgain ? 'badge--warn' : isSet ? 'badge--ok' : 'badge--muted'}`}
           data-testid={`${application}-secret-status`}
         >
-          {isSet ? t('settings.secret.set') : t('settings.secret.notSet')}
+          {enterAgain
+            ? t('settings.secret.enterAgain')
+            : isSet
+              ? t('settings.secret.set')
+              : t('settings.secret.notSet')}
         </span>
       </div>
       <div className="secret-field__actions">
