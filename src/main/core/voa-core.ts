@@ -26,6 +26,11 @@ export interface VoaCoreOptions {
   version: string;
   /** Defaults to the OS keychain for the profile; unit tests may pass a stand-in. */
   vault?: SecretVault;
+  /**
+   * The desktop shell's file dialog for the extra CA file (undefined when cancelled). Other shells have
+   * none: a renderer can never name the file by path.
+   */
+  chooseCaFile?: () => Promise<string | undefined>;
 }
 
 export class VoaCore {
@@ -43,6 +48,7 @@ export class VoaCore {
   readonly outbox: OutboxModule;
   readonly catalog: CatalogModule;
   readonly handlers: BridgeHandlers;
+  readonly chooseCaFile: (() => Promise<string | undefined>) | undefined;
   #http: { caFile: string; client: Promise<HostHttpClient> } | undefined;
 
   private constructor(options: VoaCoreOptions, settings: SettingsStore, appDb: DatabaseSync) {
@@ -55,6 +61,7 @@ export class VoaCore {
       () => this.settings.current,
     );
     this.appDb = appDb;
+    this.chooseCaFile = options.chooseCaFile;
     const http = () => this.#httpClient();
     const current = () => this.settings.current;
     this.tokens = new TokenProvider({ http, vault: this.vault, settings: current });

@@ -1,12 +1,38 @@
 import type { SecretBinding, SecretsStatus, SettingsView } from '../../../shared/bridge/settings-calls.ts';
 import { APPLICATIONS } from '../../../shared/settings.ts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { VoaCore } from '../voa-core.ts';
+import { BridgeFailure } from '../bridge/bridge-failure.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
 
 type SettingsHandlers = Pick<
   BridgeHandlers,
-  'app:info' | 'settings:get' | 'settings:save' | 'secrets:set' | 'secrets:clear'
+  'app:info' | 'settings:get' | 'settings:save' | 'settings:chooseCaFile' | 'secrets:set' | 'secrets:clear'
 >;
+
+/**
+ * Sets the extra CA file: from the CLI, or from the desktop shell's file chooser, never from a path a
+ * renderer sent. The file must hold a PEM certificate; an empty name removes the setting.
+ */
+export async function setExtraCaFile(core: VoaCore, file: string): Promise<void> {
+  const absolute = file.trim() ? path.resolve(file.trim()) : '';
+  if (absolute) {
+    let pem: string;
+    try {
+      pem = await readFile(absolute, 'utf8');
+    } catch (error) {
+      throw new BridgeFailure('invalid-input', `${absolute} cannot be read: ${(error as Error).message}`, {
+        'host.caFile': 'cannot be read',
+      });
+    }
+    if (!pem.includes('-----BEGIN CERTIFICATE-----'))
+      throw new BridgeFailure('invalid-input', `${absolute} holds no PEM certificate.`, {
+        'host.caFile': 'holds no PEM certificate',
+      });
+  }
+  await core.settings.update({ host: { caFile: absolute } });
+}
 
 export async function secretsStatus(core: VoaCore): Promise<SecretsStatus> {
   const status = {} as SecretsStatus;
@@ -43,6 +69,17 @@ export function settingsHandlers(core: VoaCore): SettingsHandlers {
     'settings:get': () => settingsView(core),
     'settings:save': async (patch) => {
       await core.settings.update(patch);
+      return changed();
+    },
+    'settings:chooseCaFile': async () => {
+      if (!core.chooseCaFile) {
+        throw new BridgeFailure(
+          'not-available',
+          'The extra CA file is chosen in the desktop app, or set with `npm run cli -- config set --ca-file FILE`.',
+        );
+      }
+      const chosen = await core.chooseCaFile();
+      if (chosen !== undefined) await setExtraCaFile(core, chosen);
       return changed();
     },
     'secrets:set': async ({ application, secret }) => {
