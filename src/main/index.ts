@@ -31,7 +31,7 @@ import {
 } from './shell/window-policy.ts';
 
 /** A packaged app never loads a page from elsewhere, whatever the environment says. */
-const rendererDevUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+const rendererDevUrl = (!app.isPackaged && process.env.ELECTRON_RENDERER_URL) || undefined;
 const bridgePage = trustedPage(rendererDevUrl);
 const rendererDir = path.join(import.meta.dirname, '../renderer');
 let mainWindow: BrowserWindow | undefined;

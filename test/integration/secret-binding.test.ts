@@ -14,21 +14,8 @@ import type { CallName } from '../../src/shared/bridge/bridge-map.ts';
 import type { BridgeResult } from '../../src/shared/bridge/define.ts';
 import { startAttackerServer, type AttackerServer } from '../support/attacker-server.ts';
 import { createTestProfile, type TestProfile } from '../support/processes.ts';
-import { SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
-import type { QuoteRequestInput } from '../../src/shared/contract/request-schemas.ts';
-import { configureProfileForEmulator, TEST_PRIVACY_CONSENT_VERSION } from '../support/emulator-profile.ts';
-
-const counterVisit: QuoteRequestInput = {
-  privacyAccepted: true,
-  privacyConsentVersion: TEST_PRIVACY_CONSENT_VERSION,
-  contactName: 'Jan Smit',
-  companyName: 'Smit Metaalbouw',
-  phoneNo: '06-12345678',
-  deliveryMethod: 'Pickup',
-  source: SOURCE_COUNTER_VISIT,
-  assistedBy: 'Anja de Vries',
-  quoteRequestLines: [{ itemNo: 'HEA200', quantity: 4, unitOfMeasureCode: 'PCS', lengthMm: 6000 }],
-};
+import { configureProfileForEmulator } from '../support/emulator-profile.ts';
+import { sampleCounterVisit } from '../support/request-samples.ts';
 
 let emulator: RunningEmulator;
 let emulatorStateDir: string;
@@ -102,7 +89,7 @@ describe('secrets bound to their host', () => {
     expect(saved.ok).toBe(true);
 
     expect((await sync()).outcome).toBe('failed');
-    const submitted = await call('outbox:submit', { kind: 'quote', payload: counterVisit });
+    const submitted = await call('outbox:submit', { kind: 'quote', payload: sampleCounterVisit });
     expect(submitted.ok).toBe(true);
     await call('outbox:flush', { waitSeconds: 2 });
     expectAttackerReceivedNothing();

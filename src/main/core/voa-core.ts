@@ -1,11 +1,8 @@
 // The composition root: everything VOA Desk does, built from a data directory, a profile and a vault.
 // No Electron here; the Electron shell, the CLI, the browser shell and the tests all build this.
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import type { ProfileLocation } from './data-dir.ts';
-import { APP_DB_FILE, appMigrations } from './db/app-migrations.ts';
-import { openDatabase } from './db/sqlite.ts';
+import { prepareDataDir, type ProfileLocation } from './data-dir.ts';
+import { openAppDatabase } from './db/app-database.ts';
 import { EventHub } from './bridge/event-hub.ts';
 import type { BridgeHandlers } from './bridge/dispatch.ts';
 import { SettingsStore } from './settings/settings-store.ts';
@@ -76,9 +73,9 @@ export class VoaCore {
   }
 
   static async open(options: VoaCoreOptions): Promise<VoaCore> {
-    await mkdir(options.location.dataDir, { recursive: true, mode: 0o700 });
+    await prepareDataDir(options.location.dataDir);
     const settings = await SettingsStore.open(options.location.dataDir);
-    const appDb = openDatabase(path.join(options.location.dataDir, APP_DB_FILE), appMigrations, 'full');
+    const appDb = openAppDatabase(options.location.dataDir);
     return new VoaCore(options, settings, appDb);
   }
 
