@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { VoaCore } from '../voa-core.ts';
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
+import { DiskFullError, SettingsConflictError } from './settings-store.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
 
 type SettingsHandlers = Pick<
@@ -53,6 +54,39 @@ export async function settingsView(core: VoaCore): Promise<SettingsView> {
   return { settings: core.settings.current, secrets, keychain };
 }
 
+/**
+ * Runs a settings write and turns the store's refusals into answers in the user's language: a full disk
+ * (nothing written, the previous file kept) and a conflict with another writer (the CLI while the app runs).
+ */
+async function saveSettings(core: VoaCore, write: () => Promise<unknown>, changed: () => Promise<unknown>) {
+  const dutch = core.settings.current.uiLanguage === 'nl';
+  try {
+    await write();
+  } catch (error) {
+    if (error instanceof DiskFullError) {
+      throw new BridgeFailure(
+        'disk-full',
+        dutch
+          ? 'De schijf is vol: de instellingen zijn niet opgeslagen en de vorige staan er nog ongewijzigd. Maak ruimte vrij en sla opnieuw op.'
+          : 'The disk is full: the settings were not saved, and the previous ones are kept as they were. Free some space and save again.',
+      );
+    }
+    if (error instanceof SettingsConflictError) {
+      // The store now holds the other writer's version: show it.
+      await changed();
+      const problem = dutch ? 'elders gewijzigd' : 'changed elsewhere';
+      throw new BridgeFailure(
+        'conflict',
+        dutch
+          ? `Deze instellingen zijn intussen elders gewijzigd (bijvoorbeeld met de CLI): ${error.fields.join(', ')}. Er is niets opgeslagen; het scherm toont nu de huidige waarden.`
+          : `These settings were changed elsewhere meanwhile (for example with the CLI): ${error.fields.join(', ')}. Nothing was saved; the screen now shows the current values.`,
+        Object.fromEntries(error.fields.map((field) => [field, problem])),
+      );
+    }
+    throw error;
+  }
+}
+
 export function settingsHandlers(core: VoaCore): SettingsHandlers {
   const changed = async () => {
     const view = await settingsView(core);
@@ -68,7 +102,7 @@ export function settingsHandlers(core: VoaCore): SettingsHandlers {
     }),
     'settings:get': () => settingsView(core),
     'settings:save': async (patch) => {
-      await core.settings.update(patch);
+      await saveSettings(core, () => core.settings.update(patch), changed);
       return changed();
     },
     'settings:chooseCaFile': async () => {
@@ -79,7 +113,7 @@ export function settingsHandlers(core: VoaCore): SettingsHandlers {
         );
       }
       const chosen = await core.chooseCaFile();
-      if (chosen !== undefined) await setExtraCaFile(core, chosen);
+      if (chosen !== undefined) await saveSettings(core, () => setExtraCaFile(core, chosen), changed);
       return changed();
     },
     'secrets:set': async ({ application, secret }) => {

@@ -70,10 +70,16 @@ function SettingsForm({ view }: { view: SettingsView }) {
       if (saved) setForm(saved);
       return;
     }
+    // Changed elsewhere meanwhile (the CLI): show the current values, so a second save cannot undo that change.
+    const current = useAppStore.getState().settingsView?.settings;
+    if (error.code === 'conflict' && current) setForm(current);
     setErrors(error.fields ?? {});
     setStatus({
       kind: 'failed',
-      message: error.fields ? t('settings.fixFields') : t('settings.notSaved', { problem: error.message }),
+      message:
+        error.fields && error.code !== 'conflict'
+          ? t('settings.fixFields')
+          : t('settings.notSaved', { problem: error.message }),
     });
   };
 
