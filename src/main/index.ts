@@ -180,6 +180,8 @@ function createWindow(): BrowserWindow {
       navigateOnDragDrop: false,
       safeDialogs: true,
       spellcheck: false,
+      // A middle click would open a link in a new window; the window-open handler refuses it anyway.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   window.once('ready-to-show', () => window.show());

@@ -159,6 +159,7 @@ describe('Electron shell wiring (built main bundle, recording stand-in for Elect
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
       webviewTag: false,
+      disableBlinkFeatures: 'Auxclick',
     });
     expect(state.windows[0]?.options.webPreferences.preload).toMatch(/preload[/\\]index\.cjs$/);
     expect(state.windows[0]?.loadedUrls).toEqual(['app://voa-desk/index.html']);
