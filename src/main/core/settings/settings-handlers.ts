@@ -109,7 +109,9 @@ export function settingsHandlers(core: VoaCore): SettingsHandlers {
       if (!core.chooseCaFile) {
         throw new BridgeFailure(
           'not-available',
-          'The extra CA file is chosen in the desktop app, or set with `npm run cli -- config set --ca-file FILE`.',
+          core.settings.current.uiLanguage === 'nl'
+            ? 'Het extra CA-bestand wordt gekozen in de desktop-app, of ingesteld met `npm run cli -- config set --ca-file BESTAND`.'
+            : 'The extra CA file is chosen in the desktop app, or set with `npm run cli -- config set --ca-file FILE`.',
         );
       }
       const chosen = await core.chooseCaFile();

@@ -29,6 +29,8 @@ const en = {
   'hint.caFile': 'Optional PEM file, for a TLS-inspecting proxy or the emulator',
   'caFile.none': 'None: only the system’s certificates',
   'caFile.choose': 'Choose file…',
+  'caFile.desktopOnly':
+    'The file is chosen in the desktop app; here, set it with npm run cli -- config set --ca-file FILE.',
   'app.website': 'Website application',
   'app.websiteHint': 'Sends quote and account requests',
   'app.sync': 'Synchronization application',
@@ -37,7 +39,9 @@ const en = {
   'field.secret': 'Client secret',
   'secret.set': 'Secret set',
   'secret.notSet': 'No secret set',
-  'secret.enterAgain': 'Enter again: connection settings changed',
+  'secret.enterAgain': 'Enter again',
+  'secret.enterAgainReason':
+    'The connection settings changed since this secret was stored: VOA Desk uses it only after it is entered again.',
   'secret.placeholderSet': 'Type a new secret to replace it',
   'secret.placeholderNotSet': 'Type the client secret',
   'secret.save': 'Store secret',
@@ -99,6 +103,8 @@ export const settingsMessages: FeatureMessages<typeof en> = {
     'hint.caFile': 'Optioneel PEM-bestand, voor een TLS-inspecterende proxy of de emulator',
     'caFile.none': 'Geen: alleen de certificaten van het systeem',
     'caFile.choose': 'Bestand kiezen…',
+    'caFile.desktopOnly':
+      'Het bestand wordt gekozen in de desktop-app; stel het hier in met npm run cli -- config set --ca-file BESTAND.',
     'app.website': 'Website-applicatie',
     'app.websiteHint': 'Verstuurt offerte- en accountaanvragen',
     'app.sync': 'Synchronisatie-applicatie',
@@ -107,7 +113,9 @@ export const settingsMessages: FeatureMessages<typeof en> = {
     'field.secret': 'Clientgeheim',
     'secret.set': 'Geheim ingesteld',
     'secret.notSet': 'Geen geheim ingesteld',
-    'secret.enterAgain': 'Opnieuw invoeren: verbinding gewijzigd',
+    'secret.enterAgain': 'Opnieuw invoeren',
+    'secret.enterAgainReason':
+      'De verbindingsinstellingen zijn gewijzigd sinds dit geheim is opgeslagen: VOA Desk gebruikt het pas als het opnieuw is ingevoerd.',
     'secret.placeholderSet': 'Typ een nieuw geheim om het te vervangen',
     'secret.placeholderNotSet': 'Typ het clientgeheim',
     'secret.save': 'Geheim opslaan',

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { settingsSaveInput, type SettingsView } from '../../../../shared/bridge/settings-calls.ts';
+import type { BridgeError } from '../../../../shared/bridge/define.ts';
 import { QUOTE_HEADER_FIELDS } from '../../../../shared/contract/request-fields.ts';
 import { fieldErrors } from '../../../../shared/validation.ts';
 import {
@@ -250,11 +251,10 @@ function firstError(errors: Record<string, string>, prefix: string): string | un
 function CaFileChooser({ file }: { file: string }) {
   const t = useT();
   const chooseCaFile = useAppStore((state) => state.chooseCaFile);
-  const [problem, setProblem] = useState<string | undefined>();
-  const choose = async () => {
-    const error = await chooseCaFile();
-    setProblem(error?.message);
-  };
+  const [error, setError] = useState<BridgeError | undefined>();
+  const choose = async () => setError(await chooseCaFile());
+  // Said in the current language, also after a switch: the browser shell has no file chooser of main's.
+  const problem = error?.code === 'not-available' ? t('settings.caFile.desktopOnly') : error?.message;
   return (
     <div className="ca-file">
       <TextField
@@ -263,13 +263,19 @@ function CaFileChooser({ file }: { file: string }) {
         value={file}
         readOnly
         placeholder={t('settings.caFile.none')}
-        error={problem}
         name="host.caFile"
         onChange={() => {}}
       />
-      <button type="button" className="button" onClick={() => void choose()}>
-        {t('settings.caFile.choose')}
-      </button>
+      <div className="secret-field__actions">
+        <button type="button" className="button" onClick={() => void choose()}>
+          {t('settings.caFile.choose')}
+        </button>
+        {problem ? (
+          <span className="field__error" role="status">
+            {problem}
+          </span>
+        ) : null}
+      </div>
     </div>
   );
 }
@@ -342,6 +348,11 @@ function SecretField({
               : t('settings.secret.notSet')}
         </span>
       </div>
+      {enterAgain ? (
+        <p className="field__hint" data-testid={`${application}-secret-reason`}>
+          {t('settings.secret.enterAgainReason')}
+        </p>
+      ) : null}
       <div className="secret-field__actions">
         <button type="button" className="button" onClick={() => void store()} disabled={disabled}>
           {t('settings.secret.save')}
