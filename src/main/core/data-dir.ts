@@ -53,6 +53,9 @@ export function resolveProfileLocation(options: {
   return { profile, dataDir: profile === DEFAULT_PROFILE ? root : path.join(root, 'profiles', profile) };
 }
 
+/** settings.json, app.db, catalog.db and what VOA Desk keeps beside them (journals, kept copies). */
+const OWN_FILES = /^(settings\.json|app\.db|catalog\.db)/;
+
 /**
  * Creates the data directory if need be and keeps it private on Linux and macOS: the folder 0700, its files
  * 0600 (settings, app.db, catalog.db and their journals), also when an older version left them readable
@@ -69,6 +72,7 @@ export async function prepareDataDir(dataDir: string, platform = process.platfor
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   await chmod(dataDir, 0o700);
   for (const entry of await readdir(dataDir, { withFileTypes: true })) {
-    if (entry.isFile()) await chmod(path.join(dataDir, entry.name), 0o600);
+    // Only VOA Desk's own files: a --data-dir may name a folder that holds other things too.
+    if (entry.isFile() && OWN_FILES.test(entry.name)) await chmod(path.join(dataDir, entry.name), 0o600);
   }
 }
