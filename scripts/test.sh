@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: lint and format, type checks (shared, node, web, Electron's own types), the build,
-# unit and integration tests (vitest, with a real Secret Service) and end-to-end tests (Playwright in
-# Debian's Chromium through the browser shell).
+# the Electron security scan (Electronegativity), unit and integration tests (vitest, with a real Secret
+# Service) and end-to-end tests (Playwright in Debian's Chromium through the browser shell).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
@@ -13,5 +13,6 @@ step() { printf '\n== %s\n' "$*"; }
 step "lint and format"; npm run -s lint
 step "type check"; npm run -s typecheck
 step "build"; npm run -s build >/dev/null
+step "Electron security scan (Electronegativity)"; node scripts/electronegativity/scan.ts
 step "unit and integration tests"; scripts/with-secret-service.sh vitest run
 step "end-to-end tests"; scripts/with-secret-service.sh playwright test

@@ -27,6 +27,10 @@ const en = {
   'hint.language': 'Sent as Accept-Language: the language of host messages and captions, e.g. nl-NL',
   'field.caFile': 'Extra CA certificate file',
   'hint.caFile': 'Optional PEM file, for a TLS-inspecting proxy or the emulator',
+  'caFile.none': 'None: only the system’s certificates',
+  'caFile.choose': 'Choose file…',
+  'caFile.desktopOnly':
+    'The file is chosen in the desktop app; here, set it with npm run cli -- config set --ca-file FILE.',
   'app.website': 'Website application',
   'app.websiteHint': 'Sends quote and account requests',
   'app.sync': 'Synchronization application',
@@ -35,6 +39,9 @@ const en = {
   'field.secret': 'Client secret',
   'secret.set': 'Secret set',
   'secret.notSet': 'No secret set',
+  'secret.enterAgain': 'Enter again',
+  'secret.enterAgainReason':
+    'The connection settings changed since this secret was stored: VOA Desk uses it only after it is entered again.',
   'secret.placeholderSet': 'Type a new secret to replace it',
   'secret.placeholderNotSet': 'Type the client secret',
   'secret.save': 'Store secret',
@@ -94,6 +101,10 @@ export const settingsMessages: FeatureMessages<typeof en> = {
     'hint.language': 'Meegestuurd als Accept-Language: de taal van meldingen en bijschriften, bijv. nl-NL',
     'field.caFile': 'Extra CA-certificaatbestand',
     'hint.caFile': 'Optioneel PEM-bestand, voor een TLS-inspecterende proxy of de emulator',
+    'caFile.none': 'Geen: alleen de certificaten van het systeem',
+    'caFile.choose': 'Bestand kiezen…',
+    'caFile.desktopOnly':
+      'Het bestand wordt gekozen in de desktop-app; stel het hier in met npm run cli -- config set --ca-file BESTAND.',
     'app.website': 'Website-applicatie',
     'app.websiteHint': 'Verstuurt offerte- en accountaanvragen',
     'app.sync': 'Synchronisatie-applicatie',
@@ -102,6 +113,9 @@ export const settingsMessages: FeatureMessages<typeof en> = {
     'field.secret': 'Clientgeheim',
     'secret.set': 'Geheim ingesteld',
     'secret.notSet': 'Geen geheim ingesteld',
+    'secret.enterAgain': 'Opnieuw invoeren',
+    'secret.enterAgainReason':
+      'De verbindingsinstellingen zijn gewijzigd sinds dit geheim is opgeslagen: VOA Desk gebruikt het pas als het opnieuw is ingevoerd.',
     'secret.placeholderSet': 'Typ een nieuw geheim om het te vervangen',
     'secret.placeholderNotSet': 'Typ het clientgeheim',
     'secret.save': 'Geheim opslaan',
