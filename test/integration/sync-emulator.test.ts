@@ -355,6 +355,8 @@ describe('sync: against the emulator over HTTPS', () => {
     // Same server, other origin: the emulator writes its links for 127.0.0.1, VOA Desk is set to localhost.
     const baseUrl = rig.emulator.info.baseUrl.replace('//127.0.0.1:', '//localhost:');
     await core.handlers['settings:save']({ host: { baseUrl } });
+    // A secret is bound to the base URL it was entered for, so a new base URL needs it typed again.
+    await core.handlers['secrets:set']({ application: 'sync', secret: rig.emulator.info.sync.clientSecret });
     await rig.admin('/reset', {});
     const run = await sync();
     expect(run.outcome).toBe('failed');

@@ -350,7 +350,7 @@ class SyncRun {
             maxAttempts: this.#policy.maxAttempts,
           },
           maxThrottledWaits: this.#policy.maxThrottled,
-          onWait: ({ reason, ms, answer }) =>
+          onWait: ({ reason, ms, result: { answer } }) =>
             this.#report({
               phase: 'waiting',
               waiting: {
