@@ -37,7 +37,15 @@ function contentSecurityPolicy(): Plugin {
 export default defineConfig({
   main: {
     build: {
-      rolldownOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
+      rolldownOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          // The catalog sync's worker thread is an entry of its own; chunks stay beside the entries, so
+          // the code that starts it finds `./catalog-sync-worker.js` next to itself (catalog-sync-worker-client.ts).
+          'catalog-sync-worker': resolve(__dirname, 'src/main/core/catalog/catalog-sync-worker.ts'),
+        },
+        output: { chunkFileNames: '[name]-[hash].js' },
+      },
     },
   },
   preload: {

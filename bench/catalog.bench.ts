@@ -108,6 +108,8 @@ export async function benchIngest(dir: string) {
       counts: { ...emptyPageKindCounts(), items: voaItems.count, variants: voaVariants.count },
       pages: 0,
       durationMs: 0,
+      refusedSteelPages: [],
+      warning: '',
     },
     facets,
     changes,
@@ -163,7 +165,7 @@ async function child(input: { info: EmulatorInfo; dataDir: string; buildDir: str
   });
   let peakSampled = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakSampled = Math.max(peakSampled, process.memoryUsage().rss)), 25);
-  const run = await core.catalog.startSync('manual').done;
+  const run = await core.catalog.syncNow('manual');
   clearInterval(sampler);
   const maxRss = process.resourceUsage().maxRSS * 1024;
   if (run.outcome !== 'succeeded') throw new Error(`sync ${run.outcome}: ${run.message}`);

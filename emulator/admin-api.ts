@@ -5,6 +5,8 @@ import type { EmulatorSettings, EmulatorState } from './emulator-state.ts';
 import { FaultSpecError, parseFaultSpec, type FaultPlan, type FaultSpec } from './faults.ts';
 import { readBody } from './http-body.ts';
 import { HostError } from './odata-errors.ts';
+import { syncPermissionSetNames } from './host-server.ts';
+import { catalogPageNames } from './catalog-generator.ts';
 
 /**
  * The admin API: what the host stored and what mail it would have sent, the call log, faults and setup.
@@ -28,6 +30,8 @@ const settingsSchema = z.strictObject({
   sendConfirmationMail: z.boolean().optional(),
   sendNotificationMail: z.boolean().optional(),
   insideSalesEmail: z.string().optional(),
+  syncPermissionSets: z.array(z.enum(syncPermissionSetNames)).optional(),
+  refusedSyncPages: z.array(z.enum(catalogPageNames)).optional(),
 });
 
 function adminError(status: number, message: string): HostError {

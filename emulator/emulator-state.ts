@@ -18,6 +18,14 @@ export interface EmulatorSettings {
   /** Setup switch: notification mail to inside sales. */
   sendNotificationMail: boolean;
   insideSalesEmail: string;
+  /**
+   * Permission sets the synchronization application holds (setup's Repair Permissions assigns
+   * `VOA WEB SYNC` and, with the steel extension, `VOA CG S365 SYNC`). A page whose set is missing is
+   * refused with 403 naming the page.
+   */
+  syncPermissionSets: string[];
+  /** Pages refused to the synchronization application as if a permission set had been edited by hand. */
+  refusedSyncPages: string[];
 }
 
 /** A request exactly as the host stored it: host-set fields first, then each payload key. */

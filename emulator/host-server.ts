@@ -39,18 +39,29 @@ export interface HostServerContext {
   log: (line: string) => void;
 }
 
+/** The synchronization application's permission sets (reference, Permission sets table). */
+export const syncPermissionSetNames = ['VOA WEB SYNC', 'VOA CG S365 SYNC'] as const;
+type SyncPermissionSet = (typeof syncPermissionSetNames)[number];
+
+interface HostObject {
+  objectType: 'Page' | 'Codeunit';
+  id: number;
+  allowed: ApplicationName;
+  /** For the catalog pages: the synchronization permission set that grants them. */
+  permissionSet?: SyncPermissionSet;
+}
+
 /** Objects of the app as the host names them in permission errors. */
-const hostObjects: Record<string, { objectType: 'Page' | 'Codeunit'; id: number; allowed: ApplicationName }> =
-  {
-    voaItems: { objectType: 'Page', id: 70300, allowed: 'sync' },
-    voaVariants: { objectType: 'Page', id: 70301, allowed: 'sync' },
-    voaCategories: { objectType: 'Page', id: 70302, allowed: 'sync' },
-    voaProfiles: { objectType: 'Page', id: 70303, allowed: 'sync' },
-    voaGrades: { objectType: 'Page', id: 70304, allowed: 'sync' },
-    voaItemTypes: { objectType: 'Page', id: 70305, allowed: 'sync' },
-    voaRequests: { objectType: 'Codeunit', id: 70310, allowed: 'website' },
-    voaPortal: { objectType: 'Codeunit', id: 70311, allowed: 'website' },
-  };
+const hostObjects: Record<string, HostObject> = {
+  voaItems: { objectType: 'Page', id: 70300, allowed: 'sync', permissionSet: 'VOA WEB SYNC' },
+  voaVariants: { objectType: 'Page', id: 70301, allowed: 'sync', permissionSet: 'VOA WEB SYNC' },
+  voaCategories: { objectType: 'Page', id: 70302, allowed: 'sync', permissionSet: 'VOA WEB SYNC' },
+  voaProfiles: { objectType: 'Page', id: 70303, allowed: 'sync', permissionSet: 'VOA CG S365 SYNC' },
+  voaGrades: { objectType: 'Page', id: 70304, allowed: 'sync', permissionSet: 'VOA CG S365 SYNC' },
+  voaItemTypes: { objectType: 'Page', id: 70305, allowed: 'sync', permissionSet: 'VOA CG S365 SYNC' },
+  voaRequests: { objectType: 'Codeunit', id: 70310, allowed: 'website' },
+  voaPortal: { objectType: 'Codeunit', id: 70311, allowed: 'website' },
+};
 
 const requestActions: Record<string, RequestKind> = {
   CreateQuoteRequest: 'quote',
@@ -254,7 +265,11 @@ export function createHostRequestHandler(
 
   function checkPermission(application: ApplicationName, objectName: string, language: 'en' | 'nl'): void {
     const object = hostObjects[objectName];
-    if (object && object.allowed !== application) {
+    const { syncPermissionSets, refusedSyncPages } = state.settings;
+    const lacksPermissionSet =
+      object?.permissionSet !== undefined &&
+      (!syncPermissionSets.includes(object.permissionSet) || refusedSyncPages.includes(objectName));
+    if (object && (object.allowed !== application || lacksPermissionSet)) {
       throw new HostError(
         403,
         'Internal_ServerError',

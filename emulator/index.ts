@@ -10,7 +10,7 @@ import { prepareTlsMaterial } from './certificate-authority.ts';
 import { generateCatalog, type CatalogCounts, type SeededCatalog } from './catalog-generator.ts';
 import { createEmulatorState, type EmulatorSettings, type EmulatorState } from './emulator-state.ts';
 import { createFaultPlan, parseFaultSpec, type FaultPlan, type FaultSpec } from './faults.ts';
-import { createHostRequestHandler, type HostSite } from './host-server.ts';
+import { createHostRequestHandler, syncPermissionSetNames, type HostSite } from './host-server.ts';
 import { createIdentityProvider, type ApplicationRegistration } from './identity-provider.ts';
 
 export { generateCatalog, catalogPageDefinitions, catalogPageNames } from './catalog-generator.ts';
@@ -165,6 +165,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     sendConfirmationMail: true,
     sendNotificationMail: true,
     insideSalesEmail: 'verkoop@staalhandel.example',
+    syncPermissionSets: [...syncPermissionSetNames],
+    refusedSyncPages: [],
   };
   const state = createEmulatorState(initialSettings);
   let faultPlan: FaultPlan = createFaultPlan(initialFaults, seed);

@@ -26,7 +26,7 @@ beforeAll(async () => {
     version: 'test',
   });
   await configureProfileForEmulator(core, emulator.info);
-  const run = await core.catalog.startSync('manual').done;
+  const run = await core.catalog.syncNow('manual');
   expect(run.outcome, run.message).toBe('succeeded');
   const view = { steel: true, language: 'nl' as const };
   const { voaItems, voaVariants } = emulator.catalog.tables;

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startEmulator, type RunningEmulator, type StoredRequest } from '../../emulator/index.ts';
 import type { CallInput, CallOutput } from '../../src/shared/bridge/api.ts';
 import type { CallName } from '../../src/shared/bridge/bridge-map.ts';
-import type { OutboxItemView } from '../../src/shared/bridge/outbox-calls.ts';
+import type { OutboxItemView, OutboxStatus } from '../../src/shared/bridge/outbox-calls.ts';
 import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
 import { SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
 import type { AccountRequestInput, QuoteRequestInput } from '../../src/shared/contract/request-schemas.ts';
@@ -41,6 +41,22 @@ async function call<C extends CallName>(channel: C, input: CallInput<C>): Promis
 
 async function submitQuote(payload: QuoteRequestInput): Promise<OutboxItemView> {
   return (await call('outbox:submit', { kind: 'quote', payload })).item;
+}
+
+/** Resolves with the outbox status once `reached` holds, looking again at every outbox event. */
+function untilOutbox(reached: (status: OutboxStatus) => boolean): Promise<OutboxStatus> {
+  return new Promise((resolve) => {
+    const look = () => {
+      const status = core.outbox.status();
+      if (!reached(status)) return;
+      unsubscribe();
+      resolve(status);
+    };
+    const unsubscribe = core.events.subscribe((name) => {
+      if (name === 'outbox:changed' || name === 'connection:changed') look();
+    });
+    look();
+  });
 }
 
 async function flush(waitSeconds = 20) {
@@ -255,6 +271,24 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
     expect(request.number).toMatch(/^ACC/);
   });
 
+  it('four concurrent sends share one token: one OIDC discovery and one token call', async () => {
+    // Queued while the sender is stopped, so that the flush claims all four at once and sends them together.
+    await core.outbox.sender.stop();
+    for (const contactName of ['Een', 'Twee', 'Drie', 'Vier'])
+      await submitQuote({ ...counterVisit, contactName });
+    emulator.state.calls.length = 0;
+    const { status } = await flush();
+    expect(status.counts.delivered).toBe(4);
+    const { json } = await emulatorFetch('/calls');
+    const calls = (json as { calls: { target: string; path: string }[] }).calls;
+    const count = (target: string) => calls.filter((entry) => entry.target === target).length;
+    expect({
+      discovery: calls.filter((entry) => entry.path.includes('openid-configuration')).length,
+      token: count('token'),
+      requests: count('requests'),
+    }).toEqual({ discovery: 1, token: 1, requests: 4 });
+  });
+
   it('a 429 storm: Retry-After is honoured, no attempt is burned, and the request is stored once', async () => {
     await setFaults({ rules: [{ kind: 'status429', match: 'requests', count: 4, retryAfterSeconds: 1 }] });
     const started = Date.now();
@@ -305,10 +339,11 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
       await submitQuote({ ...counterVisit, contactName: 'B' }),
       await submitQuote({ ...counterVisit, contactName: 'C' }),
     ];
-    const offline = await flush(1);
-    expect(offline.drained).toBe(false);
-    expect(offline.status.connection).toBe('offline');
-    expect(offline.status.counts.queued).toBe(3);
+    // Waits for the state, not for a time: every item has been tried and is back in the queue.
+    const offline = await untilOutbox(
+      (status) => status.connection === 'offline' && status.counts.queued === 3,
+    );
+    expect(offline.undelivered).toBe(3);
     // Only one request probed the dead host at a time; none was lost or given up.
     for (const entry of queued) expect(item(entry.id).state).toBe('queued');
 

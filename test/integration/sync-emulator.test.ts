@@ -7,7 +7,7 @@ import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../..
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import type { SyncProgress, SyncRunSummary } from '../../src/shared/contract/catalog-search.ts';
 import { configureProfileForEmulator } from '../support/emulator-profile.ts';
-import { createTestProfile, type TestProfile } from '../support/processes.ts';
+import { createTestProfile, runCli, type TestProfile } from '../support/processes.ts';
 
 const FAST_RETRIES = { backoffBaseMs: 20, backoffMaxMs: 100 };
 
@@ -51,7 +51,7 @@ async function openCore(rig: Rig): Promise<VoaCore> {
 }
 
 async function sync(): Promise<SyncRunSummary> {
-  return core.catalog.startSync('manual').done;
+  return core.catalog.syncNow('manual');
 }
 
 /** Every row of the live catalog, hashed: "intact row for row" means this does not change. */
@@ -62,7 +62,10 @@ function catalogFingerprint(withMeta = true): { hash: string; sizes: number; ite
     for (const row of db.prepare(`SELECT * FROM "${table}" ORDER BY 1, 2`).all())
       hash.update(JSON.stringify(row));
   }
-  if (withMeta) hash.update(JSON.stringify(db.prepare(`SELECT * FROM meta ORDER BY key`).all()));
+  if (withMeta)
+    hash.update(
+      JSON.stringify(db.prepare(`SELECT * FROM meta WHERE key != 'sync_holder' ORDER BY key`).all()),
+    );
   const count = (table: string) =>
     (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   return { hash: hash.digest('hex'), sizes: count('size'), items: count('item') };
@@ -279,11 +282,10 @@ describe('sync: against the emulator over HTTPS', () => {
     await openCore(rig);
     expect((await sync()).outcome).toBe('succeeded');
     const before = catalogFingerprint();
-    const started = core.catalog.startSync('manual');
     const unsubscribe = core.events.subscribe((name, payload) => {
       if (name === 'sync:progress' && (payload as SyncProgress).rows.items > 100) core.catalog.cancelSync();
     });
-    const run = await started.done;
+    const run = await core.catalog.syncNow('manual');
     unsubscribe();
     expect(run.outcome).toBe('cancelled');
     expect(run.message).toMatch(/cancelled/);
@@ -307,5 +309,62 @@ describe('sync: against the emulator over HTTPS', () => {
     expect(
       changes.changes.filter((change) => change.subject === 'item' && change.kind === 'new'),
     ).toHaveLength(newItems);
+  });
+  it('a 403 on one steel page: items, sizes and categories are synced, its previous data kept, a warning names the page and the permission set', async () => {
+    const rig = await emulator({ variants: 600, pageSize: 200 });
+    await openCore(rig);
+    expect((await sync()).outcome).toBe('succeeded');
+    const db = core.catalog.store.db;
+    const steelRows = (page: string) =>
+      db.prepare('SELECT * FROM steel_row WHERE page = ? ORDER BY key').all(page);
+    const gradesBefore = steelRows('voaGrades');
+    expect(gradesBefore.length).toBe(rig.emulator.expectedCatalog.grades);
+
+    await rig.admin('/settings', { refusedSyncPages: ['voaGrades'] });
+    const run = await sync();
+    expect(run.outcome).toBe('succeeded');
+    expect(run.refusedSteelPages).toEqual(['voaGrades']);
+    expect(run.message).toMatch(/The host refused voaGrades \(403\)/);
+    expect(run.message).toMatch(/assign the permission set VOA CG S365 SYNC/);
+    expect(run.message).toMatch(/previous sync was kept/);
+    expect(run.steel).toBe(true);
+    expect(steelRows('voaGrades')).toEqual(gradesBefore);
+    const expected = rig.emulator.expectedCatalog;
+    expect(run.rows).toMatchObject({
+      categories: expected.categories,
+      profiles: expected.profiles,
+      grades: expected.grades,
+      items: expected.items,
+      variants: expected.variants,
+    });
+    expect((await core.handlers['catalog:stats']({})).counts.variants).toBe(expected.variants);
+    expect((await core.handlers['sync:status']({})).last).toMatchObject({
+      outcome: 'succeeded',
+      refusedSteelPages: ['voaGrades'],
+    });
+
+    // From the CLI: exit 0, the warning on stderr.
+    const cli = await runCli(['--data-dir', profile.dataDir, '--profile', profile.profile, 'sync']);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stderr).toMatch(/sync: warning: The host refused voaGrades \(403\).*VOA CG S365 SYNC/);
+  });
+
+  it('a next-page link on another origin fails the sync with a clear message, and is never requested', async () => {
+    const rig = await emulator({ variants: 400, pageSize: 100 });
+    await openCore(rig);
+    // Same server, other origin: the emulator writes its links for 127.0.0.1, VOA Desk is set to localhost.
+    const baseUrl = rig.emulator.info.baseUrl.replace('//127.0.0.1:', '//localhost:');
+    await core.handlers['settings:save']({ host: { baseUrl } });
+    await rig.admin('/reset', {});
+    const run = await sync();
+    expect(run.outcome).toBe('failed');
+    expect(run.message).toMatch(
+      /link to the next page \(https:\/\/127\.0\.0\.1:\d+\/.*\) leads away from the base URL in Settings \(https:\/\/localhost:\d+\)/,
+    );
+    expect(run.message).toMatch(/catalog before this sync was kept/);
+    const calls = (await rig.admin('/calls')) as { calls: { path: string; target: string }[] };
+    const catalogCalls = calls.calls.filter((call) => call.target === 'catalog');
+    expect(catalogCalls.length).toBeGreaterThan(0);
+    expect(catalogCalls.filter((call) => call.path.includes('skiptoken'))).toEqual([]);
   });
 });

@@ -142,7 +142,16 @@ async function load(items = ITEMS, variants = VARIANTS): Promise<void> {
   const runId = store.beginRun('manual', new Date().toISOString());
   const counts = { ...emptyPageKindCounts(), items: items.length, variants: variants.length };
   staging.swap(
-    { runId, syncedAt: new Date().toISOString(), steel: true, counts, pages: 1, durationMs: 1 },
+    {
+      runId,
+      syncedAt: new Date().toISOString(),
+      steel: true,
+      counts,
+      pages: 1,
+      durationMs: 1,
+      refusedSteelPages: [],
+      warning: '',
+    },
     facets,
     changes,
   );
@@ -356,7 +365,7 @@ describe('catalog store: staging, swap and search', () => {
     );
   });
 
-  it('a discarded staging area leaves the live catalog as it was; a crash mid-sync is cleaned up on open', async () => {
+  it('a discarded staging area leaves the live catalog as it was; a crash mid-sync is cleaned up by recovery', async () => {
     await load();
     const before = search({ limit: 500 }).rows;
     const staging = new CatalogStaging(store);
@@ -370,6 +379,8 @@ describe('catalog store: staging, swap and search', () => {
     const runId = store.beginRun('schedule', new Date().toISOString());
     store.close();
     store = CatalogStore.open(path.join(dir, 'catalog.db'));
+    // The catalog module recovers at start while it holds the sync lock (no other process is syncing).
+    store.recoverAfterCrash();
     expect(store.db.prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'next_%'`).all()).toEqual([]);
     expect(store.run(runId)).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/stopped/) });
     expect(search({ limit: 500 }).rows).toEqual(before);

@@ -8,6 +8,7 @@ import {
   type SyncProgress,
   type SyncRunSummary,
 } from '../../shared/contract/catalog-search.ts';
+import { describeHolder } from '../core/catalog/catalog-module.ts';
 import {
   EXIT_FAILED,
   EXIT_INVALID_INPUT,
@@ -83,12 +84,21 @@ export const syncCommand: CliCommand = {
     process.once('SIGINT', cancel);
     process.once('SIGTERM', cancel);
     try {
-      const { done, alreadyRunning } = catalog.startSync('cli');
-      if (alreadyRunning)
+      const request = catalog.startSync('cli');
+      if (!request.done) {
+        const message = `${describeHolder(request.otherSync)}; this sync was not started, and the catalog is replaced when that one ends.`;
+        if (context.json)
+          context.stdout.write(`${JSON.stringify({ ok: false, otherSync: request.otherSync, message })}\n`);
+        context.stderr.write(`sync: ${message}\n`);
+        return EXIT_FAILED;
+      }
+      if (request.alreadyRunning)
         context.stderr.write('sync: a sync is already running in this process; waiting for it\n');
-      const run = await done;
+      const run = await request.done;
       if (context.json) context.stdout.write(`${JSON.stringify({ ok: run.outcome === 'succeeded', run })}\n`);
       else context.stdout.write(`${summaryLines(run).join('\n')}\n`);
+      // Succeeded with a warning (a steel page refused): the catalog was replaced, so exit 0.
+      if (run.outcome === 'succeeded' && run.message) context.stderr.write(`sync: warning: ${run.message}\n`);
       return run.outcome === 'succeeded' ? EXIT_OK : EXIT_FAILED;
     } finally {
       unsubscribe();

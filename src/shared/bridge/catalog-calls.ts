@@ -17,8 +17,9 @@ import { defineCall, defineEvent } from './define.ts';
 const noInput = z.object({}).strict();
 
 export interface SyncStarted {
-  runId: number;
-  /** A sync was already running; this is its id. */
+  /** Undefined when another process on the data directory is syncing (sync:status says which). */
+  runId: number | undefined;
+  /** A sync was already running, in this process (runId is its id) or in another; none was started. */
   alreadyRunning: boolean;
 }
 

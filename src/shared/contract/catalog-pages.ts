@@ -13,6 +13,14 @@ export const STEEL_PAGES = {
   itemTypes: 'voaItemTypes',
 } as const;
 
+/** The permission set that lets the synchronization application read the three catalog pages. */
+export const CATALOG_SYNC_PERMISSION_SET = 'VOA WEB SYNC';
+/**
+ * The permission set that lets the synchronization application read the steel pages (the reference's
+ * Permission sets); without it they answer 403, and a sync keeps the previous sync's steel data.
+ */
+export const STEEL_SYNC_PERMISSION_SET = 'VOA CG S365 SYNC';
+
 export const ITEM_PROPERTIES = [
   'No',
   'Description',

@@ -125,7 +125,10 @@ export interface SyncRunSummary {
   startedAt: string;
   finishedAt: string | undefined;
   outcome: SyncOutcome;
-  /** Why a run failed or was cancelled, in words a person can act on. */
+  /**
+   * Why a run failed or was cancelled, in words a person can act on; for a succeeded run, its warning
+   * (empty when there is none).
+   */
   message: string;
   pages: number;
   rows: PageKindCounts;
@@ -134,6 +137,8 @@ export interface SyncRunSummary {
   steel: boolean | undefined;
   /** Counts of what changed against the previous catalog; undefined for a first sync or a failed run. */
   changes: SyncChangeCounts | undefined;
+  /** Steel pages the host refused (403): the run succeeded with a warning, their previous data kept. */
+  refusedSteelPages: string[];
 }
 
 export interface SyncProgress {
@@ -175,8 +180,18 @@ export interface SyncChanges {
   keptPerKind: number;
 }
 
+/** A sync that another process on the same data directory is running. */
+export interface SyncHolder {
+  by: 'app' | 'browserShell' | 'cli';
+  pid: number;
+  /** When it started (ISO). */
+  since: string;
+}
+
 export interface SyncStatus {
   running: SyncProgress | undefined;
+  /** Another process holds the data directory's sync (one sync at a time per data directory). */
+  otherSync: SyncHolder | undefined;
   last: SyncRunSummary | undefined;
   lastSuccess: SyncRunSummary | undefined;
   /** Next daily run while the app runs (local time, ISO); undefined where no scheduler runs. */

@@ -1,13 +1,16 @@
-// The local catalog, its sync and search (issue 5): bridge handlers, the one sync that may run at a time,
-// and the scheduler (daily at the time set in Settings while the app runs, and at start when the catalog
-// is older than a day).
+// The local catalog, its sync and search (issue 5): bridge handlers, the one sync that may run at a time
+// (in this process, and across every process on the data directory: CatalogSyncLock), the scheduler
+// (daily at the time set in Settings while the app runs, and at start when the catalog is older than a
+// day), and a catalog.db that cannot be opened replaced by an empty one: it is only a copy of the host's.
+import { renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { SyncStarted } from '../../../shared/bridge/catalog-calls.ts';
-import type {
-  SyncProgress,
-  SyncRunSummary,
-  SyncStatus,
-  SyncTrigger,
+import {
+  emptyPageKindCounts,
+  type SyncHolder,
+  type SyncProgress,
+  type SyncRunSummary,
+  type SyncStatus,
+  type SyncTrigger,
 } from '../../../shared/contract/catalog-search.ts';
 import { missingHostSettings } from '../../../shared/settings.ts';
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
@@ -17,6 +20,7 @@ import type { VoaCore } from '../voa-core.ts';
 import { CATALOG_DB_FILE } from './catalog-schema.ts';
 import { CatalogStore } from './catalog-store.ts';
 import { CatalogSync, type SyncPolicy } from './catalog-sync.ts';
+import { CatalogSyncLock } from './catalog-sync-lock.ts';
 import { SyncScheduler } from './sync-scheduler.ts';
 
 type CatalogHandlers = Pick<
@@ -39,10 +43,20 @@ export interface RunningSync {
   done: Promise<SyncRunSummary>;
 }
 
+/** What asking for a sync came to: a run of this process (new or already running), or another's. */
+export type SyncRequest =
+  | { runId: number; alreadyRunning: boolean; done: Promise<SyncRunSummary>; otherSync: undefined }
+  | { runId: undefined; alreadyRunning: true; done: undefined; otherSync: SyncHolder | undefined };
+
 export interface CatalogModule extends CoreModule<CatalogHandlers> {
   readonly store: CatalogStore;
-  /** Starts a sync unless one runs; either way answers with the run and a promise of its summary. */
-  startSync(trigger: SyncTrigger): SyncStarted & { done: Promise<SyncRunSummary> };
+  /**
+   * Starts a sync unless one runs. A sync of this process answers with its run and a promise of its
+   * summary; another process's sync (the data directory's lock is taken) with who holds it, if known.
+   */
+  startSync(trigger: SyncTrigger): SyncRequest;
+  /** A sync of this process, started or joined, to its end; fails when another process is syncing. */
+  syncNow(trigger: SyncTrigger): Promise<SyncRunSummary>;
   cancelSync(): boolean;
   status(): Promise<SyncStatus>;
   /** Tests and the bench tune retries and time-outs; the app uses the defaults. */
@@ -51,10 +65,93 @@ export interface CatalogModule extends CoreModule<CatalogHandlers> {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+const HOLDER_NAMES: Record<SyncHolder['by'], string> = {
+  app: 'the VOA Desk app',
+  browserShell: 'the browser shell',
+  cli: 'a command-line sync',
+};
+
+/** Who is syncing, in English (the CLI and the log; the screen has its own words for it). */
+export function describeHolder(holder: SyncHolder | undefined): string {
+  if (!holder) return 'Another VOA Desk process is syncing the catalog of this data directory';
+  return `${HOLDER_NAMES[holder.by]} (process ${holder.pid}) has been syncing the catalog of this data directory since ${holder.since}`;
+}
+
+export class SyncElsewhereError extends Error {
+  override name = 'SyncElsewhereError';
+  readonly otherSync: SyncHolder | undefined;
+  constructor(otherSync: SyncHolder | undefined) {
+    super(`${describeHolder(otherSync)}; this sync was not started.`);
+    this.otherSync = otherSync;
+  }
+}
+
+/** SQLite's answers for a file that is not a database, or a damaged one (primary result codes). */
+const SQLITE_CORRUPT = 11;
+const SQLITE_NOTADB = 26;
+
+function isDamagedDatabase(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('errcode' in error)) return false;
+  const code = Number(error.errcode) & 0xff;
+  return code === SQLITE_CORRUPT || code === SQLITE_NOTADB;
+}
+
+/**
+ * Opens catalog.db; one that cannot be opened is moved aside as `catalog.db.damaged-<time>` (with its
+ * WAL and shared-memory files) and replaced by an empty catalog, with a run in the log that says so.
+ */
+function openHealingCatalog(file: string): CatalogStore {
+  try {
+    return CatalogStore.open(file);
+  } catch (error) {
+    if (!isDamagedDatabase(error)) throw error;
+    const movedTo = `${file}.damaged-${new Date().toISOString().replaceAll(':', '-')}`;
+    renameSync(file, movedTo);
+    for (const suffix of ['-wal', '-shm']) {
+      try {
+        renameSync(`${file}${suffix}`, `${movedTo}${suffix}`);
+      } catch {
+        rmSync(`${file}${suffix}`, { force: true });
+      }
+    }
+    const store = CatalogStore.open(file);
+    const message =
+      `The local catalog could not be opened (${error instanceof Error ? error.message : String(error)}); it was moved aside as ` +
+      `${path.basename(movedTo)} and an empty catalog replaces it. The next sync fills it.`;
+    store.recordNotice('startup', message);
+    console.error(`voa-desk: ${message} (${movedTo})`);
+    return store;
+  }
+}
+
 export function createCatalogModule(core: VoaCore): CatalogModule {
-  const store = CatalogStore.open(path.join(core.location.dataDir, CATALOG_DB_FILE));
+  const dataDir = core.location.dataDir;
+  const catalogFile = path.join(dataDir, CATALOG_DB_FILE);
+  const store = openHealingCatalog(catalogFile);
   let policy: Partial<SyncPolicy> = {};
   let running: RunningSync | undefined;
+
+  // Staging left behind by a crash is cleared only while no process syncs: otherwise it is that sync's.
+  const recoveryLock = CatalogSyncLock.tryAcquire(dataDir);
+  if (recoveryLock) {
+    try {
+      store.recoverAfterCrash();
+    } finally {
+      recoveryLock.release();
+    }
+  }
+
+  const holderKind = (trigger: SyncTrigger): SyncHolder['by'] =>
+    trigger === 'cli' ? 'cli' : core.shell === 'electron' ? 'app' : 'browserShell';
+
+  /** Another process's sync on this data directory, or undefined. */
+  const otherSync = (): SyncHolder | undefined => {
+    if (running) return undefined;
+    const probe = CatalogSyncLock.tryAcquire(dataDir);
+    if (!probe) return store.syncHolder();
+    probe.release();
+    return undefined;
+  };
 
   /** What keeps a sync from starting, or undefined. */
   const notConfigured = async (): Promise<string | undefined> => {
@@ -69,14 +166,26 @@ export function createCatalogModule(core: VoaCore): CatalogModule {
     return missing.length ? `Missing in Settings: ${missing.join(', ')}.` : undefined;
   };
 
-  const startSync = (trigger: SyncTrigger): SyncStarted & { done: Promise<SyncRunSummary> } => {
-    if (running) return { runId: running.runId, alreadyRunning: true, done: running.done };
+  const startSync = (trigger: SyncTrigger): SyncRequest => {
+    if (running)
+      return { runId: running.runId, alreadyRunning: true, done: running.done, otherSync: undefined };
+    const lock = CatalogSyncLock.tryAcquire(dataDir);
+    if (!lock)
+      return { runId: undefined, alreadyRunning: true, done: undefined, otherSync: store.syncHolder() };
     const startedAt = new Date().toISOString();
-    const runId = store.beginRun(trigger, startedAt);
+    let runId: number;
+    try {
+      store.setSyncHolder({ by: holderKind(trigger), pid: process.pid, since: startedAt });
+      runId = store.beginRun(trigger, startedAt);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
     const controller = new AbortController();
     const sync = new CatalogSync({
       host: core.host,
       store,
+      catalogFile,
       settings: () => core.settings.current,
       policy,
       onProgress: (progress) => {
@@ -93,23 +202,25 @@ export function createCatalogModule(core: VoaCore): CatalogModule {
         startedAt,
         pageKind: undefined,
         pages: 0,
-        rows: { categories: 0, profiles: 0, grades: 0, itemTypes: 0, items: 0, variants: 0 },
+        rows: emptyPageKindCounts(),
         rowsTotal: 0,
         expectedRows: undefined,
         phase: 'reading',
         waiting: undefined,
       },
-      done: Promise.resolve(undefined as unknown as SyncRunSummary),
+      done: sync
+        .run(runId, trigger, startedAt, controller.signal)
+        .finally(() => lock.release())
+        .then((summary) => {
+          running = undefined;
+          core.events.emit('sync:finished', summary);
+          if (summary.outcome === 'succeeded')
+            core.events.emit('catalog:changed', { syncedAt: store.syncedAt() ?? summary.finishedAt ?? '' });
+          return summary;
+        }),
     };
     running = current;
-    current.done = sync.run(runId, trigger, startedAt, controller.signal).then((summary) => {
-      running = undefined;
-      core.events.emit('sync:finished', summary);
-      if (summary.outcome === 'succeeded')
-        core.events.emit('catalog:changed', { syncedAt: store.syncedAt() ?? summary.finishedAt ?? '' });
-      return summary;
-    });
-    return { runId, alreadyRunning: false, done: current.done };
+    return { runId, alreadyRunning: false, done: current.done, otherSync: undefined };
   };
 
   const cancelSync = (): boolean => {
@@ -121,13 +232,14 @@ export function createCatalogModule(core: VoaCore): CatalogModule {
   const scheduler = new SyncScheduler({
     syncTime: () => core.settings.current.catalogSyncTime,
     lastSuccessAt: () => store.lastSuccess()?.finishedAt,
-    canStart: async () => !running && (await notConfigured()) === undefined,
+    canStart: async () => !running && !otherSync() && (await notConfigured()) === undefined,
     start: (trigger) => void startSync(trigger),
     maxAgeMs: DAY_MS,
   });
 
   const status = async (): Promise<SyncStatus> => ({
     running: running ? { ...running.progress } : undefined,
+    otherSync: otherSync(),
     last: store.lastRun(),
     lastSuccess: store.lastSuccess(),
     nextScheduledAt: scheduler.nextAt()?.toISOString(),
@@ -137,6 +249,11 @@ export function createCatalogModule(core: VoaCore): CatalogModule {
   return {
     store,
     startSync,
+    async syncNow(trigger) {
+      const request = startSync(trigger);
+      if (!request.done) throw new SyncElsewhereError(request.otherSync);
+      return request.done;
+    },
     cancelSync,
     status,
     setSyncPolicy(next) {

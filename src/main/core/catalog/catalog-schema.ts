@@ -123,4 +123,12 @@ export const catalogMigrations: Migration[] = [
       db.exec(`CREATE VIRTUAL TABLE size_vocab USING fts5vocab('size_fts', 'row')`);
     },
   },
+  {
+    version: 3,
+    name: 'steel pages refused by the host',
+    up(db) {
+      // A run that succeeded with a warning: these steel pages answered 403, and their rows were kept.
+      db.exec(`ALTER TABLE sync_run ADD COLUMN refused_steel_pages TEXT NOT NULL DEFAULT '[]'`);
+    },
+  },
 ];

@@ -30,8 +30,8 @@ import { dimensionToken, searchTokens } from './search-text.ts';
 
 /**
  * Rows written per transaction. Each commit flushes a full-text segment, so fewer, larger transactions
- * ingest faster (1,000: about 70,000 rows/s; 10,000: about 95,000 before columnsize=0); 10,000 rows hold the main thread for
- * about 100 ms, after which a waiting search or bridge call runs.
+ * ingest faster (1,000: about 70,000 rows/s; 10,000: about 95,000 before columnsize=0). A transaction of
+ * 10,000 rows takes 100 to 300 ms; it runs in the catalog worker, so no search or bridge call waits for it.
  */
 export const ROWS_PER_TRANSACTION = 10000;
 /** Sizes compared per step when working out what changed. */
@@ -60,6 +60,10 @@ export interface SwapFields {
   counts: PageKindCounts;
   pages: number;
   durationMs: number;
+  /** Steel pages the host refused (403) this time; the previous sync's rows of each were kept. */
+  refusedSteelPages: SteelPageName[];
+  /** Set when the run succeeded with a warning (a steel page the host refused); kept as its message. */
+  warning: string;
 }
 
 export class CatalogStaging {
@@ -160,6 +164,26 @@ export class CatalogStaging {
       descriptions.set(key, description);
       insert.run(page, key, description, JSON.stringify(data));
     });
+  }
+
+  /**
+   * A steel page the host refused this time (403): the rows of the live catalog's last sync are staged
+   * instead, and their descriptions serve the search text as the page's would have. Answers how many.
+   */
+  keepPreviousSteelRows(page: SteelPageName): number {
+    this.#assertOpen();
+    const db = this.#store.db;
+    const descriptions = new Map<string, string>();
+    inTransaction(db, () => {
+      db.prepare(`DELETE FROM ${STAGING_PREFIX}steel_row WHERE page = ?`).run(page);
+      db.prepare(`INSERT INTO ${STAGING_PREFIX}steel_row SELECT * FROM steel_row WHERE page = ?`).run(page);
+    });
+    for (const row of db
+      .prepare(`SELECT key, description FROM ${STAGING_PREFIX}steel_row WHERE page = ?`)
+      .all(page) as { key: string; description: string }[])
+      descriptions.set(row.key, row.description);
+    this.#steelDescriptions.set(page, descriptions);
+    return descriptions.size;
   }
 
   async addItems(rows: readonly CatalogItemRow[]): Promise<void> {
@@ -518,15 +542,17 @@ export class CatalogStaging {
         }
       }
       db.prepare(
-        `UPDATE sync_run SET outcome = 'succeeded', finished_at = ?, message = '', pages = ?, rows_json = ?,
-           duration_ms = ?, steel = ?, changes_json = ? WHERE id = ?`,
+        `UPDATE sync_run SET outcome = 'succeeded', finished_at = ?, message = ?, pages = ?, rows_json = ?,
+           duration_ms = ?, steel = ?, changes_json = ?, refused_steel_pages = ? WHERE id = ?`,
       ).run(
         new Date().toISOString(),
+        fields.warning,
         fields.pages,
         JSON.stringify(fields.counts),
         Math.round(fields.durationMs),
         fields.steel ? 1 : 0,
         changes ? JSON.stringify(changes.counts) : null,
+        JSON.stringify(fields.refusedSteelPages),
         fields.runId,
       );
     });

@@ -15,6 +15,7 @@ import {
   type SyncChange,
   type SyncChangeCounts,
   type SyncChanges,
+  type SyncHolder,
   type SyncOutcome,
   type SyncRunSummary,
   type SyncTrigger,
@@ -70,6 +71,7 @@ interface RunRecord {
   duration_ms: number;
   steel: number | null;
   changes_json: string | null;
+  refused_steel_pages: string;
 }
 
 interface RankedIds {
@@ -119,6 +121,7 @@ export function runSummary(record: RunRecord): SyncRunSummary {
     durationMs: record.duration_ms,
     steel: record.steel === null ? undefined : record.steel === 1,
     changes: record.changes_json ? (JSON.parse(record.changes_json) as SyncChangeCounts) : undefined,
+    refusedSteelPages: JSON.parse(record.refused_steel_pages) as string[],
   };
 }
 
@@ -155,7 +158,6 @@ export class CatalogStore {
 
   constructor(db: DatabaseSync) {
     this.db = db;
-    this.#recover();
   }
 
   static open(file: string): CatalogStore {
@@ -170,8 +172,11 @@ export class CatalogStore {
     if (this.db.isOpen) this.db.close();
   }
 
-  /** After a crash: staging tables are dropped and a run left "running" is marked as interrupted. */
-  #recover(): void {
+  /**
+   * After a crash: staging tables are dropped and a run left "running" is marked as interrupted. Only
+   * while holding the sync lock (CatalogSyncLock): otherwise the "crash" may be another process's sync.
+   */
+  recoverAfterCrash(): void {
     for (const table of CATALOG_TABLES) this.db.exec(`DROP TABLE IF EXISTS "${STAGING_PREFIX}${table}"`);
     this.db
       .prepare(
@@ -194,6 +199,16 @@ export class CatalogStore {
         'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       )
       .run(key, value);
+  }
+
+  /** Who holds the data directory's sync lock, as its holder wrote down after taking it. */
+  syncHolder(): SyncHolder | undefined {
+    const value = this.meta('sync_holder');
+    return value ? (JSON.parse(value) as SyncHolder) : undefined;
+  }
+
+  setSyncHolder(holder: SyncHolder): void {
+    this.setMeta('sync_holder', JSON.stringify(holder));
   }
 
   syncedAt(): string | undefined {
@@ -459,6 +474,19 @@ export class CatalogStore {
   }
 
   // ---- run log and changes --------------------------------------------------------------------------
+
+  /**
+   * A run that never read a page but belongs in the log, such as a damaged catalog.db replaced at start:
+   * it shows on the sync bar, in the sync log and from the CLI until the next sync.
+   */
+  recordNotice(trigger: SyncTrigger, message: string): void {
+    const now = new Date().toISOString();
+    this.db
+      .prepare(
+        `INSERT INTO sync_run (trigger, started_at, finished_at, outcome, message) VALUES (?, ?, ?, 'failed', ?)`,
+      )
+      .run(trigger, now, now, message);
+  }
 
   beginRun(trigger: SyncTrigger, startedAt: string): number {
     const result = this.db

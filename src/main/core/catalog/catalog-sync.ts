@@ -1,18 +1,19 @@
 // One catalog sync with the synchronization application: categories and the steel extension's pages,
-// then items and variants, each page kind followed through @odata.nextLink to its end. Pages go to the
-// staging tables as they arrive (one page ahead is read while the previous one is written, so memory
-// stays flat); at the end the staged catalog replaces the live one. Host answers are handled as the
-// service reference says: 429 waits Retry-After and is always retried; network errors, time-outs and
-// 5xx are retried with backoff (these are reads); 401/403/404 end the run with a message a person can
-// act on, except a 404 on a steel page, which means the steel extension is not installed.
+// then items and variants, each page kind followed through @odata.nextLink to its end. The main thread
+// only talks to the host; a catalog worker (catalog-sync-worker.ts) scans each page's text, stages its
+// rows, merges the index and swaps the catalog in, so the main thread never waits for the database.
+// Host answers are handled as the service reference says: 429 waits Retry-After and is always retried;
+// network errors, time-outs and 5xx are retried with backoff (these are reads); 401/403/404 end the run
+// with a message a person can act on, except on a steel page: a 404 there means the steel extension is
+// not installed, and a 403 keeps the previous sync's steel data and ends the run with a warning.
 import {
   CATALOG_PAGES,
+  CATALOG_SYNC_PERMISSION_SET,
   CATEGORY_PROPERTIES,
   ITEM_PROPERTIES,
   STEEL_PAGES,
+  STEEL_SYNC_PERMISSION_SET,
   VARIANT_PROPERTIES,
-  type CatalogItemRow,
-  type CatalogVariantRow,
 } from '../../../shared/contract/catalog-pages.ts';
 import {
   emptyPageKindCounts,
@@ -23,12 +24,12 @@ import {
   type SyncTrigger,
 } from '../../../shared/contract/catalog-search.ts';
 import type { Settings } from '../../../shared/settings.ts';
-import { HostNetworkError } from '../host/host-http-client.ts';
+import { HostNetworkError, type HostResponse } from '../host/host-http-client.ts';
 import { HostNotConfiguredError, TokenRefusedError } from '../host/token-provider.ts';
 import { hostErrorMessage, type VoaHost } from '../host/voa-host.ts';
-import { CatalogStaging, ROWS_PER_TRANSACTION, type SteelPageName } from './catalog-staging.ts';
-import { ODataListError, readODataList, type ODataList } from './odata-list.ts';
+import type { SteelPageName } from './catalog-staging.ts';
 import type { CatalogStore } from './catalog-store.ts';
+import { CatalogWorker } from './catalog-sync-worker-client.ts';
 
 export interface SyncPolicy {
   /** Requests in flight at most. */
@@ -69,7 +70,10 @@ export class SyncCancelled extends Error {
   }
 }
 
-const PAGE_KIND_OF: Record<string, PageKind> = {
+type PageName =
+  (typeof CATALOG_PAGES)[keyof typeof CATALOG_PAGES] | (typeof STEEL_PAGES)[keyof typeof STEEL_PAGES];
+
+const PAGE_KIND_OF: Record<PageName, PageKind> = {
   [CATALOG_PAGES.categories]: 'categories',
   [CATALOG_PAGES.items]: 'items',
   [CATALOG_PAGES.variants]: 'variants',
@@ -81,6 +85,16 @@ const PAGE_KIND_OF: Record<string, PageKind> = {
 /** `Company('<name>')`: the name in the path, an apostrophe written twice, then URL-encoded. */
 export function companySegment(companyName: string): string {
   return `Company('${encodeURIComponent(companyName.replaceAll("'", "''"))}')`;
+}
+
+/**
+ * The next page's absolute URL, when it is on the configured base URL's origin; undefined otherwise.
+ * The bearer token goes with every page request, so a link elsewhere (a misconfigured proxy, a host that
+ * was tampered with) is never followed.
+ */
+export function nextPageUrl(nextLink: string, currentUrl: string, baseUrl: string): string | undefined {
+  const next = new URL(nextLink, currentUrl);
+  return next.origin === new URL(baseUrl).origin ? next.href : undefined;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -127,91 +141,86 @@ class Semaphore {
   }
 }
 
-const text = (value: unknown): string =>
-  typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
-const number = (value: unknown): number => {
-  const parsed = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(parsed) ? parsed : 0;
-};
-// Optional keys are omitted, never null: a missing Boolean reads as false.
-const flag = (value: unknown): boolean => value === true;
+/** What one page request came to. */
+type PageAnswer =
+  | { kind: 'page'; pageId: number; next: string | undefined }
+  /** A steel page's 404: the extension is not installed. */
+  | { kind: 'absent' }
+  /** A steel page's 403: the synchronization application lacks the steel permission set. */
+  | { kind: 'refused'; message: string };
 
-// Records are coerced in place rather than copied: a page's records are short-lived, and one object per
-// record instead of two keeps the heap (and the young generation V8 grows for it) small.
-function itemRow(row: Record<string, unknown>): CatalogItemRow {
-  row.No = text(row.No);
-  row.Description = text(row.Description);
-  row.Description2 = text(row.Description2);
-  row.BaseUnitofMeasure = text(row.BaseUnitofMeasure);
-  row.DXPriceUOMSalesDMX = text(row.DXPriceUOMSalesDMX);
-  row.ItemCategoryCode = text(row.ItemCategoryCode);
-  row.DXItemProfileCodeDMX = text(row.DXItemProfileCodeDMX);
-  row.DXQualityCodeDMX = text(row.DXQualityCodeDMX);
-  row.Blocked = flag(row.Blocked);
-  row.SalesBlocked = flag(row.SalesBlocked);
-  return row as unknown as CatalogItemRow;
-}
-
-function variantRow(row: Record<string, unknown>): CatalogVariantRow {
-  row.ItemNo = text(row.ItemNo);
-  row.Code = text(row.Code);
-  row.Description = text(row.Description);
-  row.Description2 = text(row.Description2);
-  row.DXLength = number(row.DXLength);
-  row.DXWidth = number(row.DXWidth);
-  row.DXThickness = number(row.DXThickness);
-  row.DXExtraLength = number(row.DXExtraLength);
-  row.DXFormatType = text(row.DXFormatType);
-  row.Blocked = flag(row.Blocked);
-  row.DXRemainingInventory = number(row.DXRemainingInventory);
-  return row as unknown as CatalogVariantRow;
-}
-
-interface Page {
-  list: ODataList;
-  next: string | undefined;
-}
+/** How reading a page kind to its end came out. */
+type PageKindOutcome = 'read' | 'absent' | { refused: string };
 
 export interface CatalogSyncOptions {
   host: VoaHost;
+  /** The main thread's connection: the run log. The worker opens `catalogFile` for the sync's writes. */
   store: CatalogStore;
+  catalogFile: string;
   settings: () => Settings;
   policy?: Partial<SyncPolicy>;
   onProgress?: (progress: SyncProgress) => void;
 }
 
 export class CatalogSync {
-  readonly #host: VoaHost;
-  readonly #store: CatalogStore;
-  readonly #settings: () => Settings;
-  readonly #policy: SyncPolicy;
-  readonly #onProgress: (progress: SyncProgress) => void;
+  readonly #options: CatalogSyncOptions;
 
   constructor(options: CatalogSyncOptions) {
-    this.#host = options.host;
-    this.#store = options.store;
-    this.#settings = options.settings;
-    this.#policy = { ...DEFAULT_SYNC_POLICY, ...options.policy };
-    this.#onProgress = options.onProgress ?? (() => {});
+    this.#options = options;
   }
 
   /** Runs the sync recorded as `runId`; resolves with the run's summary whatever the outcome. */
-  async run(
+  run(runId: number, trigger: SyncTrigger, startedAt: string, signal: AbortSignal): Promise<SyncRunSummary> {
+    return new SyncRun(this.#options, runId, trigger, startedAt, signal).execute();
+  }
+}
+
+/** One run's state, and its steps in the order they happen (execute). */
+class SyncRun {
+  readonly #host: VoaHost;
+  readonly #store: CatalogStore;
+  readonly #catalogFile: string;
+  readonly #settings: () => Settings;
+  readonly #policy: SyncPolicy;
+  readonly #onProgress: (progress: SyncProgress) => void;
+  readonly #runId: number;
+  readonly #signal: AbortSignal;
+  /** One failing page kind stops the others at once. */
+  readonly #internal = new AbortController();
+  readonly #stop: AbortSignal;
+  readonly #semaphore: Semaphore;
+  readonly #started = performance.now();
+  readonly #rows: PageKindCounts = emptyPageKindCounts();
+  readonly #progress: SyncProgress;
+  readonly #worker: CatalogWorker;
+  #steel: boolean | undefined;
+  readonly #refusedSteelPages: { page: SteelPageName; message: string }[] = [];
+
+  constructor(
+    options: CatalogSyncOptions,
     runId: number,
     trigger: SyncTrigger,
     startedAt: string,
     signal: AbortSignal,
-  ): Promise<SyncRunSummary> {
-    const started = performance.now();
-    const rows: PageKindCounts = emptyPageKindCounts();
+  ) {
+    this.#host = options.host;
+    this.#store = options.store;
+    this.#catalogFile = options.catalogFile;
+    this.#settings = options.settings;
+    this.#policy = { ...DEFAULT_SYNC_POLICY, ...options.policy };
+    this.#onProgress = options.onProgress ?? (() => {});
+    this.#runId = runId;
+    this.#signal = signal;
+    this.#stop = AbortSignal.any([signal, this.#internal.signal]);
+    this.#semaphore = new Semaphore(this.#policy.concurrency);
     const lastSuccess = this.#store.lastSuccess();
-    const progress: SyncProgress = {
+    this.#progress = {
       runId,
       trigger,
       startedAt,
       pageKind: undefined,
       pages: 0,
-      rows,
+      rows: this.#rows,
       rowsTotal: 0,
       expectedRows: lastSuccess
         ? Object.values(lastSuccess.rows).reduce((sum, count) => sum + count, 0) || undefined
@@ -219,241 +228,273 @@ export class CatalogSync {
       phase: 'reading',
       waiting: undefined,
     };
-    const report = (changes: Partial<SyncProgress> = {}) => {
-      Object.assign(progress, changes);
-      progress.rowsTotal = Object.values(rows).reduce((sum, count) => sum + count, 0);
-      this.#onProgress({ ...progress, rows: { ...rows } });
-    };
-    // One failing page kind stops the others at once.
-    const internal = new AbortController();
-    const stop = AbortSignal.any([signal, internal.signal]);
-    const semaphore = new Semaphore(this.#policy.concurrency);
-    let steel: boolean | undefined;
-    let staging: CatalogStaging | undefined;
-
-    const companyName = this.#settings().host.companyName;
-    const company = companySegment(companyName);
-    const pageUrl = (page: string, properties?: readonly string[]) =>
-      `${company}/${page}${properties ? `?$select=${properties.join(',')}` : ''}`;
-
-    const fetchPage = async (page: string, url: string, optional: boolean): Promise<Page | 'absent'> => {
-      let attempt = 0;
-      let throttled = 0;
-      let refusedToken = false;
-      for (;;) {
-        if (stop.aborted) throw stop.reason;
-        attempt++;
-        await semaphore.acquire();
-        let response;
-        try {
-          response = await this.#host.send('sync', {
-            method: 'GET',
-            url,
-            signal: stop,
-            timeoutMs: this.#policy.timeoutMs,
-          });
-        } catch (error) {
-          if (stop.aborted) throw stop.reason;
-          if (error instanceof HostNetworkError) {
-            if (attempt >= this.#policy.maxAttempts)
-              throw new SyncFailure(`${page}: ${error.message} (${attempt} attempts).`);
-            await this.#backoff(attempt, `${page}: ${error.message}`, stop, report);
-            continue;
-          }
-          if (error instanceof TokenRefusedError || error instanceof HostNotConfiguredError)
-            throw new SyncFailure(error.message);
-          throw error;
-        } finally {
-          semaphore.release();
-        }
-        const status = response.status;
-        if (status === 200) {
-          let list: ODataList;
-          try {
-            list = readODataList(response.body);
-          } catch (error) {
-            if (error instanceof ODataListError || error instanceof SyntaxError)
-              throw new SyncFailure(`${page}: the host's answer cannot be read: ${error.message}`);
-            throw error;
-          }
-          report({ waiting: undefined, phase: 'reading' });
-          return {
-            list,
-            next: list.nextLink ? new URL(list.nextLink, this.#host.odataUrl(url)).href : undefined,
-          };
-        }
-        const message = hostErrorMessage(response);
-        if (status === 429) {
-          throttled++;
-          if (throttled > this.#policy.maxThrottled)
-            throw new SyncFailure(
-              `${page}: the host kept throttling (429) after ${throttled} waits: ${message}`,
-            );
-          const wait = Math.min(
-            this.#policy.retryAfterMaxMs,
-            retryAfterMs(response.headers['retry-after']) ?? this.#policy.defaultRetryAfterMs,
-          );
-          report({
-            phase: 'waiting',
-            waiting: { reason: 'throttled', seconds: Math.ceil(wait / 1000), detail: `${page}: ${message}` },
-          });
-          await sleep(wait, stop);
-          attempt--; // a throttled request did not run; it costs no attempt
-          continue;
-        }
-        if (status >= 500) {
-          if (attempt >= this.#policy.maxAttempts)
-            throw new SyncFailure(`${page}: the host failed (${status}) ${attempt} times: ${message}`);
-          await this.#backoff(attempt, `${page}: HTTP ${status}`, stop, report);
-          continue;
-        }
-        if (status === 401 && !refusedToken) {
-          // The token may have been revoked or expired early; VoaHost forgot it, so ask once more.
-          refusedToken = true;
-          continue;
-        }
-        if (status === 401)
-          throw new SyncFailure(
-            `The host refused the synchronization application's token for ${page} (401): ${message}. Check the Synchronization Client ID and secret in Settings.`,
-          );
-        if (status === 403)
-          throw new SyncFailure(
-            `The host does not let the synchronization application read ${page} (403): ${message}. ` +
-              'Check that the client id under "sync" in Settings is the Synchronization Client ID of the VOA setup ' +
-              '(not the website application, which may not read catalog pages), and that Repair Permissions ' +
-              'assigned it VOA WEB SYNC (and VOA CG S365 SYNC where the steel extension is installed).',
-          );
-        if (status === 404 && optional) return 'absent';
-        if (status === 404)
-          throw new SyncFailure(
-            `${page} was not found (404): ${message}. The page is not published under that name, or the company name "${companyName}" in Settings is wrong.`,
-          );
-        throw new SyncFailure(`${page}: the host answered HTTP ${status}: ${message}`);
-      }
-    };
-
-    /** Reads a page kind to its end, writing each page while the next one is on its way. */
-    const readAll = async (
-      page: string,
-      url: string,
-      write: (rows: Record<string, unknown>[]) => Promise<void> | void,
-      optional = false,
-    ): Promise<boolean> => {
-      const kind = PAGE_KIND_OF[page] as PageKind;
-      let pending: Promise<Page | 'absent'> | undefined = fetchPage(page, url, optional);
-      let first = true;
-      while (pending) {
-        const result: Page | 'absent' = await pending;
-        if (result === 'absent') {
-          if (first) return false;
-          throw new SyncFailure(`${page} disappeared in the middle of the sync (404).`);
-        }
-        first = false;
-        pending = result.next ? fetchPage(page, result.next, false) : undefined;
-        // Awaited on the next turn; until then a failure must not count as unhandled.
-        pending?.catch(() => {});
-        for (const batch of result.list.batches(ROWS_PER_TRANSACTION)) {
-          await write(batch);
-          if (stop.aborted) throw stop.reason;
-          rows[kind] += batch.length;
-          report({ pageKind: kind });
-        }
-        report({ pageKind: kind, pages: progress.pages + 1 });
-      }
-      return true;
-    };
-
-    const all = async <T>(work: Promise<T>[]): Promise<T[]> => {
-      try {
-        return await Promise.all(work);
-      } catch (error) {
-        internal.abort(error);
-        await Promise.allSettled(work);
-        throw error;
-      }
-    };
-
-    try {
-      staging = new CatalogStaging(this.#store);
-      const stage = staging;
-      report();
-      const steelPage = (name: SteelPageName) =>
-        readAll(name, pageUrl(name), (pageRows) => stage.addSteelRows(name, pageRows), true);
-      const [, ...steelPresent] = await all([
-        readAll(
-          CATALOG_PAGES.categories,
-          pageUrl(CATALOG_PAGES.categories, CATEGORY_PROPERTIES),
-          (pageRows) =>
-            stage.addCategories(
-              pageRows.map((row) => ({ Code: text(row.Code), Description: text(row.Description) })),
-            ),
-        ),
-        steelPage(STEEL_PAGES.profiles),
-        steelPage(STEEL_PAGES.grades),
-        steelPage(STEEL_PAGES.itemTypes),
-      ]);
-      // The steel extension is detected from the host's answers: its pages are published only with it.
-      steel = steelPresent.some(Boolean);
-      stage.completeCategories();
-
-      // Items, then variants: a size carries its item's fields, and one page kind at a time keeps memory
-      // to the page being written and the one on its way.
-      await readAll(CATALOG_PAGES.items, pageUrl(CATALOG_PAGES.items, ITEM_PROPERTIES), (pageRows) =>
-        stage.addItems(pageRows.map(itemRow)),
-      );
-      await readAll(CATALOG_PAGES.variants, pageUrl(CATALOG_PAGES.variants, VARIANT_PROPERTIES), (pageRows) =>
-        stage.addVariants(pageRows.map(variantRow)),
-      );
-
-      report({ phase: 'finishing', pageKind: undefined });
-      const facets = await stage.complete();
-      const changes = await stage.diff();
-      if (stop.aborted) throw stop.reason;
-      stage.swap(
-        {
-          runId,
-          syncedAt: new Date().toISOString(),
-          steel,
-          counts: rows,
-          pages: progress.pages,
-          durationMs: performance.now() - started,
-        },
-        facets,
-        changes,
-      );
-    } catch (error) {
-      staging?.discard();
-      const cancelled = signal.aborted;
-      const reason = cancelled
-        ? new SyncCancelled().message
-        : error instanceof SyncFailure
-          ? error.message
-          : `The sync failed: ${(error as Error)?.message ?? String(error)}`;
-      if (!cancelled && !(error instanceof SyncFailure))
-        console.error('voa-desk: catalog sync failed:', error);
-      this.#store.endRun(runId, cancelled ? 'cancelled' : 'failed', {
-        message: `${reason}${cancelled || reason.includes('catalog before it was kept') ? '' : ' The catalog before this sync was kept.'}`,
-        pages: progress.pages,
-        rows,
-        durationMs: performance.now() - started,
-        steel,
-      });
-    }
-    return this.#store.run(runId) as SyncRunSummary;
+    this.#worker = new CatalogWorker((kind, count) => {
+      this.#rows[kind] += count;
+      this.#report({ pageKind: kind });
+    });
   }
 
-  async #backoff(
-    attempt: number,
-    reason: string,
-    signal: AbortSignal,
-    report: (changes: Partial<SyncProgress>) => void,
-  ): Promise<void> {
+  async execute(): Promise<SyncRunSummary> {
+    try {
+      await this.#worker.call('begin', { file: this.#catalogFile });
+      this.#report();
+      await this.#readCategoriesAndSteel();
+      // Items, then variants: a size carries its item's fields, and one page kind at a time keeps memory
+      // to the page being written and the one on its way.
+      await this.#readPageKind(CATALOG_PAGES.items, ITEM_PROPERTIES);
+      await this.#readPageKind(CATALOG_PAGES.variants, VARIANT_PROPERTIES);
+      await this.#swapIn();
+    } catch (error) {
+      this.#recordFailure(error);
+    } finally {
+      await this.#worker.close();
+    }
+    return this.#store.run(this.#runId) as SyncRunSummary;
+  }
+
+  #report(changes: Partial<SyncProgress> = {}): void {
+    Object.assign(this.#progress, changes);
+    this.#progress.rowsTotal = Object.values(this.#rows).reduce((sum, count) => sum + count, 0);
+    this.#onProgress({ ...this.#progress, rows: { ...this.#rows } });
+  }
+
+  #pageUrl(page: PageName, properties?: readonly string[]): string {
+    const company = companySegment(this.#settings().host.companyName);
+    return `${company}/${page}${properties ? `?$select=${properties.join(',')}` : ''}`;
+  }
+
+  /** Step 1: the categories and the three steel pages side by side; the steel extension is detected. */
+  async #readCategoriesAndSteel(): Promise<void> {
+    const work = [
+      this.#readPageKind(CATALOG_PAGES.categories, CATEGORY_PROPERTIES).then(() => true),
+      ...Object.values(STEEL_PAGES).map((page) => this.#readSteelPage(page)),
+    ];
+    let present: boolean[];
+    try {
+      present = await Promise.all(work);
+    } catch (error) {
+      this.#internal.abort(error);
+      await Promise.allSettled(work);
+      throw error;
+    }
+    // The steel extension is detected from the host's answers: its pages are published only with it.
+    this.#steel = present.slice(1).some(Boolean);
+    await this.#worker.call('completeCategories', null);
+  }
+
+  /** A steel page: absent (404), read, or refused (403) with the previous sync's rows kept instead. */
+  async #readSteelPage(page: SteelPageName): Promise<boolean> {
+    const outcome = await this.#readPageKind(page, undefined, true);
+    if (outcome === 'absent') return false;
+    if (outcome !== 'read') {
+      this.#rows[PAGE_KIND_OF[page]] = await this.#worker.call('keepSteelRows', { page });
+      this.#refusedSteelPages.push({ page, message: outcome.refused });
+      this.#report();
+    }
+    return true;
+  }
+
+  /** Reads a page kind to its end, the worker writing each page while the next one is on its way. */
+  async #readPageKind(
+    page: PageName,
+    properties?: readonly string[],
+    steel = false,
+  ): Promise<PageKindOutcome> {
+    const kind = PAGE_KIND_OF[page];
+    let pending: Promise<PageAnswer> | undefined = this.#fetchPage(
+      page,
+      this.#pageUrl(page, properties),
+      steel,
+    );
+    let first = true;
+    while (pending) {
+      const answer: PageAnswer = await pending;
+      if (answer.kind === 'absent') {
+        if (first) return 'absent';
+        throw new SyncFailure(`${page} disappeared in the middle of the sync (404).`);
+      }
+      if (answer.kind === 'refused') return { refused: answer.message };
+      first = false;
+      const next: string | undefined = answer.next;
+      pending = next ? this.#fetchPage(page, next, steel) : undefined;
+      // Awaited on the next turn; until then a failure must not count as unhandled.
+      pending?.catch(() => {});
+      await this.#worker.call('write', { pageId: answer.pageId, kind });
+      if (this.#stop.aborted) throw this.#stop.reason;
+      this.#report({ pageKind: kind, pages: this.#progress.pages + 1 });
+    }
+    return 'read';
+  }
+
+  /** One page: the host's answer (retried as the policy says), scanned by the worker, its next link checked. */
+  async #fetchPage(page: PageName, url: string, steel: boolean): Promise<PageAnswer> {
+    const response = await this.#send(page, url, steel);
+    if (response.kind !== 'ok') return response;
+    const scanned = await this.#worker.call('scan', { body: response.response.body });
+    if (!scanned.readable)
+      throw new SyncFailure(`${page}: the host's answer cannot be read: ${scanned.reason}`);
+    this.#report({ waiting: undefined, phase: 'reading' });
+    if (!scanned.nextLink) return { kind: 'page', pageId: scanned.pageId, next: undefined };
+    const baseUrl = this.#settings().host.baseUrl;
+    const next = nextPageUrl(scanned.nextLink, this.#host.odataUrl(url), baseUrl);
+    if (!next)
+      throw new SyncFailure(
+        `${page}: the host's link to the next page (${scanned.nextLink}) leads away from the base URL in Settings (${new URL(baseUrl).origin}). ` +
+          'VOA Desk follows next-page links only on that address, so the token never goes elsewhere; check the base URL and any proxy in between.',
+      );
+    return { kind: 'page', pageId: scanned.pageId, next };
+  }
+
+  /** Sends one page request until the host answers 200, retrying and waiting as the contract allows. */
+  async #send(
+    page: PageName,
+    url: string,
+    steel: boolean,
+  ): Promise<
+    { kind: 'ok'; response: HostResponse } | { kind: 'absent' } | { kind: 'refused'; message: string }
+  > {
+    let attempt = 0;
+    let throttled = 0;
+    let refusedToken = false;
+    for (;;) {
+      if (this.#stop.aborted) throw this.#stop.reason;
+      attempt++;
+      await this.#semaphore.acquire();
+      let response: HostResponse;
+      try {
+        response = await this.#host.send('sync', {
+          method: 'GET',
+          url,
+          signal: this.#stop,
+          timeoutMs: this.#policy.timeoutMs,
+        });
+      } catch (error) {
+        if (this.#stop.aborted) throw this.#stop.reason;
+        if (error instanceof HostNetworkError) {
+          if (attempt >= this.#policy.maxAttempts)
+            throw new SyncFailure(`${page}: ${error.message} (${attempt} attempts).`);
+          await this.#backoff(attempt, `${page}: ${error.message}`);
+          continue;
+        }
+        if (error instanceof TokenRefusedError || error instanceof HostNotConfiguredError)
+          throw new SyncFailure(error.message);
+        throw error;
+      } finally {
+        this.#semaphore.release();
+      }
+      const status = response.status;
+      if (status === 200) return { kind: 'ok', response };
+      const message = hostErrorMessage(response);
+      if (status === 429) {
+        throttled++;
+        if (throttled > this.#policy.maxThrottled)
+          throw new SyncFailure(
+            `${page}: the host kept throttling (429) after ${throttled} waits: ${message}`,
+          );
+        await this.#waitRetryAfter(page, response, message);
+        attempt--; // a throttled request did not run; it costs no attempt
+        continue;
+      }
+      if (status >= 500) {
+        if (attempt >= this.#policy.maxAttempts)
+          throw new SyncFailure(`${page}: the host failed (${status}) ${attempt} times: ${message}`);
+        await this.#backoff(attempt, `${page}: HTTP ${status}`);
+        continue;
+      }
+      if (status === 401 && !refusedToken) {
+        // The token may have been revoked or expired early; VoaHost forgot it, so ask once more.
+        refusedToken = true;
+        continue;
+      }
+      if (status === 403 && steel) return { kind: 'refused', message };
+      if (status === 404 && steel) return { kind: 'absent' };
+      throw this.#refusal(page, status, message);
+    }
+  }
+
+  /** The failure a 401, 403, 404 or other final answer ends the run with. */
+  #refusal(page: PageName, status: number, message: string): SyncFailure {
+    if (status === 401)
+      return new SyncFailure(
+        `The host refused the synchronization application's token for ${page} (401): ${message}. Check the Synchronization Client ID and secret in Settings.`,
+      );
+    if (status === 403)
+      return new SyncFailure(
+        `The host does not let the synchronization application read ${page} (403): ${message}. ` +
+          'Check that the client id under "sync" in Settings is the Synchronization Client ID of the VOA setup ' +
+          `(not the website application, which may not read catalog pages), and that Repair Permissions ` +
+          `assigned it ${CATALOG_SYNC_PERMISSION_SET} (and ${STEEL_SYNC_PERMISSION_SET} where the steel extension is installed).`,
+      );
+    if (status === 404)
+      return new SyncFailure(
+        `${page} was not found (404): ${message}. The page is not published under that name, or the company name "${this.#settings().host.companyName}" in Settings is wrong.`,
+      );
+    return new SyncFailure(`${page}: the host answered HTTP ${status}: ${message}`);
+  }
+
+  async #waitRetryAfter(page: PageName, response: HostResponse, message: string): Promise<void> {
+    const wait = Math.min(
+      this.#policy.retryAfterMaxMs,
+      retryAfterMs(response.headers['retry-after']) ?? this.#policy.defaultRetryAfterMs,
+    );
+    this.#report({
+      phase: 'waiting',
+      waiting: { reason: 'throttled', seconds: Math.ceil(wait / 1000), detail: `${page}: ${message}` },
+    });
+    await sleep(wait, this.#stop);
+  }
+
+  async #backoff(attempt: number, reason: string): Promise<void> {
     const base = Math.min(this.#policy.backoffMaxMs, this.#policy.backoffBaseMs * 2 ** (attempt - 1));
     const wait = Math.round(base * (0.75 + Math.random() * 0.5));
-    report({
+    this.#report({
       phase: 'waiting',
       waiting: { reason: 'retry', seconds: Math.ceil(wait / 1000), detail: reason },
     });
-    await sleep(wait, signal);
+    await sleep(wait, this.#stop);
+  }
+
+  /** Last step: the worker finishes the staged catalog, then swaps it in unless the run was cancelled. */
+  async #swapIn(): Promise<void> {
+    this.#report({ phase: 'finishing', pageKind: undefined });
+    await this.#worker.call('prepareSwap', null);
+    if (this.#stop.aborted) throw this.#stop.reason;
+    await this.#worker.call('swap', {
+      fields: {
+        runId: this.#runId,
+        syncedAt: new Date().toISOString(),
+        steel: this.#steel ?? false,
+        counts: this.#rows,
+        pages: this.#progress.pages,
+        durationMs: performance.now() - this.#started,
+        refusedSteelPages: this.#refusedSteelPages.map(({ page }) => page),
+        warning: this.#refusedSteelPages
+          .map(
+            ({ page, message }) =>
+              `The host refused ${page} (403): ${message}. The ${page} data of the previous sync was kept; ` +
+              `assign the permission set ${STEEL_SYNC_PERMISSION_SET} to the Synchronization Client ID (Repair Permissions in the VOA setup).`,
+          )
+          .join(' '),
+      },
+    });
+    // The main thread's connection caches rankings, counts and facets of the catalog just replaced.
+    this.#store.invalidate();
+  }
+
+  #recordFailure(error: unknown): void {
+    const cancelled = this.#signal.aborted;
+    const reason = cancelled
+      ? new SyncCancelled().message
+      : error instanceof SyncFailure
+        ? error.message
+        : `The sync failed: ${error instanceof Error ? error.message : String(error)}`;
+    if (!cancelled && !(error instanceof SyncFailure)) console.error('voa-desk: catalog sync failed:', error);
+    this.#store.endRun(this.#runId, cancelled ? 'cancelled' : 'failed', {
+      message: `${reason}${cancelled || reason.includes('catalog before it was kept') ? '' : ' The catalog before this sync was kept.'}`,
+      pages: this.#progress.pages,
+      rows: this.#rows,
+      durationMs: performance.now() - this.#started,
+      steel: this.#steel,
+    });
   }
 }

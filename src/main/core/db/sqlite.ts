@@ -21,12 +21,18 @@ export function openDatabase(
   durability: Durability,
 ): DatabaseSync {
   const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL');
-  db.exec(`PRAGMA synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
-  db.exec('PRAGMA foreign_keys = ON');
-  db.exec('PRAGMA busy_timeout = 5000');
-  migrate(db, migrations);
-  return db;
+  try {
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec(`PRAGMA synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
+    db.exec('PRAGMA foreign_keys = ON');
+    db.exec('PRAGMA busy_timeout = 5000');
+    migrate(db, migrations);
+    return db;
+  } catch (error) {
+    // A file that cannot be opened (damaged, or too new) is not held open: it may be moved aside.
+    db.close();
+    throw error;
+  }
 }
 
 export function schemaVersion(db: DatabaseSync): number {

@@ -2,7 +2,12 @@
 // One item that needs attention never holds up the others; a problem no retry can fix (credentials,
 // permissions, company) pauses the whole queue without burning attempts; no answer at all makes the
 // queue wait (offline) and probe with backoff, until a network or wake nudge says to try now.
+// Items are claimed under a lease in app.db, so several senders (the app, a scheduled `outbox flush`) share
+// one queue without sending an item twice; a crashed sender's lease runs out and its items are claimed again.
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import type { OutboxStatus } from '../../../shared/bridge/outbox-calls.ts';
+import { backoffMs, systemClock, type Backoff, type HostClock } from '../host/host-policy.ts';
 import type { DeliveryOutcome } from '../host/voa-requests-client.ts';
 import type { ItemOutcome, OutboxItem, OutboxStore } from './outbox-store.ts';
 
@@ -14,6 +19,17 @@ export interface OutboxTiming {
   requestTimeoutMs: number;
   /** Requests in flight at once. */
   concurrency: number;
+  /**
+   * How long a claimed item stays this sender's without a sign of life; renewed every third of it while
+   * the call is in flight. After a crash, its items wait this long before another sender takes them.
+   */
+  leaseMs: number;
+}
+
+/** VOA_DESK_OUTBOX_LEASE_MS shortens the lease for tests that kill a sender and wait for its lease. */
+function leaseFromEnvironment(): number {
+  const fromEnvironment = Number(process.env.VOA_DESK_OUTBOX_LEASE_MS);
+  return Number.isInteger(fromEnvironment) && fromEnvironment > 0 ? fromEnvironment : 30_000;
 }
 
 export const DEFAULT_TIMING: OutboxTiming = {
@@ -21,14 +37,16 @@ export const DEFAULT_TIMING: OutboxTiming = {
   maxDelayMs: 2 * 60_000,
   requestTimeoutMs: 30_000,
   concurrency: 4,
+  leaseMs: leaseFromEnvironment(),
 };
 
-/** Exponential backoff with equal jitter: half the delay fixed, half random, so clients spread out. */
-export function backoffMs(attempts: number, timing: OutboxTiming, random: () => number): number {
-  const exponent = Math.min(Math.max(attempts - 1, 0), 30);
-  const delay = Math.min(timing.maxDelayMs, timing.baseDelayMs * 2 ** exponent);
-  return Math.round(delay / 2 + (delay / 2) * random());
-}
+/** How often a waiting flush looks at the queue for what other senders did. */
+const FLUSH_LOOK_MS = 250;
+
+const backoffOf = (timing: OutboxTiming): Backoff => ({
+  baseMs: timing.baseDelayMs,
+  maxMs: timing.maxDelayMs,
+});
 
 export interface OutboxSenderOptions {
   store: OutboxStore;
@@ -37,8 +55,11 @@ export interface OutboxSenderOptions {
   onItems(items: OutboxItem[]): void;
   onStatus(status: OutboxStatus): void;
   timing?: Partial<OutboxTiming>;
-  now?: () => number;
+  /** Time for due dates, leases and waits; tests pass a clock they move themselves. */
+  clock?: HostClock;
   random?: () => number;
+  /** Who holds the leases of this sender's claims; unique per sender unless a test names it. */
+  owner?: string;
 }
 
 export class OutboxSender {
@@ -46,8 +67,9 @@ export class OutboxSender {
   readonly #deliver: OutboxSenderOptions['deliver'];
   readonly #onItems: OutboxSenderOptions['onItems'];
   readonly #onStatus: OutboxSenderOptions['onStatus'];
-  readonly #now: () => number;
+  readonly #clock: HostClock;
   readonly #random: () => number;
+  readonly owner: string;
   timing: OutboxTiming;
 
   #connection: OutboxStatus['connection'] = 'unknown';
@@ -63,16 +85,20 @@ export class OutboxSender {
   #running = false;
   #inFlight = new Set<Promise<void>>();
   #wake: (() => void) | undefined;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  #heartbeat: Promise<void> | undefined;
+  #stopping: AbortController | undefined;
+  /** Woken when an attempt ends or the status changes, for a flush that waits for the queue. */
+  #changed = new Set<() => void>();
 
   constructor(options: OutboxSenderOptions) {
     this.#store = options.store;
     this.#deliver = options.deliver;
     this.#onItems = options.onItems;
     this.#onStatus = options.onStatus;
-    this.#now = options.now ?? Date.now;
+    this.#clock = options.clock ?? systemClock;
     this.#random = options.random ?? Math.random;
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
+    this.owner = options.owner ?? `${os.hostname()}/${process.pid}/${randomUUID()}`;
   }
 
   get running(): boolean {
@@ -82,7 +108,7 @@ export class OutboxSender {
   status(): OutboxStatus {
     const counts = this.#store.counts();
     const waits = [this.#offlineUntil, this.#throttledUntil, this.#store.nextDue() ?? 0].filter(
-      (at) => at > this.#now(),
+      (at) => at > this.#clock.now(),
     );
     const queued = counts.queued > 0;
     return {
@@ -96,12 +122,15 @@ export class OutboxSender {
     };
   }
 
-  /** Starts delivering in the background; anything left "sending" by a crash goes back to the queue. */
+  /**
+   * Starts delivering in the background. Items another sender left "sending" are not touched: they are
+   * claimed when that sender's lease runs out.
+   */
   start(): void {
     if (this.#running) return;
-    const requeued = this.#store.requeueInterrupted();
-    if (requeued) this.#emitStatus();
     this.#running = true;
+    this.#stopping = new AbortController();
+    this.#heartbeat = this.#renewLeases(this.#stopping.signal);
     this.#loop = this.#run();
   }
 
@@ -111,6 +140,22 @@ export class OutboxSender {
     await this.#loop;
     this.#loop = undefined;
     await Promise.all(this.#inFlight);
+    this.#stopping?.abort();
+    await this.#heartbeat;
+    this.#heartbeat = undefined;
+    if (this.#store.releaseLeases(this.owner)) this.#emitStatus();
+  }
+
+  /** While calls are in flight, this sender is alive: its leases are renewed every third of a lease. */
+  async #renewLeases(stopping: AbortSignal): Promise<void> {
+    while (!stopping.aborted) {
+      try {
+        await this.#clock.sleep(Math.max(1, Math.floor(this.timing.leaseMs / 3)), stopping);
+      } catch {
+        return;
+      }
+      if (this.#inFlight.size) this.#store.renewLeases(this.owner, this.timing.leaseMs);
+    }
   }
 
   /** Something changed (a new item, a network or wake event): look again now, without waiting. */
@@ -139,11 +184,12 @@ export class OutboxSender {
     if (ownLoop) this.start();
     this.#emitStatus();
     this.#wakeUp();
-    const deadline = this.#now() + waitMs;
-    while (waitMs > 0 && this.#now() < deadline) {
+    const deadline = this.#clock.now() + waitMs;
+    while (waitMs > 0 && this.#clock.now() < deadline) {
       const counts = this.#store.counts();
       if (counts.queued + counts.sending === 0 || this.#paused) break;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(50, Math.max(1, deadline - this.#now()))));
+      // Woken by this sender's own progress; another process's progress shows at the next look.
+      await this.#untilChanged(Math.min(FLUSH_LOOK_MS, deadline - this.#clock.now()));
     }
     if (ownLoop) await this.stop();
     const status = this.status();
@@ -152,7 +198,7 @@ export class OutboxSender {
 
   async #run(): Promise<void> {
     while (this.#running) {
-      const now = this.#now();
+      const now = this.#clock.now();
       const holdUntil = Math.max(this.#offlineUntil, this.#throttledUntil);
       if (this.#paused) {
         await this.#sleep(undefined);
@@ -164,19 +210,20 @@ export class OutboxSender {
       }
       // While offline, one request probes the host; the others wait for its answer.
       const slots = (this.#networkFailures > 0 ? 1 : this.timing.concurrency) - this.#inFlight.size;
-      const claimed = this.#store.claimDue(slots);
+      const claimed = this.#store.claimDue(slots, this.owner, this.timing.leaseMs);
       if (claimed.length) {
         this.#onItems(claimed);
         for (const item of claimed) {
           const attempt = this.#attempt(item).finally(() => {
             this.#inFlight.delete(attempt);
             this.#wakeUp();
+            this.#notifyChanged();
           });
           this.#inFlight.add(attempt);
         }
         continue;
       }
-      const due = this.#store.nextDue();
+      const due = this.#store.nextClaimable(this.owner);
       await this.#sleep(due === undefined || slots <= 0 ? undefined : Math.max(0, due - now));
     }
   }
@@ -193,7 +240,7 @@ export class OutboxSender {
         reachedHost: false,
       };
     }
-    const now = this.#now();
+    const now = this.#clock.now();
     const wasConnection = this.#connection;
     const wasPaused = this.#paused;
     let recorded: ItemOutcome;
@@ -228,12 +275,12 @@ export class OutboxSender {
         };
         break;
       case 'unknown': {
-        const delay = backoffMs(item.attempts + 1, this.timing, this.#random);
+        const delay = backoffMs(item.attempts + 1, backoffOf(this.timing), this.#random);
         if (outcome.reachedHost) this.#contact(now);
         else {
           this.#connection = 'offline';
           this.#networkFailures += 1;
-          this.#offlineUntil = now + backoffMs(this.#networkFailures, this.timing, this.#random);
+          this.#offlineUntil = now + backoffMs(this.#networkFailures, backoffOf(this.timing), this.#random);
         }
         recorded = {
           state: 'queued',
@@ -244,7 +291,7 @@ export class OutboxSender {
         break;
       }
     }
-    const updated = this.#store.record(item.id, recorded);
+    const updated = this.#store.record(item.id, recorded, this.owner);
     if (updated) this.#onItems([updated]);
     if (wasConnection !== this.#connection || wasPaused !== this.#paused) this.#emitStatus();
   }
@@ -258,19 +305,38 @@ export class OutboxSender {
 
   #emitStatus(): void {
     this.#onStatus(this.status());
+    this.#notifyChanged();
   }
 
-  #sleep(ms: number | undefined): Promise<void> {
-    return new Promise<void>((resolve) => {
-      this.#wake = resolve;
-      if (ms !== undefined) this.#timer = setTimeout(resolve, Math.min(ms, 2 ** 31 - 1));
-    }).finally(() => {
-      clearTimeout(this.#timer);
+  /** Sleeps `ms` (undefined: until woken); a nudge, a new item or a finished attempt wakes it. */
+  async #sleep(ms: number | undefined): Promise<void> {
+    const wake = new AbortController();
+    this.#wake = () => wake.abort();
+    try {
+      if (ms === undefined)
+        await new Promise((resolve) => wake.signal.addEventListener('abort', resolve, { once: true }));
+      else await this.#clock.sleep(ms, wake.signal).catch(() => {});
+    } finally {
       this.#wake = undefined;
-    });
+    }
   }
 
   #wakeUp(): void {
     this.#wake?.();
+  }
+
+  async #untilChanged(ms: number): Promise<void> {
+    const changed = new AbortController();
+    const notify = () => changed.abort();
+    this.#changed.add(notify);
+    try {
+      await this.#clock.sleep(Math.max(1, ms), changed.signal).catch(() => {});
+    } finally {
+      this.#changed.delete(notify);
+    }
+  }
+
+  #notifyChanged(): void {
+    for (const notify of this.#changed) notify();
   }
 }

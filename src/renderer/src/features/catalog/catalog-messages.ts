@@ -77,6 +77,14 @@ const en = {
   'sync.notConfigured': 'Sync not possible yet: {problem}',
   'sync.failedBanner': 'The last sync failed: {message}',
   'sync.progressLabel': 'Sync progress',
+  'sync.outcome.warning': 'Succeeded with a warning',
+  'sync.steelRefused':
+    'The host refused {pages} (403); the steel data of the previous sync was kept for it. Assign the permission set {permissionSet} to the synchronization application (Repair Permissions in the VOA setup).',
+  'sync.otherSync':
+    'Another sync of this catalog is running: {who} (process {pid}) since {when}. The catalog is replaced when it ends.',
+  'sync.holder.app': 'the VOA Desk app',
+  'sync.holder.browserShell': 'the browser shell',
+  'sync.holder.cli': 'a command-line sync',
   'kind.categories': 'categories',
   'kind.profiles': 'profiles',
   'kind.grades': 'grades',
@@ -198,6 +206,14 @@ export const catalogMessages: FeatureMessages<typeof en> = {
     'sync.notConfigured': 'Synchroniseren kan nog niet: {problem}',
     'sync.failedBanner': 'De laatste synchronisatie is mislukt: {message}',
     'sync.progressLabel': 'Voortgang synchronisatie',
+    'sync.outcome.warning': 'Geslaagd met een waarschuwing',
+    'sync.steelRefused':
+      'De host weigert {pages} (403); daarvoor zijn de staalgegevens van de vorige synchronisatie behouden. Ken de permissieset {permissionSet} toe aan de synchronisatie-applicatie (Repair Permissions in de VOA-setup).',
+    'sync.otherSync':
+      'Er loopt al een synchronisatie van deze catalogus: {who} (proces {pid}) sinds {when}. De catalogus wordt vervangen zodra die klaar is.',
+    'sync.holder.app': 'de VOA Desk-app',
+    'sync.holder.browserShell': 'de browsershell',
+    'sync.holder.cli': 'een synchronisatie via de opdrachtregel',
     'kind.categories': 'categorieën',
     'kind.profiles': 'profielen',
     'kind.grades': 'kwaliteiten',

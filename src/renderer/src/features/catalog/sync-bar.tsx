@@ -1,17 +1,22 @@
 // Sync status under the catalog's title: last sync (time, age, outcome) with "Sync now", or while a sync
 // runs, a progress bar with the page kind, pages and rows, any wait, and Cancel.
 import { useState } from 'react';
-import type { SyncProgress } from '../../../../shared/contract/catalog-search.ts';
+import type { SyncProgress, SyncRunSummary } from '../../../../shared/contract/catalog-search.ts';
 import { useAppStore } from '../../app/app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { formatAge, formatCount, formatWhen } from './catalog-format.ts';
+import { outcomeBadgeClass, shownOutcome, steelRefusedMessage } from './sync-outcome.ts';
 
-const OUTCOME_BADGE = {
-  succeeded: 'badge--ok',
-  failed: 'badge--bad',
-  cancelled: 'badge--warn',
-  running: 'badge--muted',
-};
+/** The warning of a run that succeeded with refused steel pages, in the user's language. */
+function SteelRefusedWarning({ run }: { run: SyncRunSummary }) {
+  const t = useT();
+  if (shownOutcome(run) !== 'warning') return null;
+  return (
+    <p className="banner banner--warning" role="status">
+      {steelRefusedMessage(t, run)}
+    </p>
+  );
+}
 
 function progressFraction(progress: SyncProgress): number | undefined {
   if (progress.phase === 'finishing') return 1;
@@ -89,15 +94,13 @@ export function SyncBar() {
             : t('catalog.sync.never')}
         </span>
         {last ? (
-          <span className={`badge ${OUTCOME_BADGE[last.outcome]}`}>
-            {t(`catalog.sync.outcome.${last.outcome}`)}
-          </span>
+          <span className={outcomeBadgeClass(last)}>{t(`catalog.sync.outcome.${shownOutcome(last)}`)}</span>
         ) : null}
         <button
           type="button"
           className="button button--primary"
           onClick={() => void start()}
-          disabled={Boolean(status?.notConfigured)}
+          disabled={Boolean(status?.notConfigured || status?.otherSync)}
         >
           {t('catalog.sync.now')}
         </button>
@@ -114,6 +117,17 @@ export function SyncBar() {
       ) : last && last.outcome !== 'succeeded' && last.message ? (
         <p className="banner banner--error" role="alert">
           {t('catalog.sync.failedBanner', { message: last.message })}
+        </p>
+      ) : last ? (
+        <SteelRefusedWarning run={last} />
+      ) : null}
+      {status?.otherSync ? (
+        <p className="banner banner--warning" role="status">
+          {t('catalog.sync.otherSync', {
+            who: t(`catalog.sync.holder.${status.otherSync.by}`),
+            pid: status.otherSync.pid,
+            when: formatWhen(status.otherSync.since, language),
+          })}
         </p>
       ) : null}
       {problem ? (

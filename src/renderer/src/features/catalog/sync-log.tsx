@@ -5,6 +5,7 @@ import { CHANGE_KINDS, CHANGE_SUBJECTS, PAGE_KINDS } from '../../../../shared/co
 import { useAppStore } from '../../app/app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { formatCount, formatDuration, formatWhen } from './catalog-format.ts';
+import { outcomeBadgeClass, shownOutcome, steelRefusedMessage } from './sync-outcome.ts';
 
 export function SyncLog() {
   const t = useT();
@@ -45,12 +46,14 @@ export function SyncLog() {
                   <td>{formatWhen(run.startedAt, language)}</td>
                   <td>{t(`catalog.log.trigger.${run.trigger}`)}</td>
                   <td>
-                    <span
-                      className={`badge ${run.outcome === 'succeeded' ? 'badge--ok' : run.outcome === 'running' ? 'badge--muted' : run.outcome === 'cancelled' ? 'badge--warn' : 'badge--bad'}`}
-                    >
-                      {t(`catalog.sync.outcome.${run.outcome}`)}
+                    <span className={outcomeBadgeClass(run)}>
+                      {t(`catalog.sync.outcome.${shownOutcome(run)}`)}
                     </span>
-                    {run.message ? <span className="run-table__message">{run.message}</span> : null}
+                    {shownOutcome(run) === 'warning' ? (
+                      <span className="run-table__message">{steelRefusedMessage(t, run)}</span>
+                    ) : run.message ? (
+                      <span className="run-table__message">{run.message}</span>
+                    ) : null}
                   </td>
                   <td className="num">{formatCount(run.pages, language)}</td>
                   <td className="run-table__rows">

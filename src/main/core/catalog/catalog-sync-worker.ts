@@ -1,0 +1,171 @@
+// The catalog worker's entry (a worker_threads worker, one per sync): answers StagingCalls one at a time,
+// in the order they arrive, on its own node:sqlite connection to catalog.db. Searches on the main
+// thread's connection keep reading the live catalog meanwhile (WAL: readers never wait for this writer).
+import { parentPort, type MessagePort } from 'node:worker_threads';
+import type { CatalogItemRow, CatalogVariantRow } from '../../../shared/contract/catalog-pages.ts';
+import type { PageKind } from '../../../shared/contract/catalog-search.ts';
+import { CatalogStaging, ROWS_PER_TRANSACTION, type SteelPageName } from './catalog-staging.ts';
+import { CatalogStore, type StoredFacets } from './catalog-store.ts';
+import type {
+  StagingCalls,
+  StagingOp,
+  StagingRequest,
+  StagingWorkerMessage,
+} from './catalog-sync-worker-protocol.ts';
+import { ODataListError, readODataList, type ODataList } from './odata-list.ts';
+
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+const number = (value: unknown): number => {
+  const parsed = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(parsed) ? parsed : 0;
+};
+// Optional keys are omitted, never null: a missing Boolean reads as false.
+const flag = (value: unknown): boolean => value === true;
+
+// Records are coerced in place rather than copied: a page's records are short-lived, and one object per
+// record instead of two keeps the heap (and the young generation V8 grows for it) small.
+function itemRow(row: Record<string, unknown>): CatalogItemRow {
+  row.No = text(row.No);
+  row.Description = text(row.Description);
+  row.Description2 = text(row.Description2);
+  row.BaseUnitofMeasure = text(row.BaseUnitofMeasure);
+  row.DXPriceUOMSalesDMX = text(row.DXPriceUOMSalesDMX);
+  row.ItemCategoryCode = text(row.ItemCategoryCode);
+  row.DXItemProfileCodeDMX = text(row.DXItemProfileCodeDMX);
+  row.DXQualityCodeDMX = text(row.DXQualityCodeDMX);
+  row.Blocked = flag(row.Blocked);
+  row.SalesBlocked = flag(row.SalesBlocked);
+  return row as unknown as CatalogItemRow;
+}
+
+function variantRow(row: Record<string, unknown>): CatalogVariantRow {
+  row.ItemNo = text(row.ItemNo);
+  row.Code = text(row.Code);
+  row.Description = text(row.Description);
+  row.Description2 = text(row.Description2);
+  row.DXLength = number(row.DXLength);
+  row.DXWidth = number(row.DXWidth);
+  row.DXThickness = number(row.DXThickness);
+  row.DXExtraLength = number(row.DXExtraLength);
+  row.DXFormatType = text(row.DXFormatType);
+  row.Blocked = flag(row.Blocked);
+  row.DXRemainingInventory = number(row.DXRemainingInventory);
+  return row as unknown as CatalogVariantRow;
+}
+
+function parentMessagePort(): MessagePort {
+  if (!parentPort) throw new Error('catalog-sync-worker.ts runs as a worker thread only.');
+  return parentPort;
+}
+const port = parentMessagePort();
+
+let store: CatalogStore | undefined;
+let staging: CatalogStaging | undefined;
+let prepared: { facets: StoredFacets; changes: Awaited<ReturnType<CatalogStaging['diff']>> } | undefined;
+const scanned = new Map<number, ODataList>();
+let lastPageId = 0;
+
+function stage(): CatalogStaging {
+  if (!staging) throw new Error('The catalog worker has no staging area: begin was not called.');
+  return staging;
+}
+
+function writeRows(kind: PageKind, rows: Record<string, unknown>[]): Promise<void> | void {
+  const into = stage();
+  switch (kind) {
+    case 'categories':
+      return into.addCategories(
+        rows.map((row) => ({ Code: text(row.Code), Description: text(row.Description) })),
+      );
+    case 'items':
+      return into.addItems(rows.map(itemRow));
+    case 'variants':
+      return into.addVariants(rows.map(variantRow));
+    default:
+      return into.addSteelRows(STEEL_PAGE_OF[kind], rows);
+  }
+}
+
+const STEEL_PAGE_OF: Record<'profiles' | 'grades' | 'itemTypes', SteelPageName> = {
+  profiles: 'voaProfiles',
+  grades: 'voaGrades',
+  itemTypes: 'voaItemTypes',
+};
+
+const handlers: {
+  [K in StagingOp]: (input: StagingCalls[K]['input']) => Promise<StagingCalls[K]['output']>;
+} = {
+  async begin({ file }) {
+    store = CatalogStore.open(file);
+    staging = new CatalogStaging(store);
+    return null;
+  },
+  async scan({ body }) {
+    try {
+      const list = readODataList(body);
+      scanned.set(++lastPageId, list);
+      return { readable: true, pageId: lastPageId, nextLink: list.nextLink, count: list.count };
+    } catch (error) {
+      if (error instanceof ODataListError || error instanceof SyntaxError)
+        return { readable: false, reason: error.message };
+      throw error;
+    }
+  },
+  async write({ pageId, kind }) {
+    const list = scanned.get(pageId);
+    scanned.delete(pageId);
+    if (!list) throw new Error(`The catalog worker has no scanned page ${pageId}.`);
+    for (const batch of list.batches(ROWS_PER_TRANSACTION)) {
+      await writeRows(kind, batch);
+      post({ id: undefined, rows: { kind, count: batch.length } });
+    }
+    return null;
+  },
+  async completeCategories() {
+    stage().completeCategories();
+    return null;
+  },
+  async keepSteelRows({ page }) {
+    return stage().keepPreviousSteelRows(page);
+  },
+  async prepareSwap() {
+    const facets = await stage().complete();
+    prepared = { facets, changes: await stage().diff() };
+    return null;
+  },
+  async swap({ fields }) {
+    if (!prepared) throw new Error('The catalog worker was asked to swap before prepareSwap.');
+    stage().swap(fields, prepared.facets, prepared.changes);
+    return null;
+  },
+  async close() {
+    staging?.discard();
+    store?.close();
+    staging = undefined;
+    store = undefined;
+    scanned.clear();
+    return null;
+  },
+};
+
+function post(message: StagingWorkerMessage): void {
+  port.postMessage(message);
+}
+
+async function answer<K extends StagingOp>(request: StagingRequest<K>): Promise<void> {
+  try {
+    post({ id: request.id, ok: true, value: await handlers[request.op](request.input) });
+  } catch (error) {
+    post({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) });
+  }
+  // With its connection closed and the port closed, the thread's event loop is empty and it ends.
+  if (request.op === 'close') port.close();
+}
+
+// One call at a time, in order: a write yields between its transactions, and the next call must not
+// slip in between them.
+let queue = Promise.resolve();
+port.on('message', (request: StagingRequest) => {
+  queue = queue.then(() => answer(request));
+});

@@ -1,0 +1,130 @@
+// The sync bar and sync log for two situations of issues 8 and 11, in a real browser over the browser
+// shell against the emulator: a sync where one steel page answers 403 ends "succeeded with a warning"
+// that names the page and the permission set; and a sync asked for while a CLI sync holds the data
+// directory says who is syncing. Screenshots in Dutch and English at 1024x700 and 1366x768.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { Agent, fetch } from 'undici';
+import { startDeskAgainstEmulator, screenshot, type DeskAgainstEmulator } from './browser-shell.ts';
+import { REPO_ROOT, runCli } from '../support/processes.ts';
+
+let desk: DeskAgainstEmulator;
+
+async function admin(route: string, body: unknown): Promise<void> {
+  const info = desk.emulator.info;
+  const agent = new Agent({ connect: { ca: await readFile(info.caFile) } });
+  const response = await fetch(`${info.adminUrl}${route}`, {
+    method: 'POST',
+    dispatcher: agent,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  await agent.close();
+}
+
+async function shots(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [
+    [1024, 700],
+    [1366, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await screenshot(page, `${name}-${width}`);
+  }
+}
+
+async function chooseLanguage(page: Page, language: 'English' | 'Nederlands'): Promise<void> {
+  await page.keyboard.press('Alt+5');
+  await page.getByText(language).click();
+  await page.keyboard.press('Alt+3');
+}
+
+/** "Sync now" from the keyboard: focus moves to the button, Enter presses it. */
+async function syncNowByKeyboard(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name }).focus();
+  await page.keyboard.press('Enter');
+}
+
+test.beforeAll(async () => {
+  desk = await startDeskAgainstEmulator({ variants: 800, emulatorArgs: ['--page-size', '200'] });
+  // The first sync, so that there is steel data to keep.
+  const first = await runCli(['--data-dir', desk.profile.dataDir, '--profile', desk.profile.profile, 'sync']);
+  expect(first.code, first.stderr).toBe(0);
+});
+
+test.afterAll(async () => {
+  await desk?.stop();
+});
+
+test('a steel page answering 403: succeeded with a warning naming the page and the permission set', async ({
+  page,
+}) => {
+  await admin('/settings', { refusedSyncPages: ['voaGrades'] });
+  await page.goto(desk.shell.ready.url);
+  await page.keyboard.press('Alt+3');
+  await expect(page.getByRole('heading', { name: 'Catalogus', level: 1 })).toBeVisible();
+  await syncNowByKeyboard(page, 'Nu synchroniseren');
+  const status = page.getByTestId('sync-status');
+  await expect(status).toContainText('Geslaagd met een waarschuwing', { timeout: 60_000 });
+  await expect(status.getByRole('status')).toContainText(
+    'De host weigert voaGrades (403); daarvoor zijn de staalgegevens van de vorige synchronisatie behouden. Ken de permissieset VOA CG S365 SYNC toe',
+  );
+  await shots(page, 'catalog-sync-warning-nl');
+
+  await chooseLanguage(page, 'English');
+  await expect(status).toContainText('Succeeded with a warning');
+  await expect(status.getByRole('status')).toContainText(
+    'The host refused voaGrades (403); the steel data of the previous sync was kept for it. Assign the permission set VOA CG S365 SYNC',
+  );
+  await shots(page, 'catalog-sync-warning-en');
+  await page.getByRole('tab', { name: 'Sync log' }).click();
+  await expect(page.getByTestId('sync-runs')).toContainText('Succeeded with a warning');
+  await expect(page.getByTestId('sync-runs')).toContainText('The host refused voaGrades (403)');
+  await shots(page, 'catalog-log-warning-en');
+  await chooseLanguage(page, 'Nederlands');
+  await admin('/settings', { refusedSyncPages: [] });
+});
+
+test('a sync asked for while a CLI sync runs on the same data directory says who is syncing', async ({
+  page,
+}) => {
+  // Slow pages, so that the CLI sync is still running when the screen asks for one.
+  await admin('/faults', { rules: [{ kind: 'latency', match: 'catalog', ms: 400 }] });
+  await page.goto(desk.shell.ready.url);
+  await page.keyboard.press('Alt+3');
+  const { spawn } = await import('node:child_process');
+  const cli = spawn(
+    process.execPath,
+    [
+      path.join(REPO_ROOT, 'src/main/cli/index.ts'),
+      ...['--data-dir', desk.profile.dataDir, '--profile', desk.profile.profile, 'sync'],
+    ],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const ended = new Promise<number | null>((resolve) => cli.on('close', resolve));
+  await new Promise<void>((resolve) => {
+    let stderr = '';
+    cli.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes('sync: reading')) resolve();
+    });
+    cli.on('close', () => resolve());
+  });
+
+  await syncNowByKeyboard(page, 'Nu synchroniseren');
+  const banner = page
+    .getByTestId('sync-status')
+    .getByText(/Er loopt al een synchronisatie van deze catalogus/);
+  await expect(banner).toContainText(`een synchronisatie via de opdrachtregel (proces ${cli.pid})`);
+  await expect(page.getByRole('button', { name: 'Nu synchroniseren' })).toBeDisabled();
+  await shots(page, 'catalog-sync-elsewhere-nl');
+  await chooseLanguage(page, 'English');
+  await expect(page.getByTestId('sync-status')).toContainText(
+    `Another sync of this catalog is running: a command-line sync (process ${cli.pid})`,
+  );
+  await shots(page, 'catalog-sync-elsewhere-en');
+  await chooseLanguage(page, 'Nederlands');
+  await admin('/faults', { rules: [] });
+  expect(await ended).toBe(0);
+});
