@@ -2,32 +2,23 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
+import { RENDERER_CSP, RENDERER_DEV_CSP } from './src/shared/renderer-csp.ts';
 
 /**
- * The renderer's Content Security Policy, as a meta tag in built pages (Electron loads them from file://,
- * so there is no response header to carry it). Left out of the dev server, whose React refresh needs an
- * inline script.
+ * The renderer's Content Security Policy as a meta tag: the strict one in built pages (main's app://
+ * protocol and the browser shell send it as a header too), the dev one on the dev server, whose React
+ * refresh needs an inline script.
  */
-export const RENDERER_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "object-src 'none'",
-].join('; ');
-
 function contentSecurityPolicy(): Plugin {
   return {
     name: 'voa-desk-csp',
-    apply: 'build',
-    transformIndexHtml: () => [
+    transformIndexHtml: (_html, context) => [
       {
         tag: 'meta',
-        attrs: { 'http-equiv': 'Content-Security-Policy', content: RENDERER_CSP },
+        attrs: {
+          'http-equiv': 'Content-Security-Policy',
+          content: context.server ? RENDERER_DEV_CSP : RENDERER_CSP,
+        },
         injectTo: 'head',
       },
     ],

@@ -1,29 +1,57 @@
-// The Electron shell: app lifecycle, one locked-down window, and ipcMain wired to the core's bridge.
-// Everything VOA Desk does lives in ./core, which never imports electron.
-import { BrowserWindow, app, dialog, ipcMain, net, powerMonitor, session, shell } from 'electron';
+// The Electron shell: app lifecycle, one locked-down window served from app://voa-desk/, and ipcMain wired
+// to the core's bridge. Everything VOA Desk does lives in ./core, which never imports electron; the rules
+// for the window (trusted page, external links) are plain functions in ./shell/window-policy.ts.
+import {
+  BrowserWindow,
+  app,
+  dialog,
+  ipcMain,
+  net,
+  powerMonitor,
+  protocol,
+  session,
+  shell,
+  type WebContents,
+} from 'electron';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CALL_NAMES } from '../shared/bridge/bridge-map.ts';
+import { RENDERER_CSP } from '../shared/renderer-csp.ts';
 import { dispatchBridgeCall } from './core/bridge/dispatch.ts';
 import { resolveProfileLocation } from './core/data-dir.ts';
 import { VoaCore } from './core/voa-core.ts';
+import { contentTypeOf, staticFileFor } from './shell/static-files.ts';
+import {
+  APP_ENTRY_URL,
+  APP_HOST,
+  APP_SCHEME,
+  isTrustedSender,
+  mayOpenExternally,
+  trustedPage,
+} from './shell/window-policy.ts';
 
-const rendererDevUrl = process.env.ELECTRON_RENDERER_URL;
+/** A packaged app never loads a page from elsewhere, whatever the environment says. */
+const rendererDevUrl = (!app.isPackaged && process.env.ELECTRON_RENDERER_URL) || undefined;
+const bridgePage = trustedPage(rendererDevUrl);
+const rendererDir = path.join(import.meta.dirname, '../renderer');
 let mainWindow: BrowserWindow | undefined;
 
-/** Only our own page may use the bridge: the packaged file, or the dev server in development. */
-function isTrustedSender(frameUrl: string | undefined): boolean {
-  if (!frameUrl) return false;
-  if (rendererDevUrl) return frameUrl.startsWith(rendererDevUrl);
-  return frameUrl.startsWith('file://') && frameUrl.includes('/renderer/');
-}
+// Before ready: app:// is a standard, secure origin of our own (file:// pages share one origin and get
+// extra privileges). No fetch, CORS or service-worker privileges: the page needs none.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true } }]);
 
 async function start(): Promise<void> {
   const location = resolveProfileLocation({ userDataDir: app.getPath('userData') });
-  const core = await VoaCore.open({ location, shell: 'electron', version: app.getVersion() });
+  const core = await VoaCore.open({
+    location,
+    shell: 'electron',
+    version: app.getVersion(),
+    chooseCaFile: () => chooseCaFile(core),
+  });
 
   for (const channel of CALL_NAMES) {
     ipcMain.handle(channel, (event, input: unknown) => {
-      if (!isTrustedSender(event.senderFrame?.url)) {
+      if (!isTrustedSender(event.senderFrame, bridgePage)) {
         return {
           ok: false,
           error: { code: 'unknown-call', message: 'Calls are accepted from VOA Desk only.' },
@@ -37,6 +65,7 @@ async function start(): Promise<void> {
   // Nothing in VOA Desk needs camera, notifications or any other permission.
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
+  protocol.handle(APP_SCHEME, serveRenderer);
 
   core.start();
   nudgeOutboxOnWakeAndNetwork(core);
@@ -55,6 +84,43 @@ async function start(): Promise<void> {
     confirmQuit(event);
     if (quitConfirmed) void core.close();
   });
+}
+
+/** The built renderer at app://voa-desk/…, with its Content Security Policy as a header. */
+async function serveRenderer(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const lookup =
+    url.host === APP_HOST ? staticFileFor(rendererDir, url.pathname) : ({ kind: 'not-found' } as const);
+  if (lookup.kind === 'bad-request') return new Response('bad request', { status: 400 });
+  if (lookup.kind === 'not-found') return new Response('not found', { status: 404 });
+  try {
+    return new Response(await readFile(lookup.file), {
+      headers: {
+        'content-type': contentTypeOf(lookup.file),
+        'content-security-policy': RENDERER_CSP,
+        'x-content-type-options': 'nosniff',
+      },
+    });
+  } catch {
+    return new Response('not found', { status: 404 });
+  }
+}
+
+/** The person chooses the extra CA file in a dialog of main's own: no page can name a path. */
+async function chooseCaFile(core: VoaCore): Promise<string | undefined> {
+  const dutch = core.settings.current.uiLanguage === 'nl';
+  const options: Electron.OpenDialogOptions = {
+    title: dutch ? 'Extra CA-certificaatbestand kiezen' : 'Choose the extra CA certificate file',
+    properties: ['openFile'],
+    filters: [
+      { name: dutch ? 'PEM-certificaten' : 'PEM certificates', extensions: ['pem', 'crt', 'cer'] },
+      { name: dutch ? 'Alle bestanden' : 'All files', extensions: ['*'] },
+    ],
+  };
+  const result = mainWindow
+    ? await dialog.showOpenDialog(mainWindow, options)
+    : await dialog.showOpenDialog(options);
+  return result.canceled ? undefined : result.filePaths[0];
 }
 
 /** Whatever waits for the network is tried at once when the machine wakes or the network comes back. */
@@ -105,20 +171,43 @@ function createWindow(): BrowserWindow {
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
       webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
       spellcheck: false,
     },
   });
   window.once('ready-to-show', () => window.show());
-  // The window shows VOA Desk only: no navigation away, no new windows (links open in the browser).
-  window.webContents.on('will-navigate', (event) => event.preventDefault());
-  window.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
+  void window.loadURL(rendererDevUrl ?? APP_ENTRY_URL);
+  return window;
+}
+
+/**
+ * Every web contents (the window, and anything a page might try to create) shows VOA Desk only: no
+ * navigation away, no new windows, no <webview>; a link opens in the system browser only when its origin
+ * is on the allowlist, which is empty today.
+ */
+function lockDown(contents: WebContents): void {
+  contents.on('will-navigate', (event) => event.preventDefault());
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    if (mayOpenExternally(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
-  if (rendererDevUrl) void window.loadURL(rendererDevUrl);
-  else void window.loadFile(path.join(import.meta.dirname, '../renderer/index.html'));
-  return window;
+}
+
+/** A start that fails (a damaged app.db, no data directory, …) is told in a dialog and in the log. */
+function reportStartFailure(error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error('voa-desk: could not start:', error);
+  dialog.showErrorBox('VOA Desk could not start / kon niet starten', reason);
+  app.exit(1);
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -128,9 +217,8 @@ if (!app.requestSingleInstanceLock()) {
     if (mainWindow?.isMinimized()) mainWindow.restore();
     mainWindow?.focus();
   });
-  app.whenReady().then(start, (error: unknown) => {
-    console.error('voa-desk: could not start', error);
-    app.exit(1);
-  });
+  app.on('web-contents-created', (_event, contents) => lockDown(contents));
+  // One chain: a failure of whenReady or anywhere inside start() reaches reportStartFailure.
+  app.whenReady().then(start).catch(reportStartFailure);
   app.on('window-all-closed', () => app.quit());
 }

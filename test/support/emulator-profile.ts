@@ -1,6 +1,7 @@
 // Points a test profile at a running host emulator: host connection, both applications' client ids and
 // secrets (into the real keychain), the extra CA file, and the counter/fair settings requests need.
 // Works on an open core, or on a data directory through the CLI (as a person would configure it).
+import { setExtraCaFile } from '../../src/main/core/settings/settings-handlers.ts';
 import type { VoaCore } from '../../src/main/core/voa-core.ts';
 import type { SettingsPatch } from '../../src/shared/settings.ts';
 import { runCli, spawnWithReadyLine } from './processes.ts';
@@ -67,8 +68,11 @@ export async function configureProfileForEmulator(
   const patch = emulatorSettingsPatch(info, options);
   const websiteSecret = options.websiteSecret ?? info.website.clientSecret;
   if ('settings' in target) {
-    // Through the handlers, as the Settings screen does: they emit settings:changed for listeners.
-    await target.handlers['settings:save'](patch);
+    // Through the handlers, as the Settings screen does: they emit settings:changed for listeners. The CA
+    // file goes the trusted way (as `config set --ca-file` does): a renderer can never name one.
+    const { caFile, ...host } = patch.host ?? {};
+    await target.handlers['settings:save']({ ...patch, host });
+    await setExtraCaFile(target, caFile ?? '');
     await target.handlers['secrets:set']({ application: 'website', secret: websiteSecret });
     await target.handlers['secrets:set']({ application: 'sync', secret: info.sync.clientSecret });
     return;

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { dispatchBridgeCall } from '../core/bridge/dispatch.ts';
 import type { VoaCore } from '../core/voa-core.ts';
+import { contentTypeOf, staticFileFor } from '../shell/static-files.ts';
 import {
   BRIDGE_CALL_PATH,
   BRIDGE_EVENTS_PATH,
@@ -17,16 +18,6 @@ import {
 
 /** Largest bridge call body accepted; real calls are a few kilobytes. */
 export const MAX_CALL_BODY_BYTES = 1024 * 1024;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
 
 export interface BrowserShellOptions {
   core: VoaCore;
@@ -104,7 +95,15 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
           error: { code: 'invalid-input', message: 'The call body is not valid JSON.' },
         });
       }
-      const channel = decodeURIComponent(url.pathname.slice(BRIDGE_CALL_PATH.length + 1));
+      let channel: string;
+      try {
+        channel = decodeURIComponent(url.pathname.slice(BRIDGE_CALL_PATH.length + 1));
+      } catch {
+        return sendJson(response, 400, {
+          ok: false,
+          error: { code: 'unknown-call', message: 'The call name is not a valid URL path.' },
+        });
+      }
       return sendJson(response, 200, await dispatchBridgeCall(options.core.handlers, channel, input));
     }
 
@@ -128,11 +127,12 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
       const html = await readFile(path.join(rendererDir, 'index.html'), 'utf8');
       // A classic script runs before the renderer's module script: window.voa exists when the app starts.
       const withBridge = html.replace('<head>', `<head>\n    <script src="${BRIDGE_SCRIPT_PATH}"></script>`);
-      return send(response, 200, CONTENT_TYPES['.html'] as string, withBridge);
+      return send(response, 200, contentTypeOf('index.html'), withBridge);
     }
-    const file = path.resolve(rendererDir, `.${decodeURIComponent(url.pathname)}`);
-    if (!file.startsWith(rendererDir + path.sep)) return send(response, 404, 'text/plain', 'not found');
-    return sendFile(response, file);
+    const lookup = staticFileFor(rendererDir, url.pathname);
+    if (lookup.kind === 'bad-request') return send(response, 400, 'text/plain', 'bad request');
+    if (lookup.kind === 'not-found') return send(response, 404, 'text/plain', 'not found');
+    return sendFile(response, lookup.file);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -174,7 +174,7 @@ function sendJson(response: http.ServerResponse, status: number, value: unknown)
 async function sendFile(response: http.ServerResponse, file: string): Promise<void> {
   try {
     const content = await readFile(file);
-    send(response, 200, CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream', content);
+    send(response, 200, contentTypeOf(file), content);
   } catch {
     send(response, 404, 'text/plain', 'not found');
   }

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
-import type { SettingsPatch } from '../../shared/settings.ts';
+import type { SettingsSaveInput } from '../../shared/bridge/settings-calls.ts';
+import { bridgeErrorFrom } from '../core/bridge/dispatch.ts';
+import { setExtraCaFile } from '../core/settings/settings-handlers.ts';
 import { APPLICATIONS, type ApplicationName } from '../../shared/settings.ts';
 import {
   EXIT_INVALID_INPUT,
@@ -85,7 +87,6 @@ export const configSet: CliCommand = {
       companyName: values['company-name'],
       companyId: values['company-id'],
       language: values.language,
-      caFile: values['ca-file'],
     });
     const patch: Record<string, unknown> = definedOnly({
       privacyConsentVersion: values['privacy-consent-version'],
@@ -101,12 +102,23 @@ export const configSet: CliCommand = {
       sync: values['sync-client-id'] === undefined ? undefined : { clientId: values['sync-client-id'] },
     });
     if (Object.keys(applications).length) patch.applications = applications;
-    if (!Object.keys(patch).length) {
+    const caFile = values['ca-file'];
+    if (!Object.keys(patch).length && caFile === undefined) {
       context.stderr.write(`error: nothing to set\nusage: ${this.usage}\n`);
       return EXIT_INVALID_INPUT;
     }
-    const result = await callCore(context, 'settings:save', patch as SettingsPatch);
+    let result = await callCore(context, 'settings:save', patch as SettingsSaveInput);
     if (!result.ok) return reportFailure(context, result);
+    if (caFile !== undefined) {
+      // The CLI is run by the person at the machine: it may name the CA file, a renderer never can.
+      try {
+        await setExtraCaFile(context.core, caFile);
+      } catch (error) {
+        return reportFailure(context, { ok: false, error: bridgeErrorFrom(error, 'config set') });
+      }
+      result = await callCore(context, 'settings:get', {});
+      if (!result.ok) return reportFailure(context, result);
+    }
     context.stdout.write(
       context.json
         ? `${JSON.stringify({ ok: true, settings: result.value.settings })}\n`

@@ -93,7 +93,20 @@ function splitGlobalOptions(
   return { ok: true, options, rest };
 }
 
+/**
+ * `npm run -s cli -- catalog search hea | head -3`: once the reader has gone, nothing more can be printed;
+ * stop quietly, as Unix tools do, instead of crashing with a stack trace.
+ */
+function exitQuietlyWhenTheReaderCloses(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 if (import.meta.main) {
+  exitQuietlyWhenTheReaderCloses(process.stdout);
+  exitQuietlyWhenTheReaderCloses(process.stderr);
   runCli(process.argv.slice(2), {
     stdout: process.stdout,
     stderr: process.stderr,

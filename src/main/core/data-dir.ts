@@ -1,6 +1,7 @@
 // Where a profile keeps its state. The Electron shell passes app.getPath('userData'); the CLI and the
 // browser shell use --data-dir, VOA_DESK_DATA_DIR, or the same folder Electron would use, so that the
 // desktop app, the CLI and an OS-scheduled `sync` share one profile.
+import { chmod, mkdir, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -50,4 +51,24 @@ export function resolveProfileLocation(options: {
   if (explicit) return { profile, dataDir: path.resolve(explicit) };
   const root = options.userDataDir ?? defaultUserDataDir(env);
   return { profile, dataDir: profile === DEFAULT_PROFILE ? root : path.join(root, 'profiles', profile) };
+}
+
+/**
+ * Creates the data directory if need be and keeps it private on Linux and macOS: the folder 0700, its files
+ * 0600 (settings, app.db, catalog.db and their journals), also when an older version left them readable
+ * to others. New files follow from the process's umask, which is set to 077 here for the same reason (a
+ * shared counter PC: other accounts must not read customers' requests). Windows keeps the profile folder's
+ * own ACLs.
+ */
+export async function prepareDataDir(dataDir: string, platform = process.platform): Promise<void> {
+  if (platform === 'win32') {
+    await mkdir(dataDir, { recursive: true });
+    return;
+  }
+  process.umask(0o077);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await chmod(dataDir, 0o700);
+  for (const entry of await readdir(dataDir, { withFileTypes: true })) {
+    if (entry.isFile()) await chmod(path.join(dataDir, entry.name), 0o600);
+  }
 }

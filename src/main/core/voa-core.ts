@@ -1,16 +1,14 @@
 // The composition root: everything VOA Desk does, built from a data directory, a profile and a vault.
 // No Electron here; the Electron shell, the CLI, the browser shell and the tests all build this.
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import type { ProfileLocation } from './data-dir.ts';
-import { APP_DB_FILE, appMigrations } from './db/app-migrations.ts';
-import { openDatabase } from './db/sqlite.ts';
+import { prepareDataDir, type ProfileLocation } from './data-dir.ts';
+import { openAppDatabase } from './db/app-database.ts';
 import { EventHub } from './bridge/event-hub.ts';
 import type { BridgeHandlers } from './bridge/dispatch.ts';
 import { SettingsStore } from './settings/settings-store.ts';
 import { settingsHandlers } from './settings/settings-handlers.ts';
 import { KeytarSecretVault, type SecretVault } from './secrets/secret-vault.ts';
+import { BoundSecretVault } from './secrets/bound-secret-vault.ts';
 import { HostHttpClient } from './host/host-http-client.ts';
 import { TokenProvider } from './host/token-provider.ts';
 import { VoaHost } from './host/voa-host.ts';
@@ -25,6 +23,11 @@ export interface VoaCoreOptions {
   version: string;
   /** Defaults to the OS keychain for the profile; unit tests may pass a stand-in. */
   vault?: SecretVault;
+  /**
+   * The desktop shell's file dialog for the extra CA file (undefined when cancelled). Other shells have
+   * none: a renderer can never name the file by path.
+   */
+  chooseCaFile?: () => Promise<string | undefined>;
 }
 
 export class VoaCore {
@@ -32,7 +35,8 @@ export class VoaCore {
   readonly shell: ShellKind;
   readonly version: string;
   readonly settings: SettingsStore;
-  readonly vault: SecretVault;
+  /** Secrets bound to the host they were entered for (the keychain below it stores them). */
+  readonly vault: BoundSecretVault;
   readonly appDb: DatabaseSync;
   readonly events = new EventHub();
   readonly tokens: TokenProvider;
@@ -41,6 +45,7 @@ export class VoaCore {
   readonly outbox: OutboxModule;
   readonly catalog: CatalogModule;
   readonly handlers: BridgeHandlers;
+  readonly chooseCaFile: (() => Promise<string | undefined>) | undefined;
   #http: { caFile: string; client: Promise<HostHttpClient> } | undefined;
 
   private constructor(options: VoaCoreOptions, settings: SettingsStore, appDb: DatabaseSync) {
@@ -48,8 +53,12 @@ export class VoaCore {
     this.shell = options.shell;
     this.version = options.version;
     this.settings = settings;
-    this.vault = options.vault ?? new KeytarSecretVault(options.location.profile);
+    this.vault = new BoundSecretVault(
+      options.vault ?? new KeytarSecretVault(options.location.profile),
+      () => this.settings.current,
+    );
     this.appDb = appDb;
+    this.chooseCaFile = options.chooseCaFile;
     const http = () => this.#httpClient();
     const current = () => this.settings.current;
     this.tokens = new TokenProvider({ http, vault: this.vault, settings: current });
@@ -64,9 +73,9 @@ export class VoaCore {
   }
 
   static async open(options: VoaCoreOptions): Promise<VoaCore> {
-    await mkdir(options.location.dataDir, { recursive: true, mode: 0o700 });
+    await prepareDataDir(options.location.dataDir);
     const settings = await SettingsStore.open(options.location.dataDir);
-    const appDb = openDatabase(path.join(options.location.dataDir, APP_DB_FILE), appMigrations, 'full');
+    const appDb = openAppDatabase(options.location.dataDir);
     return new VoaCore(options, settings, appDb);
   }
 

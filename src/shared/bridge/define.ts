@@ -36,6 +36,12 @@ export const BRIDGE_ERROR_CODES = [
   'not-found',
   /** The host refused or could not be reached; the message says what a person can do. */
   'host-error',
+  /** The call needs something this shell does not have (a file chooser outside the desktop app). */
+  'not-available',
+  /** The disk is full: nothing was written, the previous state is kept. */
+  'disk-full',
+  /** Someone else (the CLI, another window) changed the same data since it was read; nothing was written. */
+  'conflict',
   /** Anything else; the message is safe to show, details are in the log. */
   'internal',
 ] as const;

@@ -11,6 +11,8 @@ export const settingsBadInputs = {
     { host: { companyId: 'not-a-guid' } },
     { host: { tenant: long(201) } },
     { host: { caFile: long(5000) } },
+    // A renderer may never name a CA file (whom VOA Desk trusts with its secrets), not even a short one.
+    { host: { caFile: '/tmp/attacker-ca.pem' } },
     { counterEmployees: 'Anja' },
     { counterEmployees: [''] },
     { counterEmployees: [long(51)] },
@@ -21,6 +23,7 @@ export const settingsBadInputs = {
     { applications: { website: { clientId: 7 } } },
     { host: { baseUrl: 'https://ok.example.com' }, secret: 'smuggled' },
   ],
+  'settings:chooseCaFile': [{ file: '/tmp/attacker-ca.pem' }, { path: '/etc/ssl/certs/ca.pem' }],
   'secrets:set': [
     {},
     { application: 'website' },

@@ -31,8 +31,8 @@ export class VoaHost {
     this.#settings = options.settings;
   }
 
-  odataUrl(relative: string): string {
-    return `${this.#settings().host.baseUrl}/ODataV4/${relative}`;
+  odataUrl(relative: string, settings = this.#settings()): string {
+    return `${settings.host.baseUrl}/ODataV4/${relative}`;
   }
 
   /**
@@ -71,17 +71,20 @@ export class VoaHost {
     application: ApplicationName,
     request: VoaHostRequest,
   ): Promise<{ response: HostResponse; token: string }> {
+    // The settings as the token provider reads them in this same step: its secret is checked against
+    // this base URL, so a settings save while the token is fetched cannot send the token elsewhere.
+    const settings = this.#settings();
     const token = await this.#tokens.accessToken(application);
     const http = await this.#http();
     const headers: Record<string, string> = {
       authorization: `Bearer ${token}`,
       accept: 'application/json',
-      'accept-language': this.#settings().host.language || 'nl-NL',
+      'accept-language': settings.host.language || 'nl-NL',
     };
     if (request.json !== undefined) headers['content-type'] = 'application/json';
     const response = await http.send({
       method: request.method,
-      url: /^https:\/\//i.test(request.url) ? request.url : this.odataUrl(request.url),
+      url: /^https:\/\//i.test(request.url) ? request.url : this.odataUrl(request.url, settings),
       headers,
       ...(request.json !== undefined ? { body: JSON.stringify(request.json) } : {}),
       ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),

@@ -1,23 +1,50 @@
-import type { SecretsStatus, SettingsView } from '../../../shared/bridge/settings-calls.ts';
+import type { SecretBinding, SecretsStatus, SettingsView } from '../../../shared/bridge/settings-calls.ts';
 import { APPLICATIONS } from '../../../shared/settings.ts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { VoaCore } from '../voa-core.ts';
+import { BridgeFailure } from '../bridge/bridge-failure.ts';
+import { DiskFullError, SettingsConflictError } from './settings-store.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
 
 type SettingsHandlers = Pick<
   BridgeHandlers,
-  'app:info' | 'settings:get' | 'settings:save' | 'secrets:set' | 'secrets:clear'
+  'app:info' | 'settings:get' | 'settings:save' | 'settings:chooseCaFile' | 'secrets:set' | 'secrets:clear'
 >;
+
+/**
+ * Sets the extra CA file: from the CLI, or from the desktop shell's file chooser, never from a path a
+ * renderer sent. The file must hold a PEM certificate; an empty name removes the setting.
+ */
+export async function setExtraCaFile(core: VoaCore, file: string): Promise<void> {
+  const absolute = file.trim() ? path.resolve(file.trim()) : '';
+  if (absolute) {
+    let pem: string;
+    try {
+      pem = await readFile(absolute, 'utf8');
+    } catch (error) {
+      throw new BridgeFailure('invalid-input', `${absolute} cannot be read: ${(error as Error).message}`, {
+        'host.caFile': 'cannot be read',
+      });
+    }
+    if (!pem.includes('-----BEGIN CERTIFICATE-----'))
+      throw new BridgeFailure('invalid-input', `${absolute} holds no PEM certificate.`, {
+        'host.caFile': 'holds no PEM certificate',
+      });
+  }
+  await core.settings.update({ host: { caFile: absolute } });
+}
 
 export async function secretsStatus(core: VoaCore): Promise<SecretsStatus> {
   const status = {} as SecretsStatus;
   for (const application of APPLICATIONS) {
-    let set = false;
+    let binding: SecretBinding = 'not-set';
     try {
-      set = await core.vault.isSet(application);
+      binding = await core.vault.binding(application);
     } catch {
       // No keychain: nothing can be set; the keychain status tells why.
     }
-    status[application] = { set };
+    status[application] = { set: binding !== 'not-set', binding };
   }
   return status;
 }
@@ -25,6 +52,39 @@ export async function secretsStatus(core: VoaCore): Promise<SecretsStatus> {
 export async function settingsView(core: VoaCore): Promise<SettingsView> {
   const [secrets, keychain] = await Promise.all([secretsStatus(core), core.vault.status()]);
   return { settings: core.settings.current, secrets, keychain };
+}
+
+/**
+ * Runs a settings write and turns the store's refusals into answers in the user's language: a full disk
+ * (nothing written, the previous file kept) and a conflict with another writer (the CLI while the app runs).
+ */
+async function saveSettings(core: VoaCore, write: () => Promise<unknown>, changed: () => Promise<unknown>) {
+  const dutch = core.settings.current.uiLanguage === 'nl';
+  try {
+    await write();
+  } catch (error) {
+    if (error instanceof DiskFullError) {
+      throw new BridgeFailure(
+        'disk-full',
+        dutch
+          ? 'De schijf is vol: de instellingen zijn niet opgeslagen en de vorige staan er nog ongewijzigd. Maak ruimte vrij en sla opnieuw op.'
+          : 'The disk is full: the settings were not saved, and the previous ones are kept as they were. Free some space and save again.',
+      );
+    }
+    if (error instanceof SettingsConflictError) {
+      // The store now holds the other writer's version: show it.
+      await changed();
+      const problem = dutch ? 'elders gewijzigd' : 'changed elsewhere';
+      throw new BridgeFailure(
+        'conflict',
+        dutch
+          ? `Deze instellingen zijn intussen elders gewijzigd (bijvoorbeeld met de CLI): ${error.fields.join(', ')}. Er is niets opgeslagen; het scherm toont nu de huidige waarden.`
+          : `These settings were changed elsewhere meanwhile (for example with the CLI): ${error.fields.join(', ')}. Nothing was saved; the screen now shows the current values.`,
+        Object.fromEntries(error.fields.map((field) => [field, problem])),
+      );
+    }
+    throw error;
+  }
 }
 
 export function settingsHandlers(core: VoaCore): SettingsHandlers {
@@ -42,7 +102,18 @@ export function settingsHandlers(core: VoaCore): SettingsHandlers {
     }),
     'settings:get': () => settingsView(core),
     'settings:save': async (patch) => {
-      await core.settings.update(patch);
+      await saveSettings(core, () => core.settings.update(patch), changed);
+      return changed();
+    },
+    'settings:chooseCaFile': async () => {
+      if (!core.chooseCaFile) {
+        throw new BridgeFailure(
+          'not-available',
+          'The extra CA file is chosen in the desktop app, or set with `npm run cli -- config set --ca-file FILE`.',
+        );
+      }
+      const chosen = await core.chooseCaFile();
+      if (chosen !== undefined) await saveSettings(core, () => setExtraCaFile(core, chosen), changed);
       return changed();
     },
     'secrets:set': async ({ application, secret }) => {

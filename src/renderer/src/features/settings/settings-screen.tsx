@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import type { SettingsView } from '../../../../shared/bridge/settings-calls.ts';
+import { settingsSaveInput, type SettingsView } from '../../../../shared/bridge/settings-calls.ts';
 import { QUOTE_HEADER_FIELDS } from '../../../../shared/contract/request-fields.ts';
 import { fieldErrors } from '../../../../shared/validation.ts';
 import {
   APPLICATIONS,
   UI_LANGUAGES,
-  settingsPatchSchema,
   type ApplicationName,
   type Settings,
   type UiLanguage,
@@ -25,7 +24,6 @@ const HOST_FIELDS = [
   'companyName',
   'companyId',
   'language',
-  'caFile',
 ] as const;
 
 export function SettingsScreen() {
@@ -49,9 +47,15 @@ function SettingsForm({ view }: { view: SettingsView }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const { uiLanguage: _language, ...patch } = form;
+    // The CA file is not part of a save: main sets it only from its own file chooser.
+    const {
+      uiLanguage: _language,
+      host: { caFile: _caFile, ...host },
+      ...rest
+    } = form;
+    const patch = { ...rest, host };
     // The same schema main enforces, checked here first so every message is in the user's language.
-    const local = settingsPatchSchema.safeParse(patch);
+    const local = settingsSaveInput.safeParse(patch);
     if (!local.success) {
       setErrors(fieldErrors(local.error));
       setStatus({ kind: 'failed', message: t('settings.fixFields') });
@@ -66,10 +70,16 @@ function SettingsForm({ view }: { view: SettingsView }) {
       if (saved) setForm(saved);
       return;
     }
+    // Changed elsewhere meanwhile (the CLI): show the current values, so a second save cannot undo that change.
+    const current = useAppStore.getState().settingsView?.settings;
+    if (error.code === 'conflict' && current) setForm(current);
     setErrors(error.fields ?? {});
     setStatus({
       kind: 'failed',
-      message: error.fields ? t('settings.fixFields') : t('settings.notSaved', { problem: error.message }),
+      message:
+        error.fields && error.code !== 'conflict'
+          ? t('settings.fixFields')
+          : t('settings.notSaved', { problem: error.message }),
     });
   };
 
@@ -129,6 +139,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
                 name={`host.${key}`}
               />
             ))}
+            <CaFileChooser file={view.settings.host.caFile} />
           </div>
         </section>
 
@@ -156,6 +167,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
                 <SecretField
                   application={application}
                   isSet={view.secrets[application].set}
+                  enterAgain={view.secrets[application].binding === 'enter-again'}
                   disabled={!view.keychain.available}
                 />
               </div>
@@ -234,14 +246,45 @@ function firstError(errors: Record<string, string>, prefix: string): string | un
   return entry?.[1];
 }
 
+/** The extra CA file is shown, never typed: main opens its own file dialog, so no page can name a path. */
+function CaFileChooser({ file }: { file: string }) {
+  const t = useT();
+  const chooseCaFile = useAppStore((state) => state.chooseCaFile);
+  const [problem, setProblem] = useState<string | undefined>();
+  const choose = async () => {
+    const error = await chooseCaFile();
+    setProblem(error?.message);
+  };
+  return (
+    <div className="ca-file">
+      <TextField
+        label={t('settings.field.caFile')}
+        hint={t('settings.hint.caFile')}
+        value={file}
+        readOnly
+        placeholder={t('settings.caFile.none')}
+        error={problem}
+        name="host.caFile"
+        onChange={() => {}}
+      />
+      <button type="button" className="button" onClick={() => void choose()}>
+        {t('settings.caFile.choose')}
+      </button>
+    </div>
+  );
+}
+
 /** Write-only: the typed secret goes to the keychain and the field empties; only "set" comes back. */
 function SecretField({
   application,
   isSet,
+  enterAgain,
   disabled,
 }: {
   application: ApplicationName;
   isSet: boolean;
+  /** Set, but for other connection settings: main will not use it until it is entered again. */
+  enterAgain: boolean;
   disabled: boolean;
 }) {
   const t = useT();
@@ -289,10 +332,14 @@ function SecretField({
           }}
         />
         <span
-          className={`badge ${isSet ? 'badge--ok' : 'badge--muted'}`}
+          className={`badge ${enterAgain ? 'badge--warn' : isSet ? 'badge--ok' : 'badge--muted'}`}
           data-testid={`${application}-secret-status`}
         >
-          {isSet ? t('settings.secret.set') : t('settings.secret.notSet')}
+          {enterAgain
+            ? t('settings.secret.enterAgain')
+            : isSet
+              ? t('settings.secret.set')
+              : t('settings.secret.notSet')}
         </span>
       </div>
       <div className="secret-field__actions">

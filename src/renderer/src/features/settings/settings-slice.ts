@@ -9,6 +9,8 @@ export interface SettingsSlice {
   loadSettings(): Promise<void>;
   /** Saves and answers with the host's verdict; on failure nothing was changed. */
   saveSettings(patch: SettingsPatch): Promise<BridgeError | undefined>;
+  /** Main opens its own file dialog: the renderer never names the CA file. */
+  chooseCaFile(): Promise<BridgeError | undefined>;
   setSecret(application: ApplicationName, secret: string): Promise<BridgeError | undefined>;
   clearSecret(application: ApplicationName): Promise<BridgeError | undefined>;
   applySettingsView(view: SettingsView): void;
@@ -32,6 +34,12 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => {
     },
     async saveSettings(patch) {
       const result = await voa.settings.save(patch);
+      if (!result.ok) return result.error;
+      get().applySettingsView(result.value);
+      return undefined;
+    },
+    async chooseCaFile() {
+      const result = await voa.settings.chooseCaFile();
       if (!result.ok) return result.error;
       get().applySettingsView(result.value);
       return undefined;

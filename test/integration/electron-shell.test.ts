@@ -1,0 +1,348 @@
+// The Electron shell's wiring, from the BUILT main bundle (out/main/index.js, run `npm run build` first)
+// with a recording stand-in for Electron's API (electron-shell/recording-electron-stand-in.ts), in a child
+// process with a real data directory and app.db. This is no replacement for a real window: it shows what
+// the shell asks of Electron, not what Electron then does (docs/security.md has the manual checklist).
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CALL_NAMES } from '../../src/shared/bridge/bridge-map.ts';
+import { RENDERER_CSP } from '../../src/shared/renderer-csp.ts';
+import { sampleCounterVisit } from '../support/request-samples.ts';
+import { REPO_ROOT } from '../support/processes.ts';
+
+const MAIN_BUNDLE = path.join(REPO_ROOT, 'out/main/index.js');
+const LOADER = path.join(import.meta.dirname, 'electron-shell/load-main-with-stand-in.ts');
+const TRUSTED_FRAME = { url: 'app://voa-desk/index.html', parent: null };
+/** A keychain namespace no user has; the shell keeps its data in profiles/<profile> below userData. */
+const PROFILE = `test-shell-${process.pid}`;
+
+interface ShellMessage {
+  id?: number;
+  value?: unknown;
+  error?: string;
+  event?: string;
+  code?: number;
+  content?: string;
+}
+
+/** The built main bundle in a child process, with `electron` resolved to the recording stand-in. */
+class ShellUnderTest {
+  readonly child: ChildProcess;
+  readonly events: ShellMessage[] = [];
+  stderr = '';
+  #next = 0;
+  readonly #pending = new Map<number, (message: ShellMessage) => void>();
+  readonly #eventWaiters: { name: string; resolve: (message: ShellMessage) => void }[] = [];
+
+  constructor(userData: string, env: Record<string, string> = {}) {
+    this.child = fork(MAIN_BUNDLE, [], {
+      cwd: REPO_ROOT,
+      execArgv: ['--disable-warning=ExperimentalWarning', '--import', LOADER],
+      env: {
+        ...process.env,
+        VOA_DESK_DATA_DIR: '',
+        VOA_DESK_PROFILE: PROFILE,
+        ELECTRON_RENDERER_URL: '',
+        STAND_IN_USER_DATA: userData,
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    this.child.stderr?.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
+    this.child.on('message', (message: ShellMessage) => {
+      if (message.id !== undefined) {
+        this.#pending.get(message.id)?.(message);
+        this.#pending.delete(message.id);
+        return;
+      }
+      this.events.push(message);
+      for (const waiter of this.#eventWaiters.filter((each) => each.name === message.event)) {
+        waiter.resolve(message);
+      }
+    });
+  }
+
+  command<T = Record<string, unknown>>(command: Record<string, unknown>): Promise<T> {
+    const id = this.#next++;
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, (message) =>
+        message.error ? reject(new Error(message.error)) : resolve(message.value as T),
+      );
+      this.child.send({ id, command });
+    });
+  }
+
+  event(name: string): Promise<ShellMessage> {
+    const seen = this.events.find((message) => message.event === name);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve) => this.#eventWaiters.push({ name, resolve }));
+  }
+
+  /** Electron's ready event; resolves once the shell has created its window (or reported a failure). */
+  async ready(): Promise<ShellState> {
+    await this.event('stand-in-loaded');
+    await this.command({ do: 'ready' });
+    for (;;) {
+      const state = await this.state();
+      if (state.windows.length > 0 || state.exitCodes.length > 0) return state;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  state(): Promise<ShellState> {
+    return this.command<ShellState>({ do: 'state' });
+  }
+
+  invoke(channel: string, input: unknown, frame: { url: string; parent: unknown } | null = TRUSTED_FRAME) {
+    return this.command<{ ok: boolean; error?: { code: string; message: string } }>({
+      do: 'invoke',
+      channel,
+      input,
+      frame,
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+interface ShellState {
+  order: string[];
+  privilegedSchemes: { scheme: string; privileges: Record<string, boolean> }[];
+  protocolSchemes: string[];
+  ipcChannels: string[];
+  windows: { options: { webPreferences: Record<string, unknown> }; loadedUrls: string[] }[];
+  errorBoxes: { title: string; content: string }[];
+  exitCodes: number[];
+  openedExternally: string[];
+}
+
+let userData: string;
+const shells: ShellUnderTest[] = [];
+
+function startShell(env: Record<string, string> = {}): ShellUnderTest {
+  const shell = new ShellUnderTest(userData, env);
+  shells.push(shell);
+  return shell;
+}
+
+beforeAll(() => {
+  if (!existsSync(MAIN_BUNDLE)) throw new Error(`${MAIN_BUNDLE} is missing: run \`npm run build\` first.`);
+});
+
+afterEach(async () => {
+  for (const shell of shells.splice(0)) await shell.stop();
+  await rm(userData, { recursive: true, force: true });
+});
+
+describe('Electron shell wiring (built main bundle, recording stand-in for Electron)', () => {
+  it('creates one window with the secure preferences, loading app://voa-desk/ (not file://)', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const shell = startShell();
+    const state = await shell.ready();
+    expect(state.windows).toHaveLength(1);
+    expect(state.windows[0]?.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+    });
+    expect(state.windows[0]?.options.webPreferences.preload).toMatch(/preload[/\\]index\.cjs$/);
+    expect(state.windows[0]?.loadedUrls).toEqual(['app://voa-desk/index.html']);
+    // The scheme is privileged before the app is ready, as Electron requires.
+    expect(state.order.indexOf('registerSchemesAsPrivileged')).toBe(0);
+    expect(state.privilegedSchemes).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true } },
+    ]);
+    expect(state.protocolSchemes).toEqual(['app']);
+  });
+
+  it('serves the built renderer on app:// with its CSP, and refuses traversal and malformed paths', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const shell = startShell();
+    await shell.ready();
+    const page = await shell.command<{ status: number; headers: Record<string, string>; body: string }>({
+      do: 'protocol',
+      url: 'app://voa-desk/index.html',
+    });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toBe(RENDERER_CSP);
+    expect(page.body).toContain('<div id="root">');
+    for (const [url, status] of [
+      ['app://voa-desk/%E0%A4%A', 400],
+      ['app://voa-desk/..%2F..%2Fmain%2Findex.js', 404],
+      ['app://voa-desk/../../package.json', 404],
+      ['app://elsewhere/index.html', 404],
+    ] as const) {
+      const answer = await shell.command<{ status: number; body: string }>({ do: 'protocol', url });
+      expect(answer.status, url).toBe(status);
+      expect(answer.body, url).not.toMatch(/at |Error|\/work\//);
+    }
+  });
+
+  it('denies every permission', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const shell = startShell();
+    await shell.ready();
+    const permissions = ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'hid'];
+    const answer = await shell.command<{
+      requested: Record<string, boolean>;
+      checked: Record<string, boolean>;
+    }>({ do: 'permissions', permissions });
+    for (const permission of permissions) {
+      expect(answer.requested[permission], permission).toBe(false);
+      expect(answer.checked[permission], permission).toBe(false);
+    }
+  });
+
+  it('blocks navigation, redirects, webviews and new windows; opens no external link (empty allowlist)', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const shell = startShell();
+    await shell.ready();
+    for (const event of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
+      const answer = await shell.command({ do: 'contents-event', event, url: 'https://evil.example/' });
+      expect(answer, event).toEqual({ listened: true, prevented: true });
+    }
+    for (const url of ['https://evil.example/', 'https://www.microsoft.com/', 'file:///etc/passwd']) {
+      const answer = await shell.command<{ result: { action: string }; openedExternally: string[] }>({
+        do: 'open-window',
+        url,
+      });
+      expect(answer.result).toEqual({ action: 'deny' });
+      expect(answer.openedExternally).toEqual([]);
+    }
+  });
+
+  it('registers a handler for every bridge call, and nothing else', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const shell = startShell();
+    const state = await shell.ready();
+    expect([...state.ipcChannels].sort()).toEqual([...CALL_NAMES].sort());
+    expect((await shell.invoke('app:info', {})).ok).toBe(true);
+  });
+
+  it('refuses every sender but the main frame of app://voa-desk/index.html', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const shell = startShell();
+    await shell.ready();
+    expect(
+      (await shell.invoke('app:info', {}, { url: 'app://voa-desk/index.html#/outbox', parent: null })).ok,
+    ).toBe(true);
+    const untrusted = [
+      { url: 'app://voa-desk/index.html', parent: { url: 'app://voa-desk/index.html' } },
+      { url: 'app://voa-desk/other.html', parent: null },
+      { url: 'app://voa-desk.evil.example/index.html', parent: null },
+      { url: `file://${REPO_ROOT}/out/renderer/index.html`, parent: null },
+      { url: 'https://evil.example/renderer/index.html', parent: null },
+      { url: 'http://localhost:5173/', parent: null },
+      { url: 'not a url', parent: null },
+    ];
+    for (const frame of [...untrusted, null]) {
+      const answer = await shell.invoke('settings:get', {}, frame);
+      expect(answer.ok, JSON.stringify(frame)).toBe(false);
+      expect(answer.error?.message).toBe('Calls are accepted from VOA Desk only.');
+    }
+  });
+
+  it('a packaged app ignores ELECTRON_RENDERER_URL; an unpackaged one loads it and trusts only that page', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const packaged = startShell({ STAND_IN_PACKAGED: '1', ELECTRON_RENDERER_URL: 'https://evil.example/' });
+    expect((await packaged.ready()).windows[0]?.loadedUrls).toEqual(['app://voa-desk/index.html']);
+    const fromEvil = await packaged.invoke('app:info', {}, { url: 'https://evil.example/', parent: null });
+    expect(fromEvil.ok).toBe(false);
+    await packaged.stop();
+
+    const dev = startShell({ ELECTRON_RENDERER_URL: 'http://localhost:5173' });
+    expect((await dev.ready()).windows[0]?.loadedUrls).toEqual(['http://localhost:5173']);
+    expect((await dev.invoke('app:info', {}, { url: 'http://localhost:5173/', parent: null })).ok).toBe(true);
+    expect((await dev.invoke('app:info', {}, { url: 'http://localhost:5173/x', parent: null })).ok).toBe(
+      false,
+    );
+    expect((await dev.invoke('app:info', {}, TRUSTED_FRAME)).ok).toBe(false);
+  });
+
+  it('asks before quitting with undelivered requests, and keeps the window open when told to', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const shell = startShell();
+    await shell.ready();
+    const nothingWaiting = await shell.command<{ prevented: boolean; messageBoxes: unknown[] }>({
+      do: 'close-window',
+      answer: 1,
+    });
+    expect(nothingWaiting).toEqual({ prevented: false, messageBoxes: [] });
+
+    const second = startShell();
+    await shell.stop();
+    await second.ready();
+    const submitted = await second.invoke('outbox:submit', { kind: 'quote', payload: sampleCounterVisit });
+    expect(submitted.ok).toBe(true);
+    const keepOpen = await second.command<{ prevented: boolean; messageBoxes: { message: string }[] }>({
+      do: 'close-window',
+      answer: 1,
+    });
+    expect(keepOpen.prevented).toBe(true);
+    expect(keepOpen.messageBoxes).toHaveLength(1);
+    expect(keepOpen.messageBoxes[0]?.message).toBe('1 aanvraag is nog niet afgeleverd.');
+    const quit = await second.command<{ prevented: boolean }>({ do: 'close-window', answer: 0 });
+    expect(quit.prevented).toBe(false);
+  });
+
+  it('reports a failed start (a damaged app.db) in a dialog and a log line, and leaves the file as it was', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const dataDir = path.join(userData, 'profiles', PROFILE);
+    await mkdir(dataDir, { recursive: true });
+    const damaged = path.join(dataDir, 'app.db');
+    await writeFile(damaged, 'not a database: '.repeat(512));
+    const before = await stat(damaged);
+    const shell = startShell();
+    await shell.event('stand-in-loaded');
+    await shell.command({ do: 'ready' });
+    const exit = await shell.event('exit');
+    expect(exit.code).toBe(1);
+    const box = await shell.event('error-box');
+    expect(box.content).toContain(damaged);
+    expect(box.content).toMatch(/Nothing was changed or deleted/);
+    expect(shell.stderr).toMatch(/voa-desk: could not start/);
+    const after = await stat(damaged);
+    expect(after.size).toBe(before.size);
+    expect(after.mtimeMs).toBe(before.mtimeMs);
+    expect((await shell.state()).windows).toHaveLength(0);
+  });
+});
+
+describe('the packaged build is sealed', () => {
+  it('electron-builder.yml passes electron-builder’s own schema and flips every fuse the checklist asks', async () => {
+    const require = createRequire(path.join(REPO_ROOT, 'package.json'));
+    const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config') as {
+      getConfig(dir: string, file: null, options: null): Promise<{ electronFuses?: Record<string, boolean> }>;
+      validateConfiguration(config: unknown, logger: unknown): Promise<void>;
+    };
+    const { DebugLogger } = require('builder-util/out/DebugLogger') as {
+      DebugLogger: new (on: boolean) => unknown;
+    };
+    const config = await getConfig(REPO_ROOT, null, null);
+    await validateConfiguration(config, new DebugLogger(false));
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      enableCookieEncryption: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+  });
+});

@@ -1,0 +1,252 @@
+// A recording stand-in for Electron's API: NOT Electron. The Electron binary cannot run on these machines,
+// so the shell-wiring test loads the BUILT main bundle (out/main/index.js) with `electron` resolved to this
+// module (see load-main-with-stand-in.ts). It records what the shell asks of Electron (windows, handlers,
+// permissions, protocols, dialogs) and lets the test drive events (ready, an IPC call from some frame, a
+// navigation, a window.open, closing the window) over the child process's IPC channel. It proves the
+// wiring, not that a real window behaves: docs/security.md keeps a manual checklist for that.
+type Listener = (...args: unknown[]) => unknown;
+
+class Emitter {
+  readonly listeners = new Map<string, Listener[]>();
+  on(event: string, listener: Listener): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  once(event: string, listener: Listener): this {
+    return this.on(event, listener);
+  }
+  emit(event: string, ...args: unknown[]): void {
+    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+  }
+}
+
+/** A cancellable event as Electron passes it to listeners. */
+function cancellable(): { preventDefault(): void; defaultPrevented: boolean } {
+  const event = {
+    defaultPrevented: false,
+    preventDefault() {
+      event.defaultPrevented = true;
+    },
+  };
+  return event;
+}
+
+export const recording = {
+  order: [] as string[],
+  privilegedSchemes: [] as unknown[],
+  protocolHandlers: new Map<string, (request: Request) => Promise<Response> | Response>(),
+  ipcHandlers: new Map<string, Listener>(),
+  windows: [] as StandInBrowserWindow[],
+  permissionRequestHandler: undefined as Listener | undefined,
+  permissionCheckHandler: undefined as Listener | undefined,
+  messageBoxes: [] as unknown[],
+  errorBoxes: [] as { title: string; content: string }[],
+  openedExternally: [] as string[],
+  exitCodes: [] as number[],
+  quitCalls: 0,
+  /** What showMessageBoxSync answers: the index of the button chosen (1 is "Keep open"). */
+  messageBoxAnswer: 1,
+};
+
+class StandInWebContents extends Emitter {
+  windowOpenHandler: Listener | undefined;
+  readonly sent: { name: string; payload: unknown }[] = [];
+  setWindowOpenHandler(handler: Listener): void {
+    this.windowOpenHandler = handler;
+  }
+  send(name: string, payload: unknown): void {
+    this.sent.push({ name, payload });
+  }
+}
+
+class StandInBrowserWindow extends Emitter {
+  readonly options: Record<string, unknown>;
+  readonly webContents = new StandInWebContents();
+  loadedUrls: string[] = [];
+  constructor(options: Record<string, unknown>) {
+    super();
+    this.options = options;
+    recording.windows.push(this);
+    recording.order.push('new BrowserWindow');
+    app.emit('web-contents-created', cancellable(), this.webContents);
+  }
+  loadURL(url: string): Promise<void> {
+    this.loadedUrls.push(url);
+    return Promise.resolve();
+  }
+  loadFile(file: string): Promise<void> {
+    this.loadedUrls.push(`loadFile:${file}`);
+    return Promise.resolve();
+  }
+  show(): void {}
+  isMinimized(): boolean {
+    return false;
+  }
+  restore(): void {}
+  focus(): void {}
+}
+
+let markReady: () => void = () => {};
+const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+class StandInApp extends Emitter {
+  readonly isPackaged = process.env.STAND_IN_PACKAGED === '1';
+  getPath(name: string): string {
+    if (name !== 'userData') throw new Error(`stand-in: getPath(${name}) is not recorded`);
+    return process.env.STAND_IN_USER_DATA ?? '';
+  }
+  getVersion(): string {
+    return '0.0.0-stand-in';
+  }
+  requestSingleInstanceLock(): boolean {
+    return true;
+  }
+  whenReady(): Promise<void> {
+    return ready;
+  }
+  quit(): void {
+    recording.quitCalls++;
+  }
+  exit(code: number): void {
+    recording.exitCodes.push(code);
+    process.send?.({ event: 'exit', code });
+  }
+}
+
+export const app = new StandInApp();
+export const BrowserWindow = StandInBrowserWindow;
+
+export const ipcMain = {
+  handle(channel: string, handler: Listener): void {
+    if (recording.ipcHandlers.has(channel)) throw new Error(`stand-in: ${channel} registered twice`);
+    recording.ipcHandlers.set(channel, handler);
+  },
+};
+
+export const session = {
+  defaultSession: {
+    setPermissionRequestHandler(handler: Listener): void {
+      recording.permissionRequestHandler = handler;
+    },
+    setPermissionCheckHandler(handler: Listener): void {
+      recording.permissionCheckHandler = handler;
+    },
+  },
+};
+
+export const protocol = {
+  registerSchemesAsPrivileged(schemes: unknown[]): void {
+    recording.order.push('registerSchemesAsPrivileged');
+    recording.privilegedSchemes.push(...schemes);
+  },
+  handle(scheme: string, handler: (request: Request) => Promise<Response> | Response): void {
+    recording.protocolHandlers.set(scheme, handler);
+  },
+};
+
+export const dialog = {
+  showMessageBoxSync(options: unknown): number {
+    recording.messageBoxes.push(options);
+    return recording.messageBoxAnswer;
+  },
+  showErrorBox(title: string, content: string): void {
+    recording.errorBoxes.push({ title, content });
+    process.send?.({ event: 'error-box', title, content });
+  },
+  showOpenDialog(): Promise<{ canceled: boolean; filePaths: string[] }> {
+    return Promise.resolve({ canceled: true, filePaths: [] });
+  },
+};
+
+export const shell = {
+  openExternal(url: string): Promise<void> {
+    recording.openedExternally.push(url);
+    return Promise.resolve();
+  },
+};
+
+export const net = { isOnline: () => true };
+export const powerMonitor = new Emitter();
+
+export default { app, BrowserWindow, ipcMain, session, protocol, dialog, shell, net, powerMonitor };
+
+/** The test's commands, answered with plain data over the IPC channel. */
+type Command =
+  | { do: 'ready' }
+  | { do: 'state' }
+  | { do: 'invoke'; channel: string; input: unknown; frame: { url: string; parent: unknown } | null }
+  | { do: 'contents-event'; event: 'will-navigate' | 'will-redirect' | 'will-attach-webview'; url: string }
+  | { do: 'open-window'; url: string }
+  | { do: 'permissions'; permissions: string[] }
+  | { do: 'protocol'; url: string }
+  | { do: 'close-window'; answer: number };
+
+async function answer(command: Command): Promise<unknown> {
+  const window = recording.windows[0];
+  switch (command.do) {
+    case 'ready':
+      markReady();
+      return { ok: true };
+    case 'state':
+      return {
+        order: recording.order,
+        privilegedSchemes: recording.privilegedSchemes,
+        protocolSchemes: [...recording.protocolHandlers.keys()],
+        ipcChannels: [...recording.ipcHandlers.keys()],
+        windows: recording.windows.map((each) => ({ options: each.options, loadedUrls: each.loadedUrls })),
+        errorBoxes: recording.errorBoxes,
+        exitCodes: recording.exitCodes,
+        openedExternally: recording.openedExternally,
+      };
+    case 'invoke': {
+      const handler = recording.ipcHandlers.get(command.channel);
+      if (!handler) return { missing: command.channel };
+      return handler({ senderFrame: command.frame }, command.input);
+    }
+    case 'contents-event': {
+      const event = cancellable();
+      const contents = window?.webContents;
+      contents?.emit(command.event, event, command.url);
+      const listened = (contents?.listeners.get(command.event)?.length ?? 0) > 0;
+      return { listened, prevented: event.defaultPrevented };
+    }
+    case 'open-window': {
+      const result = window?.webContents.windowOpenHandler?.({ url: command.url });
+      return { result, openedExternally: recording.openedExternally };
+    }
+    case 'permissions': {
+      const requested: Record<string, unknown> = {};
+      const checked: Record<string, unknown> = {};
+      for (const permission of command.permissions) {
+        recording.permissionRequestHandler?.(window?.webContents, permission, (granted: boolean) => {
+          requested[permission] = granted;
+        });
+        checked[permission] = recording.permissionCheckHandler?.(window?.webContents, permission);
+      }
+      return { requested, checked };
+    }
+    case 'protocol': {
+      const scheme = new URL(command.url).protocol.slice(0, -1);
+      const handler = recording.protocolHandlers.get(scheme);
+      if (!handler) return { missing: scheme };
+      const response = await handler(new Request(command.url));
+      const body = await response.text();
+      return { status: response.status, headers: Object.fromEntries(response.headers), body };
+    }
+    case 'close-window': {
+      recording.messageBoxAnswer = command.answer;
+      const before = recording.messageBoxes.length;
+      const event = cancellable();
+      window?.emit('close', event);
+      return { prevented: event.defaultPrevented, messageBoxes: recording.messageBoxes.slice(before) };
+    }
+  }
+}
+
+process.on('message', (message: { id: number; command: Command }) => {
+  answer(message.command).then(
+    (value) => process.send?.({ id: message.id, value }),
+    (error: unknown) => process.send?.({ id: message.id, error: String(error) }),
+  );
+});
+process.send?.({ event: 'stand-in-loaded' });
