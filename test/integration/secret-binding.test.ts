@@ -56,7 +56,7 @@ function call<C extends CallName>(channel: C, input: CallInput<C>): Promise<Brid
 }
 
 async function sync() {
-  return core.catalog.startSync('manual').done;
+  return core.catalog.syncNow('manual');
 }
 
 /** Nothing at all reached the attacker: no metadata request, no secret, no bearer token. */
