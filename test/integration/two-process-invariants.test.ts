@@ -165,7 +165,7 @@ async function runStep(desk: CoreProcess, step: Step, record: RunRecord, request
       note(
         `save ${step.field}=${step.target} → ${saved.ok ? 'saved' : `${saved.error.code}: ${saved.error.message}`}`,
       );
-      if (!saved.ok) expect(saved.error.message, record.log.join('\n')).toMatch(/changed elsewhere/);
+      if (!saved.ok) expect(saved.error.code, record.log.join('\n')).toBe('conflict');
       return;
     }
     case 'sync': {
