@@ -14,10 +14,11 @@
 // Bounds, so that it runs in `npm test` on two busy cores: issue 11's findings as one fixed pair of
 // sequences, then 2 random runs of 2 to 6 steps per process; a catalog of 40 sizes in pages of 15 rows with
 // 40 ms per catalog page (a sync reads about 9 pages, so the two processes' syncs can overlap); every run
-// starts two processes on a fresh data directory and keychain profile. Measured: 25 to 30 s alone and
-// 44 s within the whole `npm test`, at a load average of 22 to 25 on 2 cores (other engineers' tests). A failure prints fast-check's seed and both sequences (replay
-// with `seed` and `path` in fc.assert's parameters) and the steps as each process saw them; shrinking is
-// off, since every try costs two processes.
+// starts two processes on a fresh data directory and keychain profile. Measured: 25 to 30 s alone and 40
+// to 44 s within the whole `npm test`, at a load average of 22 to 25 on 2 cores (other engineers' tests).
+// A failure prints fast-check's seed and both sequences (replay with `seed` and `path` in fc.assert's
+// parameters) and the steps as each process saw them; shrinking is off, since every try costs two
+// processes.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
