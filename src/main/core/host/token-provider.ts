@@ -66,13 +66,16 @@ export class TokenProvider {
    */
   accessToken(application: ApplicationName): Promise<string> {
     const settings = this.#settings();
-    const { authUrl, tenant, apiResource } = settings.host;
+    const { authUrl, tenant, apiResource, baseUrl } = settings.host;
+    // The base URL is part of the key: a token is shared only by callers that send it to the same host,
+    // the one its secret is bound to.
     const flightKey = JSON.stringify([
       application,
       settings.applications[application].clientId,
       authUrl,
       tenant,
       apiResource,
+      baseUrl,
     ]);
     const inFlight = this.#inFlight.get(flightKey);
     if (inFlight) return inFlight;
@@ -85,7 +88,7 @@ export class TokenProvider {
 
   async #fetchToken(application: ApplicationName, settings: Settings): Promise<string> {
     const missing = missingHostSettings(settings, application);
-    const secret = await this.#vault.read(application);
+    const secret = await this.#vault.read(application, settings);
     if (!secret) missing.push(`the ${application} application's client secret`);
     if (missing.length) throw new HostNotConfiguredError(missing);
 

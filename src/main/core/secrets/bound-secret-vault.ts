@@ -97,8 +97,8 @@ export class BoundSecretVault implements SecretVault {
     return 'bound';
   }
 
-  async read(application: ApplicationName): Promise<string | undefined> {
-    const current = hostBindingFor(this.#settings(), application);
+  async read(application: ApplicationName, forSettings?: Settings): Promise<string | undefined> {
+    const current = hostBindingFor(forSettings ?? this.#settings(), application);
     const stored = decode(await this.#keychain.read(application));
     if (stored === undefined) return undefined;
     if (stored === 'unbound')

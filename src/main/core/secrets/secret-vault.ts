@@ -2,15 +2,18 @@
 // importer of keytar. Entries are namespaced per profile, so a test profile never touches a user's
 // entries. With no keychain the vault says so and refuses; it never falls back to a file.
 import type * as KeytarModule from 'keytar';
-import type { ApplicationName } from '../../../shared/settings.ts';
+import type { ApplicationName, Settings } from '../../../shared/settings.ts';
 import type { KeychainStatus } from '../../../shared/bridge/settings-calls.ts';
 
 export interface SecretVault {
   status(): Promise<KeychainStatus>;
   set(application: ApplicationName, secret: string): Promise<void>;
   isSet(application: ApplicationName): Promise<boolean>;
-  /** For the host layer in main only; nothing that reaches the renderer calls this. */
-  read(application: ApplicationName): Promise<string | undefined>;
+  /**
+   * For the host layer in main only; nothing that reaches the renderer calls this. `forSettings` names the
+   * settings the caller will send with, so a bound vault checks the secret against exactly those.
+   */
+  read(application: ApplicationName, forSettings?: Settings): Promise<string | undefined>;
   clear(application: ApplicationName): Promise<void>;
 }
 
