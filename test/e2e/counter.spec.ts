@@ -102,9 +102,9 @@ test('counter: a three-line pickup order entered by keyboard alone arrives at th
     privacyConsentVersion: 'PV2026-01',
   });
   expect(request.quoteRequestLines?.map((line) => [line.itemNo, line.quantity, line.lengthMm])).toEqual([
-    ['HEA200', 4, 0],
-    ['STRIP50X5', 12, 1200],
-    ['KOKER40X40X3', 1, 0],
+    ['100002', 4, 0],
+    ['100003', 12, 1200],
+    ['100014', 1, 0],
   ]);
   await expect(page.getByTestId('header-status')).toContainText('Online');
   await screenshot(page, 'counter-4-delivered-nl');
@@ -131,7 +131,7 @@ test('counter: a three-line pickup order entered by keyboard alone arrives at th
   await page.keyboard.press('Alt+1');
   await expect(page.getByRole('heading', { name: 'Counter', level: 1 })).toBeVisible();
   await page.getByLabel('Contact name').fill('Jan Smit');
-  await page.getByLabel('New line · Item').fill('HEA200');
+  await page.getByLabel('New line · Item').fill('100002');
   await page.getByLabel('New line · Item').press('Enter');
   await screenshot(page, 'counter-6-en');
   await page.keyboard.press('Alt+N');
@@ -227,7 +227,13 @@ test('counter: a size picked in the local catalog becomes a line with its size a
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Regel 1 · Artikel')).toHaveValue(size.itemNo);
   await expect(page.getByLabel('Regel 1 · Maat')).toHaveValue(size.variantCode);
-  await expect(page.getByLabel('Regel 1 · Lengte mm')).toHaveValue(String(size.lengthMm));
+  // The size's own length is shown, not typed: it goes out as 0, the standard length of the size.
+  await expect(page.getByLabel('Regel 1 · Lengte mm')).toHaveValue('');
+  await expect(page.getByLabel('Regel 1 · Lengte mm')).toHaveAttribute(
+    'placeholder',
+    new Intl.NumberFormat('nl-NL').format(size.lengthMm),
+  );
+  await expect(page.getByLabel('Regel 1 · Eenheid')).toHaveValue('pieces');
   await expect(page.getByLabel('Regel 1 · Aantal')).toBeFocused();
   await page.keyboard.type('3');
   await page.keyboard.press('Enter');
@@ -240,6 +246,7 @@ test('counter: a size picked in the local catalog becomes a line with its size a
     itemNo: size.itemNo,
     variantCode: size.variantCode,
     quantity: 3,
-    lengthMm: size.lengthMm,
+    unitOfMeasureCode: 'PCS',
+    lengthMm: 0,
   });
 });

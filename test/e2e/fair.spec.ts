@@ -110,7 +110,8 @@ test('fair: a line added from the catalog appears in the quote form at once; the
         description: 'HEA 200 12 m',
         profileCode: 'HEA',
         qualityCode: 'S355J2',
-        unitOfMeasureCode: 'PCS',
+        baseUnit: 'KG',
+        priceUnit: 'M',
         lengthMm: 12000,
         widthMm: 0,
         thicknessMm: 0,
@@ -118,7 +119,9 @@ test('fair: a line added from the catalog appears in the quote form at once; the
     });
   });
   await expect(page.getByLabel('Regel 1 · Artikel')).toHaveValue('HEA200');
-  await expect(page.getByLabel('Regel 1 · Lengte mm')).toHaveValue('12000');
+  // A size with a length is counted in pieces, and its own length goes out as 0 (standard).
+  await expect(page.getByLabel('Regel 1 · Lengte mm')).toHaveValue('');
+  await expect(page.getByLabel('Regel 1 · Eenheid')).toHaveValue('pieces');
   await expect(page.getByLabel('Contactpersoon')).toHaveValue('Karel de Boer');
   await page.getByLabel('Regel 1 · Aantal').fill('6');
   await page.keyboard.press('Alt+P');
@@ -137,7 +140,8 @@ test('fair: a line added from the catalog appears in the quote form at once; the
     profileCode: 'HEA',
     qualityCode: 'S355J2',
     quantity: 6,
-    lengthMm: 12000,
+    unitOfMeasureCode: 'PCS',
+    lengthMm: 0,
   });
 
   await page.keyboard.press('Alt+5');

@@ -101,6 +101,12 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
   const [sizesOf, setSizesOf] = useState<Record<string, CatalogSizeRow[]>>({});
   const [limitMessage, setLimitMessage] = useState<string | undefined>();
 
+  const initCatalog = useAppStore((state) => state.initCatalog);
+  useEffect(() => {
+    // The catalog's sync status tells the picker whether stock figures mean anything (steel extension).
+    void initCatalog();
+  }, [initCatalog]);
+
   useEffect(() => {
     let live = true;
     const read = async () => {
