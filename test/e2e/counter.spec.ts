@@ -156,7 +156,12 @@ test('counter: errors name the field and say what to do; limits show as you type
   await expect(summary).toContainText('Referentie klant: is langer dan 35 tekens: maak het korter');
   await expect(summary).toContainText('Regel 1 · Aantal: ontbreekt: typ hoeveel');
   await expect(summary).toContainText('Privacyakkoord: de klant moet akkoord gaan met de privacyverklaring');
-  await expect(summary).toContainText('Afleveradres: ontbreekt: typ de straat van het afleveradres');
+  // Delivery goes to the billing address unless another is chosen, so that address must be there.
+  await expect(summary).toContainText('Adres: ontbreekt: typ het adres waar geleverd wordt');
+  // HEA200 is not in the emulator's catalog: the line needs a description.
+  await expect(summary).toContainText(
+    'Regel 1 · Omschrijving: is nodig: artikel HEA200 staat niet in de lokale catalogus',
+  );
   await expect(page.getByLabel('Referentie klant')).toBeFocused();
   await screenshot(page, 'counter-7-errors-nl');
   expect(await storedQuotes()).toHaveLength(1);

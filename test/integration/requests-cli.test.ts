@@ -236,3 +236,55 @@ async function setLatency(ms: number): Promise<void> {
     await agent.close();
   }
 }
+
+describe('cli: request files', () => {
+  it('a file is read as the host reads a payload: null is empty, text is trimmed; unknown keys, wrong types and long text are still refused', async () => {
+    const run = await cli(
+      '--json',
+      'submit',
+      'quote',
+      '--file',
+      await file('host-rules.json', {
+        ...quote,
+        requestId: 'import-2026-0002',
+        contactName: '  Jan Smit  ',
+        email: null,
+        remarks: null,
+        quoteRequestLines: [{ itemNo: ' hea200 ', quantity: 4, unitOfMeasureCode: 'pcs', lineRemarks: null }],
+      }),
+    );
+    expect(run.code).toBe(0);
+    const { item } = JSON.parse(run.stdout) as { item: { id: number } };
+    const core = await VoaCore.open({
+      location: { profile: profile.profile, dataDir: profile.dataDir },
+      shell: 'browser',
+      version: 'test',
+    });
+    try {
+      const { payload } = await core.handlers['outbox:get']({ id: item.id });
+      expect(payload).toMatchObject({
+        contactName: 'Jan Smit',
+        quoteRequestLines: [{ itemNo: 'HEA200', quantity: 4, unitOfMeasureCode: 'PCS' }],
+      });
+      expect(payload).not.toHaveProperty('email');
+    } finally {
+      await core.close();
+    }
+    const still = await cli(
+      'submit',
+      'quote',
+      '--file',
+      await file('still-bad.json', {
+        ...quote,
+        requestId: 'import-2026-0003',
+        contactName: ` ${'x'.repeat(101)} `,
+        phoneNo: 612345678,
+        shipToFloor: null,
+      }),
+    );
+    expect(still.code).toBe(2);
+    expect(still.stderr).toContain('contactName: is longer than 100 characters');
+    expect(still.stderr).toContain('phoneNo: must be text');
+    expect(still.stderr).toContain('unknown field shipToFloor');
+  });
+});

@@ -20,5 +20,6 @@ export function stockText(
   steelAbsent: boolean,
 ): string {
   if (!row.variantCode) return '';
-  return steelAbsent ? t('catalog.stock.unavailable') : formatStock(row, language);
+  // Short where space is tight: the screen explains once that the host has no steel extension.
+  return steelAbsent ? t('catalog.stock.unavailableShort') : formatStock(row, language);
 }
