@@ -1,6 +1,7 @@
-// Rules a quote request must meet when it is submitted, beyond its schema: they depend on the day and on
-// the company's unit codes, so they are checked at submit (by the form, and again by main before the
-// request is queued), never when a queued payload is read back the next day.
+// Rules a quote request must meet when it is submitted, beyond its schema: they depend on the company's
+// unit codes or on the day, so they are checked at submit, never when a queued payload is read back.
+// Main checks the units again before queueing; the date rule is the form's (an import of yesterday's
+// requests may carry yesterday's date, and the host accepts any real date).
 import { localized } from '../validation.ts';
 import { QUOTE_LINES_KEY } from './request-fields.ts';
 import type { UnitCodes } from './request-lines.ts';
@@ -24,7 +25,7 @@ export function oneYearAfter(day: string): string {
   return localDate(new Date(year + 1, month - 1, date));
 }
 
-/** Field path → message, in the language validation runs in. */
+/** What a person is asked to fix before the form sends: the units, and a requested date in the past. */
 export function submitIssues(payload: QuoteRequestInput, context: SubmitContext): Record<string, string> {
   const issues: Record<string, string> = {};
   const date = payload.requestedDeliveryDate;
@@ -34,7 +35,13 @@ export function submitIssues(payload: QuoteRequestInput, context: SubmitContext)
       nl: `ligt in het verleden: kies vandaag (${context.today}) of later`,
     }).error();
   }
-  const pieces = context.units.pieces.toUpperCase();
+  return { ...issues, ...unitIssues(payload, context.units) };
+}
+
+/** Field path → message (language of validation): a quantity in pieces that is not a whole number. */
+export function unitIssues(payload: QuoteRequestInput, units: UnitCodes): Record<string, string> {
+  const issues: Record<string, string> = {};
+  const pieces = units.pieces.toUpperCase();
   (payload[QUOTE_LINES_KEY] ?? []).forEach((line, index) => {
     if (typeof line !== 'object' || line === null) return;
     const { quantity, unitOfMeasureCode } = line;

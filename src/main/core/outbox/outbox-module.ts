@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { REMEMBERED_ITEM_UNITS_MAX, type OutboxStatus } from '../../../shared/bridge/outbox-calls.ts';
 import { LINE_UNITS, type LineUnit } from '../../../shared/contract/request-lines.ts';
-import { localDate, submitIssues } from '../../../shared/contract/request-submit-rules.ts';
+import { unitIssues } from '../../../shared/contract/request-submit-rules.ts';
 import type { QuoteDraft } from '../../../shared/contract/request-drafts.ts';
 import { emptyQuoteDraft, lineFromPicked } from '../../../shared/contract/request-drafts.ts';
 import { MAX_QUOTE_LINES, type RequestPayload } from '../../../shared/contract/request-schemas.ts';
@@ -88,10 +88,8 @@ export function createOutboxModule(core: VoaCore): OutboxModule {
   const handlers: OutboxHandlers = {
     'outbox:submit': async ({ kind, payload, fromDraft }) => {
       if (kind === 'quote') {
-        const issues = submitIssues(payload, {
-          today: localDate(new Date()),
-          units: core.settings.current.units,
-        });
+        // Pieces are whole numbers whatever sent the request (a form, a CLI import).
+        const issues = unitIssues(payload, core.settings.current.units);
         const paths = Object.keys(issues);
         if (paths.length) {
           throw new BridgeFailure(

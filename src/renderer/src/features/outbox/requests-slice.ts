@@ -98,9 +98,11 @@ export const createRequestsSlice: SliceCreator<RequestsSlice> = (set, get) => {
 
   const save = async (target: DraftTarget) => {
     timers.delete(target);
-    const draft = get().drafts[target];
-    const result = await voa.drafts.save({ target, draft } as never);
-    // A draft past a limit is refused by main; say so instead of losing the form's next restart.
+    const drafts = get().drafts;
+    const result = await (target === 'account'
+      ? voa.drafts.save({ target, draft: drafts.account })
+      : voa.drafts.save({ target, draft: drafts[target] }));
+    // A draft past a limit is refused by main: say so, or a restart would bring back an older draft.
     const problem = result.ok
       ? undefined
       : Object.entries(result.error.fields ?? {})
