@@ -7,7 +7,7 @@ import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import type { OutboxItemDetail, SubmitAnswer } from '../../src/shared/bridge/outbox-calls.ts';
-import type { CatalogItemDetail } from '../../src/shared/contract/catalog-search.ts';
+import { pickedLineFor, type CatalogItemDetail } from '../../src/shared/contract/catalog-search.ts';
 import { DELIVERY_DELIVERY, SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
 import {
   emptyLine,
@@ -222,6 +222,35 @@ describe('orders against the emulator: what is stored is what was sent', () => {
     expect(sent).not.toHaveProperty('shipToAddress');
     expectStoredAsSent(sent, stored);
     expect(stored).toMatchObject({ address: 'Industrieweg 5', city: 'Hilversum', shipToAddress: '' });
+  });
+
+  it('a unit changed by hand is remembered per item on this workstation and used for the next pick', async () => {
+    const remember = await dispatchBridgeCall(core.handlers, 'workstation:set', {
+      itemUnit: { itemNo: '100003', unit: 'meters' },
+    });
+    expect(remember.ok).toBe(true);
+    const choices = await dispatchBridgeCall(core.handlers, 'workstation:get', {});
+    expect(choices.ok && choices.value).toMatchObject({ itemUnits: { '100003': 'meters' } });
+    const found = (await dispatchBridgeCall(core.handlers, 'catalog:item', { itemNo: '100003' })) as {
+      ok: true;
+      value: CatalogItemDetail;
+    };
+    const size = found.value.sizes.find((candidate) => candidate.variantCode === '06000')!;
+    const added = await dispatchBridgeCall(core.handlers, 'drafts:addLine', {
+      target: 'fair',
+      line: pickedLineFor(size),
+    });
+    expect(added.ok).toBe(true);
+    const draft = (await core.handlers['drafts:get']({ target: 'fair' })).draft as QuoteDraft;
+    expect(draft.lines.at(-1)).toMatchObject({ itemNo: '100003', unit: 'meters', unitOfMeasureCode: 'MTR' });
+    // Another item keeps the trade's default: a 6 m size counts pieces.
+    const other = found.value.sizes[0]!;
+    await dispatchBridgeCall(core.handlers, 'drafts:addLine', {
+      target: 'fair',
+      line: { ...pickedLineFor(other), itemNo: '100005' },
+    });
+    const after = (await core.handlers['drafts:get']({ target: 'fair' })).draft as QuoteDraft;
+    expect(after.lines.at(-1)).toMatchObject({ itemNo: '100005', unit: 'pieces', unitOfMeasureCode: 'ST' });
   });
 
   it('pieces that are not whole are refused at submit by main as well (a past date is the form’s to refuse)', async () => {
