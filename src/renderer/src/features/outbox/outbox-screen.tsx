@@ -65,7 +65,8 @@ export function OutboxScreen() {
   const sameReason = new Map<string, OutboxItemView[]>();
   for (const item of items) {
     if (item.state !== 'needsAttention' || !item.lastError) continue;
-    sameReason.set(item.lastError, [...(sameReason.get(item.lastError) ?? []), item]);
+    const reason = reasonOf(item.lastError);
+    sameReason.set(reason, [...(sameReason.get(reason) ?? []), item]);
   }
   const groups = [...sameReason.entries()].filter(([, group]) => group.length > 1);
   const retryAll = async (group: OutboxItemView[]) => {
@@ -187,6 +188,17 @@ export function OutboxScreen() {
       </section>
     </div>
   );
+}
+
+/**
+ * The reason of a host message without what differs per call (its correlation id, any other GUID), so
+ * that one cause refused on several requests reads as one reason.
+ */
+function reasonOf(message: string): string {
+  return message
+    .replace(/\s*correlation\s*id\s*[:=]?\s*[0-9a-f-]{8,}\.?/gi, '')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '…')
+    .trim();
 }
 
 function countFor(name: FilterName, counts: Record<string, number>): number {
