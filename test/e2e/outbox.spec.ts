@@ -101,6 +101,8 @@ test('outbox: several requests refused for the same reason are retried together 
   await expect(page.getByRole('navigation')).toBeVisible();
   await counterOrder(page, 'Derde Klant');
   await counterOrder(page, 'Vierde Klant');
+  // Both answered by the host (the notice of the first may still be showing when the second is sent).
+  await expect(page.getByTestId('header-status')).toContainText('2 vragen aandacht', { timeout: 30_000 });
   await page.keyboard.press('Alt+4');
   const group = page.locator('.retry-group');
   await expect(group).toContainText('2 aanvragen vragen aandacht om dezelfde reden');
