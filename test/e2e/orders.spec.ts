@@ -335,6 +335,8 @@ test('orders: the catalog without the steel extension says stock is not availabl
   const noSteel = await startDeskAgainstEmulator({ emulatorArgs: ['--no-steel'] });
   try {
     await page.goto(noSteel.shell.ready.url);
+    // The window-wide keys work once the frame is up.
+    await expect(page.getByRole('navigation')).toBeVisible();
     await page.keyboard.press('Alt+3');
     await expect(page.getByRole('heading', { name: 'Catalogus', level: 1 })).toBeVisible();
     await expect(page.getByTestId('sync-status')).toContainText('Geslaagd', { timeout: 60_000 });
