@@ -1,7 +1,9 @@
 // Non-secret settings of VOA Desk: the host connection, the two applications' client ids, the counter's
 // employees, the privacy consent version and the trade-fair source labels. Secrets never appear here.
 import { z } from 'zod';
-import { QUOTE_HEADER_FIELDS, toCodeCase } from './contract/request-fields.ts';
+import { RESERVED_SOURCES } from './contract/fixed-values.ts';
+import { QUOTE_HEADER_FIELDS, QUOTE_LINE_FIELDS, toCodeCase } from './contract/request-fields.ts';
+import { DEFAULT_UNIT_CODES } from './contract/request-lines.ts';
 import { localized } from './validation.ts';
 
 export const UI_LANGUAGES = ['nl', 'en'] as const;
@@ -57,6 +59,43 @@ export type ApplicationName = (typeof APPLICATIONS)[number];
 
 const clientId = shortText(200);
 
+/** A company unit code: a code field of the request line (uppercase, at most its length, not empty). */
+const unitCodeSetting = z
+  .string()
+  .trim()
+  .overwrite(toCodeCase)
+  .min(
+    1,
+    localized({
+      en: "must not be empty: type the company's unit code",
+      nl: 'mag niet leeg zijn: typ de eenheidscode van het bedrijf',
+    }),
+  )
+  .max(
+    QUOTE_LINE_FIELDS.unitOfMeasureCode.maxLength,
+    localized({
+      en: `is longer than ${QUOTE_LINE_FIELDS.unitOfMeasureCode.maxLength} characters: a unit code is shorter`,
+      nl: `is langer dan ${QUOTE_LINE_FIELDS.unitOfMeasureCode.maxLength} tekens: een eenheidscode is korter`,
+    }),
+  );
+
+/** The company's codes for pieces, meters and kilograms (defaults PCS, M, KG). */
+export const unitCodesSchema = z.strictObject({
+  pieces: unitCodeSetting,
+  meters: unitCodeSetting,
+  kilograms: unitCodeSetting,
+});
+
+const sourceLabel = shortText(QUOTE_HEADER_FIELDS.source.maxLength)
+  .min(1, localized({ en: 'must not be empty', nl: 'mag niet leeg zijn' }))
+  .refine(
+    (label) => !RESERVED_SOURCES.some((reserved) => reserved.toLowerCase() === label.toLowerCase()),
+    localized({
+      en: `cannot be ${RESERVED_SOURCES.join(' or ')}: the ERP gives those values a meaning of their own (a counter visit, a portal request)`,
+      nl: `mag niet ${RESERVED_SOURCES.join(' of ')} zijn: die waarden betekenen iets voor het ERP (een baliebezoek, een portaalaanvraag)`,
+    }),
+  );
+
 export const settingsSchema = z.object({
   host: hostConnectionSchema,
   applications: z.object({
@@ -74,14 +113,9 @@ export const settingsSchema = z.object({
     .max(200),
   privacyConsentVersion: shortText(QUOTE_HEADER_FIELDS.privacyConsentVersion.maxLength).transform(toCodeCase),
   /** Trade-fair events; the chosen label is sent as source. */
-  sourceLabels: z
-    .array(
-      shortText(QUOTE_HEADER_FIELDS.source.maxLength).min(
-        1,
-        localized({ en: 'must not be empty', nl: 'mag niet leeg zijn' }),
-      ),
-    )
-    .max(200),
+  sourceLabels: z.array(sourceLabel).max(200),
+  /** Company codes of the units a line can be counted in. */
+  units: unitCodesSchema,
   uiLanguage: z.enum(UI_LANGUAGES),
   /** Local time of the daily catalog sync while the app runs, HH:MM. */
   catalogSyncTime: z
@@ -108,6 +142,7 @@ export const DEFAULT_SETTINGS: Settings = {
   counterEmployees: [],
   privacyConsentVersion: '',
   sourceLabels: [],
+  units: { ...DEFAULT_UNIT_CODES },
   uiLanguage: 'nl',
   catalogSyncTime: '02:00',
 };
@@ -123,6 +158,7 @@ export const settingsPatchSchema = z
     counterEmployees: settingsSchema.shape.counterEmployees,
     privacyConsentVersion: settingsSchema.shape.privacyConsentVersion,
     sourceLabels: settingsSchema.shape.sourceLabels,
+    units: unitCodesSchema,
     uiLanguage: settingsSchema.shape.uiLanguage,
     catalogSyncTime: settingsSchema.shape.catalogSyncTime,
   })

@@ -1,6 +1,6 @@
 // The browser shell as end-to-end tests start it (as a user would: its own process, a test profile), and
 // the screenshots every e2e test keeps as artifacts.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,5 +76,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+  await page.setViewportSize(viewport);
+}
+
+/** The window sizes a screen is looked at in: a small laptop and a common office screen. */
+export const LOOK_SIZES = [
+  { width: 1024, height: 700 },
+  { width: 1366, height: 768 },
+] as const;
+
+/** What a person sees at each window size, scrolled to a part of the screen: `<name>-<w>x<h>.png`. */
+export async function screenshotAtSizes(page: Page, name: string, focus?: Locator): Promise<void> {
+  const viewport = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const size of LOOK_SIZES) {
+    await page.setViewportSize(size);
+    // The part looked at goes to the top of the window, below the sticky header.
+    await focus?.evaluate((element) => {
+      element.scrollIntoView({ block: 'start' });
+      window.scrollBy(0, -72);
+    });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`) });
+  }
   await page.setViewportSize(viewport);
 }

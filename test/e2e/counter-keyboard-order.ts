@@ -9,15 +9,19 @@ export interface CounterOrder {
   lines: { itemNo: string; quantity?: string; lengthMm?: string }[];
 }
 
-/** A walk-in: two lines typed with quantities (one cut to length) and one scanned (item number + Enter). */
+/**
+ * A walk-in: two lines typed with quantities (one cut to length) and one scanned (item number + Enter).
+ * The numbers are items of the emulator's seeded catalog (seed 1: an IPE 270 beam, a 120 × 60 tube with
+ * one 6 m size, an IPE 400 beam), so the lines pass the catalog check whether or not a sync ran first.
+ */
 export const THREE_LINE_ORDER: CounterOrder = {
   contactName: 'Jan Smit',
   companyName: 'Smit Metaalbouw',
   phoneNo: '0612345678',
   lines: [
-    { itemNo: 'HEA200', quantity: '4' },
-    { itemNo: 'STRIP50X5', quantity: '12', lengthMm: '1200' },
-    { itemNo: 'KOKER40X40X3' },
+    { itemNo: '100002', quantity: '4' },
+    { itemNo: '100003', quantity: '12', lengthMm: '1200' },
+    { itemNo: '100014' },
   ],
 };
 

@@ -102,9 +102,9 @@ test('counter: a three-line pickup order entered by keyboard alone arrives at th
     privacyConsentVersion: 'PV2026-01',
   });
   expect(request.quoteRequestLines?.map((line) => [line.itemNo, line.quantity, line.lengthMm])).toEqual([
-    ['HEA200', 4, 0],
-    ['STRIP50X5', 12, 1200],
-    ['KOKER40X40X3', 1, 0],
+    ['100002', 4, 0],
+    ['100003', 12, 1200],
+    ['100014', 1, 0],
   ]);
   await expect(page.getByTestId('header-status')).toContainText('Online');
   await screenshot(page, 'counter-4-delivered-nl');
@@ -131,7 +131,7 @@ test('counter: a three-line pickup order entered by keyboard alone arrives at th
   await page.keyboard.press('Alt+1');
   await expect(page.getByRole('heading', { name: 'Counter', level: 1 })).toBeVisible();
   await page.getByLabel('Contact name').fill('Jan Smit');
-  await page.getByLabel('New line · Item').fill('HEA200');
+  await page.getByLabel('New line · Item').fill('100002');
   await page.getByLabel('New line · Item').press('Enter');
   await screenshot(page, 'counter-6-en');
   await page.keyboard.press('Alt+N');
@@ -156,7 +156,12 @@ test('counter: errors name the field and say what to do; limits show as you type
   await expect(summary).toContainText('Referentie klant: is langer dan 35 tekens: maak het korter');
   await expect(summary).toContainText('Regel 1 · Aantal: ontbreekt: typ hoeveel');
   await expect(summary).toContainText('Privacyakkoord: de klant moet akkoord gaan met de privacyverklaring');
-  await expect(summary).toContainText('Afleveradres: ontbreekt: typ de straat van het afleveradres');
+  // Delivery goes to the billing address unless another is chosen, so that address must be there.
+  await expect(summary).toContainText('Adres: ontbreekt: typ het adres waar geleverd wordt');
+  // HEA200 is not in the emulator's catalog: the line needs a description.
+  await expect(summary).toContainText(
+    'Regel 1 · Omschrijving: is nodig: artikel HEA200 staat niet in de lokale catalogus',
+  );
   await expect(page.getByLabel('Referentie klant')).toBeFocused();
   await screenshot(page, 'counter-7-errors-nl');
   expect(await storedQuotes()).toHaveLength(1);
@@ -227,7 +232,13 @@ test('counter: a size picked in the local catalog becomes a line with its size a
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Regel 1 · Artikel')).toHaveValue(size.itemNo);
   await expect(page.getByLabel('Regel 1 · Maat')).toHaveValue(size.variantCode);
-  await expect(page.getByLabel('Regel 1 · Lengte mm')).toHaveValue(String(size.lengthMm));
+  // The size's own length is shown, not typed: it goes out as 0, the standard length of the size.
+  await expect(page.getByLabel('Regel 1 · Lengte mm')).toHaveValue('');
+  await expect(page.getByLabel('Regel 1 · Lengte mm')).toHaveAttribute(
+    'placeholder',
+    new Intl.NumberFormat('nl-NL').format(size.lengthMm),
+  );
+  await expect(page.getByLabel('Regel 1 · Eenheid')).toHaveValue('pieces');
   await expect(page.getByLabel('Regel 1 · Aantal')).toBeFocused();
   await page.keyboard.type('3');
   await page.keyboard.press('Enter');
@@ -240,6 +251,7 @@ test('counter: a size picked in the local catalog becomes a line with its size a
     itemNo: size.itemNo,
     variantCode: size.variantCode,
     quantity: 3,
-    lengthMm: size.lengthMm,
+    unitOfMeasureCode: 'PCS',
+    lengthMm: 0,
   });
 });

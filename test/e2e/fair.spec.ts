@@ -11,6 +11,7 @@ import {
   type BrowserShellProcess,
   type DeskAgainstEmulator,
   screenshot,
+  screenshotAtSizes,
 } from './browser-shell.ts';
 
 let desk: DeskAgainstEmulator;
@@ -110,7 +111,8 @@ test('fair: a line added from the catalog appears in the quote form at once; the
         description: 'HEA 200 12 m',
         profileCode: 'HEA',
         qualityCode: 'S355J2',
-        unitOfMeasureCode: 'PCS',
+        baseUnit: 'KG',
+        priceUnit: 'M',
         lengthMm: 12000,
         widthMm: 0,
         thicknessMm: 0,
@@ -118,9 +120,22 @@ test('fair: a line added from the catalog appears in the quote form at once; the
     });
   });
   await expect(page.getByLabel('Regel 1 · Artikel')).toHaveValue('HEA200');
-  await expect(page.getByLabel('Regel 1 · Lengte mm')).toHaveValue('12000');
+  // A size with a length is counted in pieces, and its own length goes out as 0 (standard).
+  await expect(page.getByLabel('Regel 1 · Lengte mm')).toHaveValue('');
+  await expect(page.getByLabel('Regel 1 · Eenheid')).toHaveValue('pieces');
   await expect(page.getByLabel('Contactpersoon')).toHaveValue('Karel de Boer');
   await page.getByLabel('Regel 1 · Aantal').fill('6');
+  // The fair offers the same delivery choices as the counter; switching back to pickup loses nothing.
+  await page.getByRole('radio', { name: 'Bezorgen' }).check();
+  await expect(page.getByRole('radio', { name: 'het factuuradres' })).toBeChecked();
+  await expect(page.getByLabel('Leverdatum')).toBeVisible();
+  await screenshotAtSizes(
+    page,
+    'fair-5-delivery-choice-nl',
+    page.getByRole('heading', { name: 'Afhalen of bezorgen' }),
+  );
+  await page.getByRole('radio', { name: 'Afhalen' }).check();
+  await expect(page.getByLabel('Ophaaldatum')).toBeVisible();
   await page.keyboard.press('Alt+P');
   await screenshot(page, 'fair-3-quote-nl');
   await page.keyboard.press('Control+Enter');
@@ -137,7 +152,8 @@ test('fair: a line added from the catalog appears in the quote form at once; the
     profileCode: 'HEA',
     qualityCode: 'S355J2',
     quantity: 6,
-    lengthMm: 12000,
+    unitOfMeasureCode: 'PCS',
+    lengthMm: 0,
   });
 
   await page.keyboard.press('Alt+5');

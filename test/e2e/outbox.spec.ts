@@ -8,6 +8,7 @@ import {
   type BrowserShellProcess,
   type DeskAgainstEmulator,
   screenshot,
+  screenshotAtSizes,
 } from './browser-shell.ts';
 
 let desk: DeskAgainstEmulator;
@@ -27,7 +28,8 @@ async function counterOrder(page: Page, contactName: string) {
   await page.keyboard.press('Alt+1');
   await page.getByLabel('Medewerker aan de balie').selectOption('Kees Bakker');
   await page.getByLabel('Contactpersoon').fill(contactName);
-  await page.getByLabel('Nieuwe regel · Artikel').fill('IPE100');
+  // An item of the emulator's seeded catalog: an unknown one would need a description first.
+  await page.getByLabel('Nieuwe regel · Artikel').fill('100002');
   await page.getByLabel('Nieuwe regel · Artikel').press('Enter');
   await page.keyboard.press('Alt+P');
   await page.keyboard.press('Control+Enter');
@@ -89,4 +91,36 @@ test('outbox: a refused request needs attention with the host’s message, is co
   await screenshot(page, 'outbox-5-history-en');
   await page.keyboard.press('Alt+5');
   await page.getByText('Nederlands').click();
+});
+
+test('outbox: several requests refused for the same reason are retried together once the cause is fixed', async ({
+  page,
+}) => {
+  await emulator.admin('/settings', { refuseRequests: true });
+  await page.goto(shell.ready.url);
+  await expect(page.getByRole('navigation')).toBeVisible();
+  await counterOrder(page, 'Derde Klant');
+  await counterOrder(page, 'Vierde Klant');
+  // Both answered by the host (the notice of the first may still be showing when the second is sent).
+  await expect(page.getByTestId('header-status')).toContainText('2 vragen aandacht', { timeout: 30_000 });
+  await page.keyboard.press('Alt+4');
+  const group = page.locator('.retry-group');
+  await expect(group).toContainText('2 aanvragen vragen aandacht om dezelfde reden');
+  await expect(group).toContainText('neemt op dit moment geen aanvragen aan');
+  // The lines of a request, with their units, open under its line count.
+  const third = page.locator('tbody tr').filter({ hasText: 'Derde Klant' });
+  await third.getByText('1 regel').click();
+  await expect(third).toContainText('1 kg · 100002');
+  await screenshotAtSizes(page, 'outbox-6-retry-all-nl', page.getByRole('heading', { name: 'Verzendlijst' }));
+
+  await emulator.admin('/settings', { refuseRequests: false });
+  await group.getByRole('button', { name: 'Alle 2 met deze reden opnieuw proberen' }).click();
+  await expect(page.locator('tbody tr[data-state="delivered"]')).toHaveCount(3);
+  await expect(group).toHaveCount(0);
+  const { requests } = await emulator.admin<{ requests: StoredRequestView[] }>('/requests/quote');
+  expect(requests.map((request) => request.contactName).sort()).toEqual([
+    'Derde Klant',
+    'Eerste Klant',
+    'Vierde Klant',
+  ]);
 });

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
+import { VoaCore } from '../../src/main/core/voa-core.ts';
 import { configureProfileForEmulator, TEST_PRIVACY_CONSENT_VERSION } from '../support/emulator-profile.ts';
 import { setRequestLatency } from '../support/emulator-admin.ts';
 import { queueCounterQuotes } from '../support/queued-requests.ts';
@@ -201,4 +202,56 @@ describe('cli: a flush killed with SIGKILL', () => {
       await killed.dispose();
     }
   }, 240_000);
+});
+
+describe('cli: request files', () => {
+  it('a file is read as the host reads a payload: null is empty, text is trimmed; unknown keys, wrong types and long text are still refused', async () => {
+    const run = await cli(
+      '--json',
+      'submit',
+      'quote',
+      '--file',
+      await file('host-rules.json', {
+        ...quote,
+        requestId: 'import-2026-0002',
+        contactName: '  Jan Smit  ',
+        email: null,
+        remarks: null,
+        quoteRequestLines: [{ itemNo: ' hea200 ', quantity: 4, unitOfMeasureCode: 'pcs', lineRemarks: null }],
+      }),
+    );
+    expect(run.code).toBe(0);
+    const { item } = JSON.parse(run.stdout) as { item: { id: number } };
+    const core = await VoaCore.open({
+      location: { profile: profile.profile, dataDir: profile.dataDir },
+      shell: 'browser',
+      version: 'test',
+    });
+    try {
+      const { payload } = await core.handlers['outbox:get']({ id: item.id });
+      expect(payload).toMatchObject({
+        contactName: 'Jan Smit',
+        quoteRequestLines: [{ itemNo: 'HEA200', quantity: 4, unitOfMeasureCode: 'PCS' }],
+      });
+      expect(payload).not.toHaveProperty('email');
+    } finally {
+      await core.close();
+    }
+    const still = await cli(
+      'submit',
+      'quote',
+      '--file',
+      await file('still-bad.json', {
+        ...quote,
+        requestId: 'import-2026-0003',
+        contactName: ` ${'x'.repeat(101)} `,
+        phoneNo: 612345678,
+        shipToFloor: null,
+      }),
+    );
+    expect(still.code).toBe(2);
+    expect(still.stderr).toContain('contactName: is longer than 100 characters');
+    expect(still.stderr).toContain('phoneNo: must be text');
+    expect(still.stderr).toContain('unknown field shipToFloor');
+  });
 });

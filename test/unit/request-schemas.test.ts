@@ -91,8 +91,10 @@ describe('request schemas: the contract’s limits, refused and never cut', () =
   });
 });
 
+const UNITS = { pieces: 'ST', meters: 'MTR', kilograms: 'KG' };
+
 describe('drafts: what was typed becomes a payload', () => {
-  it('reads decimal commas, omits empty keys, and sends the delivery address only for Delivery', () => {
+  it('reads decimal commas, omits empty keys, sends a free-text length as typed, and the delivery address only for another address', () => {
     expect(numberFromText('2,5')).toBe(2.5);
     expect(numberFromText(' 12 ')).toBe(12);
     expect(numberFromText('')).toBeUndefined();
@@ -101,31 +103,52 @@ describe('drafts: what was typed becomes a payload', () => {
       ...emptyQuoteDraft('entry'),
       contactName: ' Jan ',
       shipToCity: 'Utrecht',
+      requestedDeliveryDate: '2026-12-01',
       privacyAccepted: true,
-      lines: [{ ...emptyLine('a'), itemNo: 'HEA200', quantity: '2,5', lengthMm: '6000' }],
+      lines: [
+        { ...emptyLine('a'), itemNo: 'HEA200', quantity: '2,5', unit: 'meters' as const, lengthMm: '6000' },
+      ],
     };
     const payload = quotePayloadFromDraft(draft, {
       source: SOURCE_COUNTER_VISIT,
       privacyConsentVersion: 'PV1',
       assistedBy: 'Anja',
+      units: UNITS,
     });
     expect(payload).toEqual({
       privacyAccepted: true,
       privacyConsentVersion: 'PV1',
       contactName: 'Jan',
       deliveryMethod: 'Pickup',
+      requestedDeliveryDate: '2026-12-01',
       source: SOURCE_COUNTER_VISIT,
       assistedBy: 'Anja',
-      quoteRequestLines: [{ itemNo: 'HEA200', quantity: 2.5, lengthMm: 6000 }],
+      quoteRequestLines: [{ itemNo: 'HEA200', quantity: 2.5, unitOfMeasureCode: 'MTR', lengthMm: 6000 }],
     });
-    const delivery = quotePayloadFromDraft(
+    const billing = quotePayloadFromDraft(
       { ...draft, deliveryMethod: 'Delivery' },
-      { source: 'x', privacyConsentVersion: 'PV1' },
+      { source: 'x', privacyConsentVersion: 'PV1', units: UNITS },
+    );
+    expect(billing).toMatchObject({ useShipToAddress: false, requestedDeliveryDate: '2026-12-01' });
+    expect(billing).not.toHaveProperty('shipToCity');
+    const delivery = quotePayloadFromDraft(
+      { ...draft, deliveryMethod: 'Delivery', useShipToAddress: true },
+      { source: 'x', privacyConsentVersion: 'PV1', units: UNITS },
     );
     expect(delivery).toMatchObject({ useShipToAddress: true, shipToCity: 'Utrecht' });
     const back = quoteDraftFromPayload(delivery, 'entry', (index) => `line-${index}`);
-    expect(back).toMatchObject({ contactName: 'Jan', deliveryMethod: 'Delivery', shipToCity: 'Utrecht' });
-    expect(back.lines[0]).toMatchObject({ key: 'line-0', itemNo: 'HEA200', quantity: '2.5' });
+    expect(back).toMatchObject({
+      contactName: 'Jan',
+      deliveryMethod: 'Delivery',
+      useShipToAddress: true,
+      shipToCity: 'Utrecht',
+    });
+    expect(back.lines[0]).toMatchObject({
+      key: 'line-0',
+      itemNo: 'HEA200',
+      quantity: '2.5',
+      unitOfMeasureCode: 'MTR',
+    });
     expect(draftHasContent(emptyQuoteDraft('e'))).toBe(false);
     expect(draftHasContent(back)).toBe(true);
   });

@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { OutboxItemView, OutboxStatus } from '../../shared/bridge/outbox-calls.ts';
+import { payloadAsHostReads } from '../../shared/contract/request-schemas.ts';
 import {
   EXIT_FAILED,
   EXIT_INVALID_INPUT,
@@ -18,7 +19,7 @@ export const DEFAULT_FLUSH_TIMEOUT_SECONDS = 60;
 const submit: CliCommand = {
   name: 'submit',
   usage:
-    "submit quote|account --file F [--json]   (F: one request in the contract's payload keys; its requestId, if any, is kept)",
+    "submit quote|account --file F [--json]   (F: one request in the contract's payload keys, read as the host reads a payload: null is empty, text is trimmed; its requestId, if any, is kept)",
   async run(context, args) {
     const { values, positionals } = parseArgs({
       args,
@@ -33,7 +34,7 @@ const submit: CliCommand = {
     }
     let payload: unknown;
     try {
-      payload = JSON.parse(await readFile(values.file, 'utf8'));
+      payload = payloadAsHostReads(JSON.parse(await readFile(values.file, 'utf8')));
     } catch (error) {
       const problem =
         (error as NodeJS.ErrnoException).code === undefined

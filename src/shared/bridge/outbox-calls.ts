@@ -11,7 +11,8 @@ import {
   type AnyDraft,
   type DraftTarget,
 } from '../contract/request-drafts.ts';
-import { QUOTE_HEADER_FIELDS } from '../contract/request-fields.ts';
+import { QUOTE_HEADER_FIELDS, QUOTE_LINE_FIELDS } from '../contract/request-fields.ts';
+import { LINE_UNITS, type LineUnit } from '../contract/request-lines.ts';
 import { defineCall, defineEvent } from './define.ts';
 
 export const OUTBOX_STATES = ['queued', 'sending', 'delivered', 'needsAttention', 'discarded'] as const;
@@ -116,7 +117,8 @@ const pickedLine = z.strictObject({
   description: z.string().max(1000),
   profileCode: z.string().max(200),
   qualityCode: z.string().max(200),
-  unitOfMeasureCode: z.string().max(200),
+  baseUnit: z.string().max(200),
+  priceUnit: z.string().max(200),
   lengthMm: z.number().min(0).max(1e9),
   widthMm: z.number().min(0).max(1e9),
   thicknessMm: z.number().min(0).max(1e9),
@@ -132,7 +134,12 @@ const draftSave = z.discriminatedUnion('target', [
 export interface WorkstationChoices {
   counterEmployee: string | null;
   fairSource: string | null;
+  /** The unit chosen for an item once the employee changed it from the trade's default, by item number. */
+  itemUnits: Record<string, LineUnit>;
 }
+
+/** Items whose unit this workstation remembers; the oldest choice goes first beyond this. */
+export const REMEMBERED_ITEM_UNITS_MAX = 5000;
 
 export const outboxCalls = {
   /** Validates, gives the request its requestId (once, for ever) and commits it before answering. */
@@ -175,6 +182,13 @@ export const outboxCalls = {
         .nullable()
         .optional(),
       fairSource: z.string().trim().min(1).max(QUOTE_HEADER_FIELDS.source.maxLength).nullable().optional(),
+      /** Remember (or with null forget) the unit of one item. */
+      itemUnit: z
+        .strictObject({
+          itemNo: z.string().trim().min(1).max(QUOTE_LINE_FIELDS.itemNo.maxLength),
+          unit: z.enum(LINE_UNITS).nullable(),
+        })
+        .optional(),
     }),
   ),
 };

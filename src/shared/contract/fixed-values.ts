@@ -17,3 +17,9 @@ export type ExistingCustomer = (typeof EXISTING_CUSTOMER_VALUES)[number];
 
 /** Limit on requestId (the idempotency key), stored uppercase by the host. */
 export const REQUEST_ID_MAX_LENGTH = 64;
+
+/** `source` value LinkRequest sets on a request a signed-in customer linked; never a label of ours. */
+export const SOURCE_PORTAL = 'portal';
+
+/** Source values that mean something to the host, so no trade-fair label may be one of them. */
+export const RESERVED_SOURCES = [SOURCE_COUNTER_VISIT, SOURCE_PORTAL] as const;

@@ -6,8 +6,10 @@ export interface PickedCatalogLine {
   description: string;
   profileCode: string;
   qualityCode: string;
-  unitOfMeasureCode: string;
-  /** 0 means the standard length of the size. */
+  /** The item's base unit and sales price unit: two of the units the line may be counted in. */
+  baseUnit: string;
+  priceUnit: string;
+  /** The size's own measures (its standard length); 0 where it has none. */
   lengthMm: number;
   widthMm: number;
   thicknessMm: number;

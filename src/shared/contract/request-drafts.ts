@@ -2,7 +2,18 @@
 // (numbers as text, limits not yet enforced: nothing is cut, the form shows what is wrong); it is saved
 // continuously so that it survives a reload, a crash or a restart. Only a payload is ever queued.
 import { z } from 'zod';
+import { pickedLineFor, type CatalogItemDetail } from './catalog-search.ts';
 import type { PickedCatalogLine } from './picked-line.ts';
+import {
+  LINE_DIMENSIONS,
+  LINE_UNITS,
+  dimensionToSend,
+  tradeDefaultUnit,
+  unitCode,
+  type LineCatalogFacts,
+  type LineUnit,
+  type UnitCodes,
+} from './request-lines.ts';
 import {
   DELIVERY_DELIVERY,
   DELIVERY_METHODS,
@@ -13,8 +24,9 @@ import {
 
 /** The answer a form starts with when nobody said whether the person is a customer. */
 export const EXISTING_CUSTOMER_DEFAULT: ExistingCustomer = 'Unknown';
-import { QUOTE_LINES_KEY } from './request-fields.ts';
+import { QUOTE_LINE_FIELDS, QUOTE_LINES_KEY, type QuoteLineKey } from './request-fields.ts';
 import {
+  MAX_QUOTE_LINES,
   QUOTE_LINE_NUMBER_KEYS,
   type AccountRequestInput,
   type QuoteRequestInput,
@@ -27,6 +39,31 @@ export type DraftTarget = (typeof DRAFT_TARGETS)[number];
 /** Longest text a draft field keeps: far above every contract limit, so over-long input stays visible. */
 export const DRAFT_TEXT_MAX = 10_000;
 const draftText = z.string().max(DRAFT_TEXT_MAX);
+const measure = z.number().min(0).max(1_000_000_000);
+
+/**
+ * What the local catalog said about a line's item number when it was picked or checked: known (with the
+ * facts units and lengths need), unknown to the catalog synced at syncedAt, refused (blocked), or no
+ * catalog synced at all. Never sent.
+ */
+export const LINE_CATALOG_STATES = ['known', 'unknown', 'refused', 'noCatalog'] as const;
+export type LineCatalogState = (typeof LINE_CATALOG_STATES)[number];
+export const LINE_REFUSALS = ['', 'blocked', 'salesBlocked', 'sizeBlocked'] as const;
+export type LineRefusal = (typeof LINE_REFUSALS)[number];
+
+export const lineCatalogSchema = z.strictObject({
+  state: z.enum(LINE_CATALOG_STATES),
+  /** The item number this verdict is about: typing another number makes it stale. */
+  itemNo: draftText,
+  syncedAt: draftText,
+  refusal: z.enum(LINE_REFUSALS),
+  baseUnit: draftText,
+  priceUnit: draftText,
+  standardLengthMm: measure,
+  standardWidthMm: measure,
+  standardThicknessMm: measure,
+});
+export type LineCatalog = z.infer<typeof lineCatalogSchema>;
 
 export const draftLineSchema = z.strictObject({
   /** Identifies the line in the form (React key, live merging); never sent. */
@@ -42,6 +79,9 @@ export const draftLineSchema = z.strictObject({
   widthMm: draftText,
   thicknessMm: draftText,
   lineRemarks: draftText,
+  /** The unit the employee chose (unitOfMeasureCode holds its code); empty for a code typed elsewhere. */
+  unit: z.enum(LINE_UNITS).or(z.literal('')).default(''),
+  catalog: lineCatalogSchema.optional(),
 });
 export type DraftLine = z.infer<typeof draftLineSchema>;
 
@@ -71,8 +111,10 @@ export const quoteDraftSchema = z.strictObject({
   shipToPostCode: draftText,
   shipToCity: draftText,
   shipToCountryCode: draftText,
+  /** Delivery to another address than the billing address (the shipTo fields); kept when switching. */
+  useShipToAddress: z.boolean().default(false),
   requestedDeliveryDate: draftText,
-  lines: z.array(draftLineSchema).max(2000),
+  lines: z.array(draftLineSchema).max(MAX_QUOTE_LINES),
   /** The line being typed in the entry row, not yet added. */
   entry: draftLineSchema,
 });
@@ -103,6 +145,7 @@ export function emptyLine(key: string): DraftLine {
     widthMm: '',
     thicknessMm: '',
     lineRemarks: '',
+    unit: '',
   };
 }
 
@@ -133,6 +176,7 @@ export function emptyQuoteDraft(entryKey: string): QuoteDraft {
     shipToPostCode: '',
     shipToCity: '',
     shipToCountryCode: '',
+    useShipToAddress: false,
     requestedDeliveryDate: '',
     lines: [],
     entry: emptyLine(entryKey),
@@ -148,9 +192,33 @@ export function emptyAccountDraft(): AccountDraft {
   };
 }
 
-/** A draft line from a size picked in the catalog (the quantity is left for the user, 1 to start with). */
-export function lineFromPicked(key: string, picked: PickedCatalogLine): DraftLine {
-  const dimension = (value: number) => (value ? String(value) : '');
+/** The catalog facts of a picked size or item, kept on its line. */
+export function catalogOfPicked(picked: PickedCatalogLine, syncedAt: string): LineCatalog {
+  return {
+    state: 'known',
+    itemNo: picked.itemNo,
+    syncedAt,
+    refusal: '',
+    baseUnit: picked.baseUnit,
+    priceUnit: picked.priceUnit,
+    standardLengthMm: picked.lengthMm,
+    standardWidthMm: picked.widthMm,
+    standardThicknessMm: picked.thicknessMm,
+  };
+}
+
+/**
+ * A draft line from a size picked in the catalog: the quantity is left for the user (1 to start with), the
+ * unit is the one remembered for the item on this workstation or the trade's default, and the measures
+ * are left empty, which sends the size's standard (lengthMm 0): a typed measure is a cut.
+ */
+export function lineFromPicked(
+  key: string,
+  picked: PickedCatalogLine,
+  options: { codes: UnitCodes; remembered?: LineUnit | undefined; syncedAt?: string | undefined },
+): DraftLine {
+  const catalog = catalogOfPicked(picked, options.syncedAt ?? '');
+  const unit = options.remembered ?? tradeDefaultUnit(picked);
   return {
     ...emptyLine(key),
     itemNo: picked.itemNo,
@@ -158,17 +226,88 @@ export function lineFromPicked(key: string, picked: PickedCatalogLine): DraftLin
     profileCode: picked.profileCode,
     qualityCode: picked.qualityCode,
     description: picked.description,
-    unitOfMeasureCode: picked.unitOfMeasureCode,
     quantity: '1',
-    lengthMm: dimension(picked.lengthMm),
-    widthMm: dimension(picked.widthMm),
-    thicknessMm: dimension(picked.thicknessMm),
+    unit,
+    unitOfMeasureCode: unitCode(unit, options.codes, catalog),
+    catalog,
   };
 }
 
-/** Whether a line holds anything worth keeping. */
+/**
+ * A line after its item number was looked up in the local catalog: description, profile and grade filled
+ * where empty; the size filled when the item has exactly one (or the typed size code is one of its sizes);
+ * the unit set to the remembered or the trade's default unless the employee chose one; a blocked item or
+ * size marked refused with the reason.
+ */
+export function lineWithCatalogItem(
+  line: DraftLine,
+  detail: CatalogItemDetail,
+  options: { codes: UnitCodes; remembered?: LineUnit | undefined },
+): DraftLine {
+  const sizes = detail.sizes.filter((size) => size.variantCode !== '');
+  const typedSize = line.variantCode.trim().toUpperCase();
+  const size = typedSize
+    ? sizes.find((candidate) => candidate.variantCode.toUpperCase() === typedSize)
+    : sizes.length === 1
+      ? sizes[0]
+      : undefined;
+  const refusal: LineRefusal = detail.blocked
+    ? 'blocked'
+    : detail.salesBlocked
+      ? 'salesBlocked'
+      : size?.sizeBlocked
+        ? 'sizeBlocked'
+        : '';
+  const picked = size ? pickedLineFor(size) : undefined;
+  const catalog: LineCatalog = {
+    state: refusal ? 'refused' : 'known',
+    itemNo: line.itemNo.trim(),
+    syncedAt: detail.syncedAt ?? '',
+    refusal,
+    baseUnit: detail.baseUnit,
+    priceUnit: detail.priceUnit,
+    standardLengthMm: size?.lengthMm ?? 0,
+    standardWidthMm: size?.widthMm ?? 0,
+    standardThicknessMm: size?.thicknessMm ?? 0,
+  };
+  const unit =
+    line.unit || options.remembered || tradeDefaultUnit(size ?? { lengthMm: 0, widthMm: 0, thicknessMm: 0 });
+  const fill = (typed: string, found: string | undefined) => (typed.trim() ? typed : (found ?? ''));
+  return {
+    ...line,
+    variantCode: size?.variantCode ?? line.variantCode,
+    description: fill(line.description, picked?.description ?? detail.description),
+    profileCode: fill(line.profileCode, picked?.profileCode || detail.profile?.code),
+    qualityCode: fill(line.qualityCode, picked?.qualityCode || detail.grade?.code),
+    unit,
+    unitOfMeasureCode: line.unit ? line.unitOfMeasureCode : unitCode(unit, options.codes, catalog),
+    catalog,
+  };
+}
+
+/** A line whose item number the local catalog does not know, or that went as typed with no catalog. */
+export function lineWithoutCatalogItem(line: DraftLine, syncedAt: string | undefined): DraftLine {
+  return {
+    ...line,
+    catalog: {
+      state: syncedAt ? 'unknown' : 'noCatalog',
+      itemNo: line.itemNo.trim(),
+      syncedAt: syncedAt ?? '',
+      refusal: '',
+      baseUnit: '',
+      priceUnit: '',
+      standardLengthMm: 0,
+      standardWidthMm: 0,
+      standardThicknessMm: 0,
+    },
+  };
+}
+
+/** Whether a line holds anything worth keeping (a unit chosen alone is not). */
 export function lineHasContent(line: DraftLine): boolean {
-  return Object.entries(line).some(([key, value]) => key !== 'key' && value.trim() !== '');
+  return (Object.keys(QUOTE_LINE_FIELDS) as QuoteLineKey[]).some(
+    (key) => key !== 'unitOfMeasureCode' && line[key].trim() !== '',
+  );
 }
 
 /** Whether the user has typed anything into a draft (fixed choices alone do not count). */
@@ -204,15 +343,38 @@ function withValues<T extends Record<string, unknown>>(fields: T): Partial<T> {
   return out as Partial<T>;
 }
 
-export function linePayloadFromDraft(line: DraftLine): Record<string, unknown> {
-  const { key: _key, ...fields } = line;
-  const out: Record<string, unknown> = { ...fields };
+/** The catalog facts that decide a line's lengths: only while they are about the number on the line. */
+export function currentCatalog(line: DraftLine): LineCatalog | undefined {
+  return line.catalog && line.catalog.itemNo === line.itemNo.trim() ? line.catalog : undefined;
+}
+
+/**
+ * The code a line's unit sends: pieces, meters and kilograms as the company's codes of today; the item's
+ * base or price unit as kept on the line. A line on which nobody chose a unit counts pieces, the unit the
+ * entry row shows.
+ */
+export function lineUnitCode(line: DraftLine, units: UnitCodes): string {
+  if (line.unit === 'pieces' || line.unit === 'meters' || line.unit === 'kilograms') return units[line.unit];
+  return line.unitOfMeasureCode.trim() || units.pieces;
+}
+
+export function linePayloadFromDraft(line: DraftLine, units: UnitCodes): Record<string, unknown> {
+  const { key: _key, unit: _unit, catalog: _catalog, ...fields } = line;
+  const out: Record<string, unknown> = { ...fields, unitOfMeasureCode: lineUnitCode(line, units) };
   for (const key of QUOTE_LINE_NUMBER_KEYS) out[key] = numberFromText(line[key]);
+  const catalog = currentCatalog(line);
+  const facts: LineCatalogFacts | undefined = catalog?.state === 'known' ? catalog : undefined;
+  const hasSize = line.variantCode.trim() !== '';
+  for (const dimension of LINE_DIMENSIONS) {
+    out[dimension] = dimensionToSend(dimension, numberFromText(line[dimension]), facts, hasSize);
+  }
   return withValues(out);
 }
 
 export interface QuoteContext {
   source: string;
+  /** The company's codes for pieces, meters and kilograms (Settings). */
+  units: UnitCodes;
   privacyConsentVersion: string;
   assistedBy?: string | undefined;
 }
@@ -236,29 +398,35 @@ export function quotePayloadFromDraft(draft: QuoteDraft, context: QuoteContext):
     city: draft.city,
     countryCode: draft.countryCode,
     deliveryMethod: draft.deliveryMethod,
-    // The delivery address travels as text: a shipToCode is honoured only after LinkRequest.
-    ...(delivery
+    // Delivery to the billing address sends useShipToAddress false and no address; another address
+    // travels as text (a shipToCode is honoured only after LinkRequest). Pickup sends neither: the
+    // address stays in the draft for when the employee switches back.
+    ...(delivery ? { useShipToAddress: draft.useShipToAddress === true } : {}),
+    ...(delivery && draft.useShipToAddress
       ? {
-          useShipToAddress: true,
           shipToName: draft.shipToName,
           shipToAddress: draft.shipToAddress,
           shipToAddress2: draft.shipToAddress2,
           shipToPostCode: draft.shipToPostCode,
           shipToCity: draft.shipToCity,
           shipToCountryCode: draft.shipToCountryCode,
-          requestedDeliveryDate: draft.requestedDeliveryDate,
         }
       : {}),
+    // The requested date means "ophaaldatum" for a pickup and "leverdatum" for a delivery.
+    requestedDeliveryDate: draft.requestedDeliveryDate,
     remarks: draft.remarks,
     source: context.source,
     assistedBy: context.assistedBy,
   });
   // Every line, even an emptied one (the schema says what to do with it): error paths match form rows.
-  const lines = draft.lines.map(linePayloadFromDraft);
+  const lines = draft.lines.map((line) => linePayloadFromDraft(line, context.units));
   return { ...payload, [QUOTE_LINES_KEY]: lines } as QuoteRequestInput;
 }
 
-export function accountPayloadFromDraft(draft: AccountDraft, context: QuoteContext): AccountRequestInput {
+export function accountPayloadFromDraft(
+  draft: AccountDraft,
+  context: Omit<QuoteContext, 'units'>,
+): AccountRequestInput {
   return withValues({
     privacyAccepted: draft.privacyAccepted,
     privacyConsentVersion: context.privacyConsentVersion,
@@ -292,14 +460,19 @@ export function quoteDraftFromPayload(
   const fields = Object.fromEntries(
     Object.keys(empty)
       .filter(
-        (key) => key !== 'lines' && key !== 'entry' && key !== 'privacyAccepted' && key !== 'deliveryMethod',
+        (key) =>
+          key !== 'lines' &&
+          key !== 'entry' &&
+          key !== 'privacyAccepted' &&
+          key !== 'deliveryMethod' &&
+          key !== 'useShipToAddress',
       )
       .map((key) => [key, text((payload as Record<string, unknown>)[key])]),
   );
   const lines = (payload[QUOTE_LINES_KEY] ?? []).map((line, index) => {
     const draft = emptyLine(lineKey(index));
-    for (const key of Object.keys(draft) as (keyof DraftLine)[]) {
-      if (key !== 'key') draft[key] = text((line as Record<string, unknown>)[key]);
+    for (const key of Object.keys(QUOTE_LINE_FIELDS) as QuoteLineKey[]) {
+      draft[key] = text((line as Record<string, unknown>)[key]);
     }
     return draft;
   });
@@ -308,6 +481,7 @@ export function quoteDraftFromPayload(
     ...fields,
     privacyAccepted: payload.privacyAccepted === true,
     deliveryMethod: payload.deliveryMethod === DELIVERY_DELIVERY ? DELIVERY_DELIVERY : DELIVERY_PICKUP,
+    useShipToAddress: payload.useShipToAddress === true,
     lines,
   };
 }

@@ -57,6 +57,27 @@ export class WorkstationPreferences {
     return row?.value ?? null;
   }
 
+  /** Every preference whose key starts with prefix, newest first, at most limit. */
+  withPrefix(prefix: string, limit: number): { key: string; value: string }[] {
+    return this.#db
+      .prepare(
+        `SELECT key, value FROM workstation_preference WHERE substr(key, 1, ?) = ?
+         ORDER BY updated_at DESC LIMIT ?`,
+      )
+      .all(prefix.length, prefix, limit) as { key: string; value: string }[];
+  }
+
+  /** Keeps the newest limit preferences under prefix, so a remembered list never grows without end. */
+  trim(prefix: string, limit: number): void {
+    this.#db
+      .prepare(
+        `DELETE FROM workstation_preference WHERE substr(key, 1, ?) = ? AND key NOT IN (
+           SELECT key FROM workstation_preference WHERE substr(key, 1, ?) = ?
+           ORDER BY updated_at DESC LIMIT ?)`,
+      )
+      .run(prefix.length, prefix, prefix.length, prefix, limit);
+  }
+
   set(key: string, value: string | null): void {
     if (value === null) {
       this.#db.prepare('DELETE FROM workstation_preference WHERE key = ?').run(key);

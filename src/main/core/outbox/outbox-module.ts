@@ -2,10 +2,12 @@
 // shared schemas), given their requestId and committed before the caller hears "queued"; the sender
 // delivers them in the background; every change is an event.
 import { randomUUID } from 'node:crypto';
-import type { OutboxStatus } from '../../../shared/bridge/outbox-calls.ts';
+import { REMEMBERED_ITEM_UNITS_MAX, type OutboxStatus } from '../../../shared/bridge/outbox-calls.ts';
+import { LINE_UNITS, type LineUnit } from '../../../shared/contract/request-lines.ts';
+import { unitIssues } from '../../../shared/contract/request-submit-rules.ts';
 import type { QuoteDraft } from '../../../shared/contract/request-drafts.ts';
 import { emptyQuoteDraft, lineFromPicked } from '../../../shared/contract/request-drafts.ts';
-import type { RequestPayload } from '../../../shared/contract/request-schemas.ts';
+import { MAX_QUOTE_LINES, type RequestPayload } from '../../../shared/contract/request-schemas.ts';
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
 import type { CoreModule } from '../core-module.ts';
@@ -44,6 +46,8 @@ export interface OutboxModule extends CoreModule<OutboxHandlers> {
 }
 
 const PREFERENCE_KEYS = { counterEmployee: 'counter.employee', fairSource: 'fair.source' } as const;
+/** Prefix of the remembered unit of an item: `unit.<item number>`. */
+const ITEM_UNIT_PREFIX = 'unit.';
 
 export function createOutboxModule(core: VoaCore): OutboxModule {
   const store = new OutboxStore(core.appDb);
@@ -60,6 +64,16 @@ export function createOutboxModule(core: VoaCore): OutboxModule {
   });
   let unsubscribe: (() => void) | undefined;
 
+  /** Item number → the unit this workstation remembers for it. */
+  const rememberedUnits = (): Record<string, LineUnit> => {
+    const units: Record<string, LineUnit> = {};
+    for (const { key, value } of preferences.withPrefix(ITEM_UNIT_PREFIX, REMEMBERED_ITEM_UNITS_MAX)) {
+      const unit = LINE_UNITS.find((known) => known === value);
+      if (unit) units[key.slice(ITEM_UNIT_PREFIX.length)] = unit;
+    }
+    return units;
+  };
+
   const itemOrFail = (id: number): OutboxItem => {
     const item = store.get(id);
     if (!item) throw new BridgeFailure('not-found', `There is no outbox item ${id}.`);
@@ -73,6 +87,18 @@ export function createOutboxModule(core: VoaCore): OutboxModule {
 
   const handlers: OutboxHandlers = {
     'outbox:submit': async ({ kind, payload, fromDraft }) => {
+      if (kind === 'quote') {
+        // Pieces are whole numbers whatever sent the request (a form, a CLI import).
+        const issues = unitIssues(payload, core.settings.current.units);
+        const paths = Object.keys(issues);
+        if (paths.length) {
+          throw new BridgeFailure(
+            'invalid-input',
+            paths.map((path) => `${path}: ${issues[path]}`).join('; '),
+            Object.fromEntries(paths.map((path) => [`payload.${path}`, issues[path] as string])),
+          );
+        }
+      }
       const requestId = payload.requestId ?? newRequestId();
       const answer = store.transaction(() => {
         const existing = store.byRequestId(requestId);
@@ -149,9 +175,19 @@ export function createOutboxModule(core: VoaCore): OutboxModule {
     'drafts:addLine': async ({ target, line }) => {
       const view = store.transaction(() => {
         const current = (drafts.get(target).draft as QuoteDraft | null) ?? emptyQuoteDraft(randomUUID());
+        if (current.lines.length >= MAX_QUOTE_LINES) {
+          throw new BridgeFailure(
+            'invalid-input',
+            `The ${target} request has ${MAX_QUOTE_LINES} lines, the most one request takes: send it first, or start another.`,
+          );
+        }
+        const remembered = rememberedUnits()[line.itemNo.toUpperCase()];
         return drafts.put(target, {
           ...current,
-          lines: [...current.lines, lineFromPicked(randomUUID(), line)],
+          lines: [
+            ...current.lines,
+            lineFromPicked(randomUUID(), line, { codes: core.settings.current.units, remembered }),
+          ],
         });
       });
       core.events.emit('drafts:changed', { ...view, cause: 'addLine' });
@@ -160,11 +196,19 @@ export function createOutboxModule(core: VoaCore): OutboxModule {
     'workstation:get': async () => ({
       counterEmployee: preferences.get(PREFERENCE_KEYS.counterEmployee),
       fairSource: preferences.get(PREFERENCE_KEYS.fairSource),
+      itemUnits: rememberedUnits(),
     }),
     'workstation:set': async (choices) => {
       store.transaction(() => {
         for (const key of ['counterEmployee', 'fairSource'] as const) {
           if (choices[key] !== undefined) preferences.set(PREFERENCE_KEYS[key], choices[key]);
+        }
+        if (choices.itemUnit) {
+          preferences.set(
+            `${ITEM_UNIT_PREFIX}${choices.itemUnit.itemNo.toUpperCase()}`,
+            choices.itemUnit.unit,
+          );
+          preferences.trim(ITEM_UNIT_PREFIX, REMEMBERED_ITEM_UNITS_MAX);
         }
       });
       return handlers['workstation:get']({});

@@ -12,7 +12,8 @@ import {
 import type { PickedCatalogLine } from '../../../shared/contract/picked-line.ts';
 import { useAppStore } from '../app/app-store.ts';
 import { voa } from '../bridge/voa.ts';
-import { formatDimensions, formatStock, sizeLabel } from '../features/catalog/catalog-format.ts';
+import { formatDimensions, sizeLabel } from '../features/catalog/catalog-format.ts';
+import { stockText, useSteelAbsent } from '../features/catalog/steel.ts';
 import { useT } from '../i18n/i18n.ts';
 
 export interface CatalogItemPickerProps {
@@ -68,6 +69,7 @@ export function CatalogItemPicker({
 }: CatalogItemPickerProps) {
   const t = useT();
   const language = useAppStore((state) => state.language);
+  const steelAbsent = useSteelAbsent();
   const id = useId();
   const [query, setQuery] = useState('');
   const [rows, setRows] = useState<CatalogSizeRow[]>([]);
@@ -239,10 +241,10 @@ export function CatalogItemPicker({
                     {row.itemDescription}
                     {row.variantCode ? <span className="item-picker__sub">{row.description}</span> : null}
                   </span>
-                  <span className="item-picker__dims">{formatDimensions(row, language)}</span>
-                  <span className="item-picker__stock">
-                    {row.variantCode ? formatStock(row, language) : ''}
+                  <span className="item-picker__dims">
+                    {steelAbsent ? '' : formatDimensions(row, language)}
                   </span>
+                  <span className="item-picker__stock">{stockText(row, language, t, steelAbsent)}</span>
                   {row.itemBlocked ? (
                     <span className="badge badge--bad">{t('catalog.badge.blocked')}</span>
                   ) : null}

@@ -7,6 +7,8 @@ interface ListEditorProps {
   maxLength: number;
   onChange(items: string[]): void;
   error?: string | undefined;
+  /** Why an item cannot be added (a value reserved by the contract), or undefined. */
+  refuse?: ((item: string) => string | undefined) | undefined;
   labels: {
     add: string;
     remove(item: string): string;
@@ -17,7 +19,16 @@ interface ListEditorProps {
 }
 
 /** A short list of names: type and press Enter (or Add); each item has its own remove button. */
-export function ListEditor({ label, hint, items, maxLength, onChange, error, labels }: ListEditorProps) {
+export function ListEditor({
+  label,
+  hint,
+  items,
+  maxLength,
+  onChange,
+  error,
+  refuse,
+  labels,
+}: ListEditorProps) {
   const id = useId();
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
@@ -31,6 +42,11 @@ export function ListEditor({ label, hint, items, maxLength, onChange, error, lab
     }
     if (items.includes(item)) {
       setProblem(labels.duplicate(item));
+      return;
+    }
+    const refusal = refuse?.(item);
+    if (refusal) {
+      setProblem(refusal);
       return;
     }
     onChange([...items, item]);

@@ -47,14 +47,21 @@ export function QuoteForm({
   const t = useT();
   const text = (
     key: TextKey,
-    options: { wide?: boolean; type?: string; hint?: string; first?: boolean; list?: string } = {},
+    options: {
+      wide?: boolean;
+      type?: string;
+      hint?: string;
+      first?: boolean;
+      list?: string;
+      label?: string;
+    } = {},
   ) => {
     const spec = QUOTE_HEADER_FIELDS[key as keyof typeof QUOTE_HEADER_FIELDS] as
       { maxLength?: number } | undefined;
     return (
       <TextField
         key={key}
-        label={t(`outbox.form.${key}` as MessageKey)}
+        label={options.label ?? t(`outbox.form.${key}` as MessageKey)}
         name={key}
         value={draft[key]}
         maxLength={spec?.maxLength}
@@ -121,18 +128,40 @@ export function QuoteForm({
             onChange={(deliveryMethod) => onChange((current) => ({ ...current, deliveryMethod }))}
           />
           {delivery ? (
-            <div className="grid-2 delivery-fields">
-              {text('shipToName', { wide: true })}
-              {text('shipToAddress')}
-              {text('shipToAddress2')}
-              {text('shipToPostCode')}
-              {text('shipToCity')}
-              {text('shipToCountryCode', { list: `${idPrefix}-countries` })}
-              {text('requestedDeliveryDate', {
-                type: 'date',
-                hint: t('outbox.form.requestedDeliveryDateHint'),
-              })}
-            </div>
+            <SegmentedField
+              label={t('outbox.form.shipTo')}
+              name={`${idPrefix}-useShipToAddress`}
+              value={draft.useShipToAddress ? 'other' : 'billing'}
+              options={[
+                { value: 'billing', label: t('outbox.form.toBilling') },
+                { value: 'other', label: t('outbox.form.toOther') },
+              ]}
+              onChange={(choice) =>
+                onChange((current) => ({ ...current, useShipToAddress: choice === 'other' }))
+              }
+            />
+          ) : null}
+          {/* Fields that do not apply stay in the draft and come back when the choice does. */}
+          <div className="grid-2 delivery-fields">
+            {delivery && draft.useShipToAddress ? (
+              <>
+                {text('shipToName', { wide: true })}
+                {text('shipToAddress')}
+                {text('shipToAddress2')}
+                {text('shipToPostCode')}
+                {text('shipToCity')}
+                {text('shipToCountryCode', { list: `${idPrefix}-countries` })}
+              </>
+            ) : null}
+            {text('requestedDeliveryDate', {
+              type: 'date',
+              label: t(delivery ? 'outbox.form.deliveryDate' : 'outbox.form.pickupDate'),
+              hint: t(delivery ? 'outbox.form.requestedDeliveryDateHint' : 'outbox.form.pickupDateHint'),
+            })}
+          </div>
+          {!(delivery && draft.useShipToAddress) &&
+          (draft.shipToAddress.trim() || draft.shipToCity.trim()) ? (
+            <p className="field__hint">{t('outbox.form.addressKept')}</p>
           ) : null}
         </section>
         <RemarksAndConsent

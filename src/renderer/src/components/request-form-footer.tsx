@@ -1,3 +1,5 @@
+import { useAppStore } from '../app/app-store.ts';
+import { useT } from '../i18n/i18n.ts';
 import { ErrorSummary } from './error-summary.tsx';
 import type { FieldErrors } from './request-form-support.ts';
 
@@ -24,8 +26,15 @@ export function RequestFormFooter({
   labels,
   onNewForm,
 }: RequestFormFooterProps) {
+  const t = useT();
+  const draftSaveError = useAppStore((state) => state.draftSaveError);
   return (
     <>
+      {draftSaveError ? (
+        <p className="banner banner--warning" role="alert">
+          {t('outbox.form.draftNotSaved', { problem: draftSaveError })}
+        </p>
+      ) : null}
       {showAll ? <ErrorSummary errors={errors} kind={kind} /> : null}
       {failure ? (
         <p className="banner banner--error" role="alert">

@@ -1,8 +1,20 @@
 // What the counter, fair and outbox screens share about a request form: checking a draft with the shared
 // schema (messages in the UI language), naming a field for the error summary, and focusing it.
 import type { z } from 'zod';
-import { emptyLine, lineHasContent, type QuoteDraft } from '../../../shared/contract/request-drafts.ts';
+import {
+  currentCatalog,
+  emptyLine,
+  lineHasContent,
+  type QuoteDraft,
+} from '../../../shared/contract/request-drafts.ts';
 import { QUOTE_LINES_KEY } from '../../../shared/contract/request-fields.ts';
+import type { UnitCodes } from '../../../shared/contract/request-lines.ts';
+import type { QuoteRequestInput } from '../../../shared/contract/request-schemas.ts';
+import {
+  dateNeedsConfirmation,
+  localDate,
+  submitIssues,
+} from '../../../shared/contract/request-submit-rules.ts';
 import { fieldErrors } from '../../../shared/validation.ts';
 import type { MessageKey, Translate } from '../i18n/i18n.ts';
 
@@ -113,4 +125,38 @@ export function draftWithEntry(draft: QuoteDraft): QuoteDraft {
     quantity: draft.entry.itemNo.trim() && !draft.entry.quantity.trim() ? '1' : draft.entry.quantity,
   };
   return { ...draft, lines: [...draft.lines, line], entry: emptyLine(newLineKey()) };
+}
+
+/**
+ * What keeps a quote form from being sent beyond its schema: a line the catalog refused, an item the
+ * catalog does not know without a description, pieces that are not whole, a date in the past.
+ */
+export function quoteFormIssues(
+  t: Translate,
+  draft: QuoteDraft,
+  payload: QuoteRequestInput,
+  units: UnitCodes,
+): FieldErrors {
+  const issues: FieldErrors = submitIssues(payload, { today: localDate(new Date()), units });
+  draftWithEntry(draft).lines.forEach((line, index) => {
+    const catalog = currentCatalog(line);
+    const path = (field: string) => `${QUOTE_LINES_KEY}.${index}.${field}`;
+    if (catalog?.state === 'refused' && catalog.refusal) {
+      issues[path('itemNo')] = t(`outbox.line.refused.${catalog.refusal}` as MessageKey, {
+        item: line.itemNo,
+        size: line.variantCode,
+      });
+    } else if (catalog?.state === 'unknown' && !line.description.trim()) {
+      issues[path('description')] = t('outbox.line.unknownNeedsDescription', { item: line.itemNo });
+    }
+  });
+  return issues;
+}
+
+/** The question a form asks before sending a requested date more than a year ahead, or undefined. */
+export function dateConfirmation(t: Translate, payload: QuoteRequestInput) {
+  const date = payload.requestedDeliveryDate;
+  return date && dateNeedsConfirmation(payload, localDate(new Date()))
+    ? { key: date, message: t('outbox.form.dateConfirm', { date }) }
+    : undefined;
 }

@@ -31,6 +31,10 @@ export interface RequestFormOptions {
    * stops with this message and puts the cursor on that field.
    */
   missingChoice?: { field: string; message: string };
+  /** Problems beyond the schema (catalog refusals, whole pieces, dates): they keep the form from sending. */
+  extraIssues?: FieldErrors;
+  /** A question to answer by sending again (a date far ahead); asked once per key. */
+  confirm?: { key: string; message: string } | undefined;
   /** Form paths whose input is named otherwise, for focusing the first error (the counter's employee). */
   inputNames?: Record<string, string>;
   /** Runs before "new form" empties the draft; false keeps the draft (the fair asks first). */
@@ -46,6 +50,8 @@ export function useRequestForm({
   request,
   missingChoice,
   inputNames,
+  extraIssues,
+  confirm,
   beforeNewForm,
   onSubmitted,
   print,
@@ -63,12 +69,18 @@ export function useRequestForm({
   /** A message for the whole form (a failed send, a missing choice). */
   const [failure, setFailure] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  /** The confirmation key the user already answered by sending again. */
+  const [confirmed, setConfirmed] = useState<string | undefined>();
   const firstField = useRef<HTMLInputElement>(null);
   const entry = useRef<HTMLInputElement>(null);
   const picker = useRef<HTMLDivElement>(null);
 
   const kind = request.kind;
-  const verdict = check(SCHEMAS[kind], request.payload);
+  const schemaVerdict = check(SCHEMAS[kind], request.payload);
+  const extra = extraIssues ?? {};
+  const verdict = Object.keys(extra).length
+    ? { value: undefined, errors: { ...schemaVerdict.errors, ...extra }, limits: schemaVerdict.limits }
+    : schemaVerdict;
   const errors = { ...(showAll ? verdict.errors : verdict.limits), ...bridgeErrors };
 
   // The store types a draft by its target; the fair's form serves two targets and knows which draft it
@@ -95,6 +107,11 @@ export function useRequestForm({
       setShowAll(true);
       const first = Object.keys(verdict.errors)[0];
       if (first) requestAnimationFrame(() => focusField(inputNames?.[first] ?? first));
+      return;
+    }
+    if (confirm && confirmed !== confirm.key) {
+      setConfirmed(confirm.key);
+      setFailure(confirm.message);
       return;
     }
     setBusy(true);

@@ -22,6 +22,10 @@ const en = {
   'filters.grade': 'Grade',
   'filters.any': 'All',
   'filters.inStock': 'In stock only',
+  'stock.unavailable': 'stock not available (no steel extension)',
+  'stock.unavailableShort': 'stock not available',
+  'stock.noSteelNote':
+    'The ERP has no steel extension: stock, profile, grade and dimensions are not available in this catalog.',
   'filters.blocked': 'Blocked items',
   'filters.blocked.include': 'Show',
   'filters.blocked.exclude': 'Hide',
@@ -153,6 +157,10 @@ export const catalogMessages: FeatureMessages<typeof en> = {
     'filters.grade': 'Kwaliteit',
     'filters.any': 'Alle',
     'filters.inStock': 'Alleen op voorraad',
+    'stock.unavailable': 'voorraad niet beschikbaar (geen staalextensie)',
+    'stock.unavailableShort': 'voorraad niet beschikbaar',
+    'stock.noSteelNote':
+      'Het ERP heeft geen staalextensie: voorraad, profiel, kwaliteit en afmetingen zijn in deze catalogus niet beschikbaar.',
     'filters.blocked': 'Geblokkeerde artikelen',
     'filters.blocked.include': 'Tonen',
     'filters.blocked.exclude': 'Verbergen',

@@ -1,10 +1,11 @@
 // The category tree (derived from hyphenated codes in the core), with the number of sizes under each.
 // A tree of buttons: Tab moves between them, Enter or a click selects, the arrow button expands.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CategoryNode } from '../../../../shared/contract/catalog-search.ts';
 import { useAppStore } from '../../app/app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { formatCount } from './catalog-format.ts';
+import { useSteelAbsent } from './steel.ts';
 
 function containsCode(node: CategoryNode, code: string | undefined): boolean {
   return (
@@ -91,6 +92,12 @@ export function CatalogFilterPanel() {
   const facets = useAppStore((state) => state.catalogFacets);
   const filters = useAppStore((state) => state.catalogFilters);
   const setFilters = useAppStore((state) => state.setCatalogFilters);
+  const steelAbsent = useSteelAbsent();
+  // Steel filters left on from a sync with the steel extension would find nothing now.
+  const staleSteelFilter = steelAbsent && (filters.inStock || filters.profileCode || filters.gradeCode);
+  useEffect(() => {
+    if (staleSteelFilter) setFilters({ inStock: false, profileCode: undefined, gradeCode: undefined });
+  }, [staleSteelFilter, setFilters]);
   const active =
     filters.profileCode ||
     filters.gradeCode ||
@@ -100,45 +107,51 @@ export function CatalogFilterPanel() {
   return (
     <section className="catalog-filters" aria-labelledby="catalog-filters">
       <h2 id="catalog-filters">{t('catalog.filters.title')}</h2>
-      <div className="field">
-        <label htmlFor="catalog-filter-profile">{t('catalog.filters.profile')}</label>
-        <select
-          id="catalog-filter-profile"
-          value={filters.profileCode ?? ''}
-          onChange={(event) => setFilters({ profileCode: event.target.value || undefined })}
-        >
-          <option value="">{t('catalog.filters.any')}</option>
-          {(facets?.profiles ?? []).map((profile) => (
-            <option key={profile.code} value={profile.code}>
-              {profile.code}
-              {profile.description ? ` · ${profile.description}` : ''}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="catalog-filter-grade">{t('catalog.filters.grade')}</label>
-        <select
-          id="catalog-filter-grade"
-          value={filters.gradeCode ?? ''}
-          onChange={(event) => setFilters({ gradeCode: event.target.value || undefined })}
-        >
-          <option value="">{t('catalog.filters.any')}</option>
-          {(facets?.grades ?? []).map((grade) => (
-            <option key={grade.code} value={grade.code}>
-              {grade.code}
-            </option>
-          ))}
-        </select>
-      </div>
-      <label className="catalog-filters__check">
-        <input
-          type="checkbox"
-          checked={filters.inStock}
-          onChange={(event) => setFilters({ inStock: event.target.checked })}
-        />
-        {t('catalog.filters.inStock')}
-      </label>
+      {steelAbsent ? (
+        <p className="field__hint catalog-filters__no-steel">{t('catalog.stock.noSteelNote')}</p>
+      ) : (
+        <>
+          <div className="field">
+            <label htmlFor="catalog-filter-profile">{t('catalog.filters.profile')}</label>
+            <select
+              id="catalog-filter-profile"
+              value={filters.profileCode ?? ''}
+              onChange={(event) => setFilters({ profileCode: event.target.value || undefined })}
+            >
+              <option value="">{t('catalog.filters.any')}</option>
+              {(facets?.profiles ?? []).map((profile) => (
+                <option key={profile.code} value={profile.code}>
+                  {profile.code}
+                  {profile.description ? ` · ${profile.description}` : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="catalog-filter-grade">{t('catalog.filters.grade')}</label>
+            <select
+              id="catalog-filter-grade"
+              value={filters.gradeCode ?? ''}
+              onChange={(event) => setFilters({ gradeCode: event.target.value || undefined })}
+            >
+              <option value="">{t('catalog.filters.any')}</option>
+              {(facets?.grades ?? []).map((grade) => (
+                <option key={grade.code} value={grade.code}>
+                  {grade.code}
+                </option>
+              ))}
+            </select>
+          </div>
+          <label className="catalog-filters__check">
+            <input
+              type="checkbox"
+              checked={filters.inStock}
+              onChange={(event) => setFilters({ inStock: event.target.checked })}
+            />
+            {t('catalog.filters.inStock')}
+          </label>
+        </>
+      )}
       <div className="field">
         <label htmlFor="catalog-filter-blocked">{t('catalog.filters.blocked')}</label>
         <select

@@ -11,12 +11,14 @@ import { useAppStore } from '../../app/app-store.ts';
 import { voa } from '../../bridge/voa.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { formatCount, formatWhen, sizeLabel } from './catalog-format.ts';
+import { stockText, useSteelAbsent } from './steel.ts';
 
 type Notice = { kind: 'ok' | 'bad'; text: string } | undefined;
 
 export function ItemDetail() {
   const t = useT();
   const language = useAppStore((state) => state.language);
+  const steelAbsent = useSteelAbsent();
   const open = useAppStore((state) => state.catalogItem);
   const [notice, setNotice] = useState<Notice>();
 
@@ -85,9 +87,11 @@ export function ItemDetail() {
       {itemBlocked ? <p className="banner banner--error">{t('catalog.detail.notPickable')}</p> : null}
       <h3>{t('catalog.detail.sizes')}</h3>
       <p className="field__hint">
-        {detail.syncedAt
-          ? t('catalog.detail.stockAsOf', { when: formatWhen(detail.syncedAt, language) })
-          : t('catalog.detail.stockNoSync')}
+        {steelAbsent
+          ? t('catalog.stock.noSteelNote')
+          : detail.syncedAt
+            ? t('catalog.detail.stockAsOf', { when: formatWhen(detail.syncedAt, language) })
+            : t('catalog.detail.stockNoSync')}
       </p>
       {notice ? (
         <p className={`banner ${notice.kind === 'ok' ? 'banner--ok' : 'banner--error'}`} role="status">
@@ -99,7 +103,7 @@ export function ItemDetail() {
           <thead>
             <tr>
               <th scope="col">{t('catalog.size.code')}</th>
-              <th scope="col">{t('catalog.size.dimensions')}</th>
+              {steelAbsent ? null : <th scope="col">{t('catalog.size.dimensions')}</th>}
               <th scope="col" className="num">
                 {t('catalog.size.stock')}
               </th>
@@ -130,21 +134,23 @@ export function ItemDetail() {
                       <span className="badge badge--bad">{t('catalog.badge.sizeBlocked')}</span>
                     ) : null}
                   </th>
-                  <td>
-                    <span className="size-table__dims">{dimensions.join(' · ')}</span>
-                    <span className="size-table__desc">
-                      {[
-                        row.formatType,
-                        row.extraLengthMm > 0
-                          ? t('catalog.size.extraLengthValue', { mm: dimension(row.extraLengthMm) })
-                          : '',
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </span>
-                  </td>
-                  <td className={`num${row.inventory > 0 ? '' : ' size-table__none'}`}>
-                    {row.variantCode ? `${formatCount(row.inventory, language)} ${row.baseUnit}` : ''}
+                  {steelAbsent ? null : (
+                    <td>
+                      <span className="size-table__dims">{dimensions.join(' · ')}</span>
+                      <span className="size-table__desc">
+                        {[
+                          row.formatType,
+                          row.extraLengthMm > 0
+                            ? t('catalog.size.extraLengthValue', { mm: dimension(row.extraLengthMm) })
+                            : '',
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </span>
+                    </td>
+                  )}
+                  <td className={`num${row.inventory > 0 || steelAbsent ? '' : ' size-table__none'}`}>
+                    {stockText(row, language, t, steelAbsent)}
                   </td>
                   <td className="size-table__actions">
                     <button

@@ -7,7 +7,8 @@ import { isPickable, type CatalogSizeRow } from '../../../../shared/contract/cat
 import { useAppStore } from '../../app/app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { CATALOG_WINDOW } from './catalog-slice.ts';
-import { formatDimensions, formatStock } from './catalog-format.ts';
+import { formatDimensions } from './catalog-format.ts';
+import { stockText, useSteelAbsent } from './steel.ts';
 
 export const ROW_HEIGHT = 52;
 
@@ -30,6 +31,7 @@ export function SizeBadges({ row }: { row: CatalogSizeRow }) {
 export function ResultList({ listRef }: { listRef: React.RefObject<HTMLDivElement | null> }) {
   const t = useT();
   const language = useAppStore((state) => state.language);
+  const steelAbsent = useSteelAbsent();
   const results = useAppStore((state) => state.catalogResults);
   const loadRows = useAppStore((state) => state.loadCatalogRows);
   const openItem = useAppStore((state) => state.openCatalogItem);
@@ -132,9 +134,19 @@ export function ResultList({ listRef }: { listRef: React.RefObject<HTMLDivElemen
                       {row.itemDescription2 ? ` · ${row.itemDescription2}` : ''}
                     </span>
                   </span>
-                  <span className="result-row__dims">{formatDimensions(row, language)}</span>
-                  <span className={`result-row__stock${row.inventory > 0 ? '' : ' result-row__stock--none'}`}>
-                    {row.variantCode ? formatStock(row, language) : ''}
+                  {steelAbsent ? null : (
+                    <span className="result-row__dims">{formatDimensions(row, language)}</span>
+                  )}
+                  <span
+                    className={`result-row__stock${row.inventory > 0 || steelAbsent ? '' : ' result-row__stock--none'}${steelAbsent ? ' result-row__stock--unknown' : ''}`}
+                  >
+                    {steelAbsent && row.variantCode ? (
+                      <span title={t('catalog.stock.unavailable')}>
+                        {t('catalog.stock.unavailableShort')}
+                      </span>
+                    ) : (
+                      stockText(row, language, t, steelAbsent)
+                    )}
                   </span>
                 </>
               ) : (

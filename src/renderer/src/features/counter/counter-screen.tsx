@@ -13,7 +13,8 @@ import { SelectField } from '../../components/choice-field.tsx';
 import { QuoteForm } from '../../components/quote-form.tsx';
 import { RequestFormFooter } from '../../components/request-form-footer.tsx';
 import { SubmissionNotice } from '../../components/submission-notice.tsx';
-import { draftWithEntry } from '../../components/request-form-support.ts';
+import { dateConfirmation, draftWithEntry, quoteFormIssues } from '../../components/request-form-support.ts';
+import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts';
 import { useRequestForm } from '../../components/use-request-form.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { CounterSlip } from './counter-slip.tsx';
@@ -33,17 +34,19 @@ export function CounterScreen() {
   const employees = settings?.counterEmployees ?? [];
   const assistedBy = employee && employees.includes(employee) ? employee : '';
   const consentVersion = settings?.privacyConsentVersion ?? '';
+  const units = settings?.units ?? DEFAULT_UNIT_CODES;
+  const payload = quotePayloadFromDraft(draftWithEntry(draft), {
+    source: SOURCE_COUNTER_VISIT,
+    privacyConsentVersion: consentVersion,
+    assistedBy: assistedBy || undefined,
+    units,
+  });
   const { errors, showAll, failure, busy, firstField, entry, picker, change, newForm, onFormSubmit } =
     useRequestForm({
       target: 'counter',
-      request: {
-        kind: 'quote',
-        payload: quotePayloadFromDraft(draftWithEntry(draft), {
-          source: SOURCE_COUNTER_VISIT,
-          privacyConsentVersion: consentVersion,
-          assistedBy: assistedBy || undefined,
-        }),
-      },
+      request: { kind: 'quote', payload },
+      extraIssues: quoteFormIssues(t, draft, payload, units),
+      confirm: dateConfirmation(t, payload),
       // The employee select in the header is not named by its schema path (assistedBy).
       inputNames: { assistedBy: 'counter-employee' },
       beforeNewForm: () => {
@@ -99,6 +102,7 @@ export function CounterScreen() {
       {last ? (
         <SubmissionNotice
           item={last.item}
+          payload={last.payload}
           texts={{
             queued: t('counter.confirm.queued', { requestId: last.item.requestId }),
             delivered: t('counter.confirm.delivered', { number: last.item.number ?? t('outbox.noNumber') }),

@@ -5,10 +5,15 @@ import type { OutboxItemView } from '../../../../shared/bridge/outbox-calls.ts';
 import { DELIVERY_DELIVERY } from '../../../../shared/contract/fixed-values.ts';
 import { QUOTE_LINES_KEY } from '../../../../shared/contract/request-fields.ts';
 import type { QuoteRequestInput } from '../../../../shared/contract/request-schemas.ts';
+import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts';
+import { useAppStore } from '../../app/app-store.ts';
+import { formatDay, lineMeasuresText, quantityWithUnit } from '../../components/line-format.ts';
 import { useT } from '../../i18n/i18n.ts';
 
 export function CounterSlip({ item, payload }: { item: OutboxItemView; payload: QuoteRequestInput }) {
   const t = useT();
+  const language = useAppStore((state) => state.language);
+  const units = useAppStore((state) => state.settingsView?.settings.units) ?? DEFAULT_UNIT_CODES;
   const lines = payload[QUOTE_LINES_KEY] ?? [];
   const delivery = payload.deliveryMethod === DELIVERY_DELIVERY;
   const date = new Date(item.createdAt).toLocaleDateString(document.documentElement.lang || 'nl', {
@@ -44,9 +49,9 @@ export function CounterSlip({ item, payload }: { item: OutboxItemView; payload: 
           <dd>{payload.assistedBy ?? '–'}</dd>
           <dt>{delivery ? t('counter.slip.delivery') : t('counter.slip.handover')}</dt>
           <dd>
-            {delivery ? address : t('counter.slip.pickup')}
-            {delivery && payload.requestedDeliveryDate
-              ? ` (${t('counter.slip.deliveryDate', { date: payload.requestedDeliveryDate })})`
+            {delivery ? address || t('counter.slip.billingAddress') : t('counter.slip.pickup')}
+            {payload.requestedDeliveryDate
+              ? ` (${t(delivery ? 'counter.slip.deliveryDate' : 'counter.slip.pickupDate', { date: formatDay(payload.requestedDeliveryDate, language) })})`
               : ''}
           </dd>
         </dl>
@@ -60,8 +65,7 @@ export function CounterSlip({ item, payload }: { item: OutboxItemView; payload: 
             <th>{t('outbox.line.description')}</th>
             <th>{t('outbox.line.variantCode')}</th>
             <th className="num">{t('outbox.line.quantity')}</th>
-            <th>{t('outbox.line.unitOfMeasureCode')}</th>
-            <th className="num">{t('outbox.line.lengthMm')}</th>
+            <th>{t('outbox.line.lengthMm')}</th>
             <th>{t('outbox.line.lineRemarks')}</th>
           </tr>
         </thead>
@@ -72,9 +76,10 @@ export function CounterSlip({ item, payload }: { item: OutboxItemView; payload: 
               <td>{line.itemNo ?? ''}</td>
               <td>{line.description ?? ''}</td>
               <td>{line.variantCode ?? ''}</td>
-              <td className="num">{line.quantity ?? ''}</td>
-              <td>{line.unitOfMeasureCode ?? ''}</td>
-              <td className="num">{line.lengthMm || ''}</td>
+              <td className="num">
+                {quantityWithUnit(t, line.quantity, line.unitOfMeasureCode, units, language)}
+              </td>
+              <td>{lineMeasuresText(t, line, language)}</td>
               <td>{line.lineRemarks ?? ''}</td>
             </tr>
           ))}

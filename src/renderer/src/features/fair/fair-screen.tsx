@@ -13,7 +13,8 @@ import { AccountForm } from '../../components/account-form.tsx';
 import { SelectField } from '../../components/choice-field.tsx';
 import { QuoteForm } from '../../components/quote-form.tsx';
 import { RequestFormFooter } from '../../components/request-form-footer.tsx';
-import { draftWithEntry } from '../../components/request-form-support.ts';
+import { dateConfirmation, draftWithEntry, quoteFormIssues } from '../../components/request-form-support.ts';
+import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts';
 import { SubmissionNotice } from '../../components/submission-notice.tsx';
 import { useRequestForm } from '../../components/use-request-form.ts';
 import { useT } from '../../i18n/i18n.ts';
@@ -99,14 +100,20 @@ function FairRequest({
   const draft = useAppStore((state) => state.drafts[target]);
   const last = useAppStore((state) => state.lastSubmitted[target]);
 
+  const units = useAppStore((state) => state.settingsView?.settings.units) ?? DEFAULT_UNIT_CODES;
   const context = { source, privacyConsentVersion: consentVersion };
+  const quotePayload =
+    kind === 'quote'
+      ? quotePayloadFromDraft(draftWithEntry(draft as QuoteDraft), { ...context, units })
+      : undefined;
   const { errors, showAll, failure, busy, firstField, entry, picker, change, newForm, onFormSubmit } =
     useRequestForm({
       target,
-      request:
-        kind === 'quote'
-          ? { kind, payload: quotePayloadFromDraft(draftWithEntry(draft as QuoteDraft), context) }
-          : { kind, payload: accountPayloadFromDraft(draft as AccountDraft, context) },
+      request: quotePayload
+        ? { kind: 'quote', payload: quotePayload }
+        : { kind: 'account', payload: accountPayloadFromDraft(draft as AccountDraft, context) },
+      extraIssues: quotePayload ? quoteFormIssues(t, draft as QuoteDraft, quotePayload, units) : undefined,
+      confirm: quotePayload ? dateConfirmation(t, quotePayload) : undefined,
       // Nothing goes out without the event, the source label every fair request carries; it is chosen in the header.
       missingChoice: source ? undefined : { field: 'source', message: t('fair.eventMissing') },
       beforeNewForm: () => !draftHasContent(draft) || window.confirm(t('fair.newConfirm')),
@@ -118,6 +125,7 @@ function FairRequest({
       {last ? (
         <SubmissionNotice
           item={last.item}
+          payload={last.payload}
           texts={{
             queued: t('fair.confirm.queued', { requestId: last.item.requestId }),
             delivered: t('fair.confirm.delivered', { number: last.item.number ?? t('outbox.noNumber') }),

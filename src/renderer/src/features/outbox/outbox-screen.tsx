@@ -14,8 +14,10 @@ import {
   accountRequestSchema,
   quoteRequestSchema,
   type AccountRequestInput,
+  type QuoteLinePayload,
   type QuoteRequestInput,
 } from '../../../../shared/contract/request-schemas.ts';
+import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts';
 import { useAppStore } from '../../app/app-store.ts';
 import { voa } from '../../bridge/voa.ts';
 import { AccountForm } from '../../components/account-form.tsx';
@@ -29,6 +31,7 @@ import {
   type FieldErrors,
 } from '../../components/request-form-support.ts';
 import { TextField } from '../../components/text-field.tsx';
+import { lineMeasuresText, quantityWithUnit } from '../../components/line-format.ts';
 import { useT, type Translate } from '../../i18n/i18n.ts';
 import { OUTBOX_FILTERS } from './requests-slice.ts';
 
@@ -57,6 +60,24 @@ export function OutboxScreen() {
   };
   const sendNow = () => act(voa.outbox.flush({}));
 
+  // Several requests held up by the same cause (Refuse Requests was on, a permission was missing) are
+  // retried together once the cause is fixed, instead of one by one.
+  const sameReason = new Map<string, OutboxItemView[]>();
+  for (const item of items) {
+    if (item.state !== 'needsAttention' || !item.lastError) continue;
+    const reason = reasonOf(item.lastError);
+    sameReason.set(reason, [...(sameReason.get(reason) ?? []), item]);
+  }
+  const groups = [...sameReason.entries()].filter(([, group]) => group.length > 1);
+  const retryAll = async (group: OutboxItemView[]) => {
+    const failed: string[] = [];
+    for (const item of group) {
+      const result = await voa.outbox.retry({ id: item.id });
+      if (!result.ok) failed.push(`${item.requestId}: ${result.error.message}`);
+    }
+    setMessage(failed.length ? failed.join('; ') : undefined);
+  };
+
   return (
     <div className="screen outbox">
       <header className="screen__header">
@@ -80,6 +101,15 @@ export function OutboxScreen() {
           {message}
         </p>
       ) : null}
+
+      {groups.map(([reason, group]) => (
+        <div key={reason} className="banner banner--warning retry-group" role="status">
+          <span>{t('outbox.sameReason', { count: group.length, reason })}</span>
+          <button type="button" className="button" onClick={() => void retryAll(group)}>
+            {t('outbox.retryAll', { count: group.length })}
+          </button>
+        </div>
+      ))}
 
       {correcting ? (
         <CorrectPanel
@@ -160,6 +190,17 @@ export function OutboxScreen() {
   );
 }
 
+/**
+ * The reason of a host message without what differs per call (its correlation id, any other GUID), so
+ * that one cause refused on several requests reads as one reason.
+ */
+function reasonOf(message: string): string {
+  return message
+    .replace(/\s*correlation\s*id\s*[:=]?\s*[0-9a-f-]{8,}\.?/gi, '')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '…')
+    .trim();
+}
+
 function countFor(name: FilterName, counts: Record<string, number>): number {
   return (OUTBOX_FILTERS[name] as OutboxItemView['state'][]).reduce(
     (sum, state) => sum + (counts[state] ?? 0),
@@ -232,13 +273,7 @@ function OutboxRow({
       </td>
       <td>
         <div>{who || '–'}</div>
-        {item.kind === 'quote' ? (
-          <div className="field__hint">
-            {item.summary.lineCount === 1
-              ? t('outbox.linesOne')
-              : t('outbox.lines', { count: item.summary.lineCount })}
-          </div>
-        ) : null}
+        {item.kind === 'quote' ? <RequestLines item={item} /> : null}
       </td>
       <td className="mono">{item.number ?? (item.state === 'delivered' ? t('outbox.noNumber') : '–')}</td>
       <td>{item.attempts}</td>
@@ -281,6 +316,50 @@ function OutboxRow({
   );
 }
 
+/** A quote's line count, opening to its lines with quantity and unit ("3 stuks") and any cut. */
+function RequestLines({ item }: { item: OutboxItemView }) {
+  const t = useT();
+  const language = useAppStore((state) => state.language);
+  const units = useAppStore((state) => state.settingsView?.settings.units) ?? DEFAULT_UNIT_CODES;
+  const [lines, setLines] = useState<QuoteLinePayload[] | undefined>();
+  const count =
+    item.summary.lineCount === 1
+      ? t('outbox.linesOne')
+      : t('outbox.lines', { count: item.summary.lineCount });
+  if (item.summary.lineCount === 0) return <div className="field__hint">{count}</div>;
+  return (
+    <details
+      className="request-lines"
+      onToggle={async (event) => {
+        if (!event.currentTarget.open || lines) return;
+        const detail = await voa.outbox.get({ id: item.id });
+        if (detail.ok && 'quoteRequestLines' in detail.value.payload)
+          setLines((detail.value.payload.quoteRequestLines ?? []) as QuoteLinePayload[]);
+      }}
+    >
+      <summary className="field__hint">{count}</summary>
+      {lines ? (
+        <ol className="request-lines__list">
+          {lines.map((line, index) => (
+            <li key={index}>
+              {[
+                quantityWithUnit(t, line.quantity, line.unitOfMeasureCode, units, language),
+                line.itemNo,
+                line.variantCode,
+                line.description,
+                lineMeasuresText(t, line, language),
+                line.lineRemarks,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </details>
+  );
+}
+
 /** A needs-attention request in its form, corrected and queued again under the same requestId. */
 function CorrectPanel({ item, onDone }: { item: OutboxItemDetail; onDone(error?: string): void }) {
   const t = useT();
@@ -301,8 +380,9 @@ function CorrectPanel({ item, onDone }: { item: OutboxItemDetail; onDone(error?:
     privacyConsentVersion: String(original.privacyConsentVersion ?? ''),
     assistedBy: typeof original.assistedBy === 'string' ? original.assistedBy : undefined,
   };
+  const units = useAppStore((state) => state.settingsView?.settings.units) ?? DEFAULT_UNIT_CODES;
   const payload = quote
-    ? quotePayloadFromDraft(draftWithEntry(quote), context)
+    ? quotePayloadFromDraft(draftWithEntry(quote), { ...context, units })
     : accountPayloadFromDraft(account as AccountDraft, context);
   const verdict = check(quote ? quoteRequestSchema : accountRequestSchema, payload);
   const errors = { ...verdict.errors, ...bridgeErrors };

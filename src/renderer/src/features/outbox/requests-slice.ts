@@ -16,7 +16,10 @@ import {
   type QuoteDraft,
 } from '../../../../shared/contract/request-drafts.ts';
 import type { AccountRequestInput, QuoteRequestInput } from '../../../../shared/contract/request-schemas.ts';
+import type { CallInput } from '../../../../shared/bridge/api.ts';
 import { voa } from '../../bridge/voa.ts';
+
+export type WorkstationChange = CallInput<'workstation:set'>;
 import { newLineKey } from '../../components/request-form-support.ts';
 
 /** How long typing may pause before the draft is written (a crash loses at most this much). */
@@ -62,7 +65,9 @@ export interface RequestsSlice {
     request:
       { kind: 'quote'; payload: QuoteRequestInput } | { kind: 'account'; payload: AccountRequestInput },
   ): Promise<BridgeError | undefined>;
-  setWorkstation(choices: Partial<WorkstationChoices>): Promise<void>;
+  setWorkstation(choices: WorkstationChange): Promise<void>;
+  /** Why the last draft save failed (a limit reached); undefined while drafts save. Nothing is dropped. */
+  draftSaveError: string | undefined;
   loadOutbox(filter?: Partial<OutboxFilter>): Promise<void>;
 }
 
@@ -93,8 +98,17 @@ export const createRequestsSlice: SliceCreator<RequestsSlice> = (set, get) => {
 
   const save = async (target: DraftTarget) => {
     timers.delete(target);
-    const draft = get().drafts[target];
-    await voa.drafts.save({ target, draft } as never);
+    const drafts = get().drafts;
+    const result = await (target === 'account'
+      ? voa.drafts.save({ target, draft: drafts.account })
+      : voa.drafts.save({ target, draft: drafts[target] }));
+    // A draft past a limit is refused by main: say so, or a restart would bring back an older draft.
+    const problem = result.ok
+      ? undefined
+      : Object.entries(result.error.fields ?? {})
+          .map(([path, message]) => `${path.replace(/^draft\./, '')}: ${message}`)
+          .join('; ') || result.error.message;
+    if (problem !== get().draftSaveError) set({ draftSaveError: problem });
   };
 
   const mergeItems = (items: OutboxItemView[]) => {
@@ -126,7 +140,8 @@ export const createRequestsSlice: SliceCreator<RequestsSlice> = (set, get) => {
     requestsReady: false,
     outboxStatus: undefined,
     drafts: emptyDrafts(),
-    workstation: { counterEmployee: null, fairSource: null },
+    workstation: { counterEmployee: null, fairSource: null, itemUnits: {} },
+    draftSaveError: undefined,
     lastSubmitted: {},
     outboxItems: [],
     outboxFilter: { states: [], search: '' },
@@ -226,7 +241,11 @@ export const createRequestsSlice: SliceCreator<RequestsSlice> = (set, get) => {
     },
 
     async setWorkstation(choices) {
-      set({ workstation: { ...get().workstation, ...choices } });
+      const { itemUnit, ...named } = choices;
+      const itemUnits = { ...get().workstation.itemUnits };
+      if (itemUnit?.unit) itemUnits[itemUnit.itemNo.toUpperCase()] = itemUnit.unit;
+      else if (itemUnit) delete itemUnits[itemUnit.itemNo.toUpperCase()];
+      set({ workstation: { ...get().workstation, ...named, itemUnits } });
       const result = await voa.workstation.set(choices);
       if (result.ok) set({ workstation: result.value });
     },

@@ -53,6 +53,12 @@ const en = {
   'field.counterEmployees': 'Counter employees',
   'hint.counterEmployees': 'Each name is sent as assistedBy (at most {max} characters).',
   'field.privacyConsentVersion': 'Privacy consent version',
+  'field.units': 'Unit codes of the company',
+  'hint.units':
+    'The codes your ERP uses for pieces, meters and kilograms, sent with every line (defaults PCS, M, KG).',
+  'field.unit.pieces': 'Pieces',
+  'field.unit.meters': 'Meters',
+  'field.unit.kilograms': 'Kilograms',
   'hint.privacyConsentVersion':
     'Identifies the privacy statement customers agree to (at most {max} characters).',
   'field.sourceLabels': 'Trade-fair source labels',
@@ -128,6 +134,12 @@ export const settingsMessages: FeatureMessages<typeof en> = {
     'field.counterEmployees': 'Baliemedewerkers',
     'hint.counterEmployees': 'Elke naam gaat mee als assistedBy (hoogstens {max} tekens).',
     'field.privacyConsentVersion': 'Versie privacyverklaring',
+    'field.units': 'Eenheidscodes van het bedrijf',
+    'hint.units':
+      'De codes die uw ERP gebruikt voor stuks, meter en kilogram; ze gaan met elke regel mee (standaard PCS, M, KG).',
+    'field.unit.pieces': 'Stuks',
+    'field.unit.meters': 'Meter',
+    'field.unit.kilograms': 'Kilogram',
     'hint.privacyConsentVersion': 'Welke privacyverklaring klanten accepteren (hoogstens {max} tekens).',
     'field.sourceLabels': 'Bronlabels voor beurzen',
     'hint.sourceLabels': 'Eén per evenement, meegestuurd als source (hoogstens {max} tekens).',

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { settingsSaveInput, type SettingsView } from '../../../../shared/bridge/settings-calls.ts';
 import type { BridgeError } from '../../../../shared/bridge/define.ts';
-import { QUOTE_HEADER_FIELDS } from '../../../../shared/contract/request-fields.ts';
+import { QUOTE_HEADER_FIELDS, QUOTE_LINE_FIELDS } from '../../../../shared/contract/request-fields.ts';
+import { MAPPED_UNITS } from '../../../../shared/contract/request-lines.ts';
 import { fieldErrors } from '../../../../shared/validation.ts';
 import {
   APPLICATIONS,
   UI_LANGUAGES,
+  settingsSchema,
   type ApplicationName,
   type Settings,
   type UiLanguage,
@@ -201,6 +203,22 @@ function SettingsForm({ view }: { view: SettingsView }) {
               name="privacyConsentVersion"
             />
           </div>
+          <h3 className="subhead">{t('settings.field.units')}</h3>
+          <p className="field__hint">{t('settings.hint.units')}</p>
+          <div className="grid-4">
+            {MAPPED_UNITS.map((unit) => (
+              <TextField
+                key={unit}
+                label={t(`settings.field.unit.${unit}`)}
+                value={form.units[unit]}
+                maxLength={QUOTE_LINE_FIELDS.unitOfMeasureCode.maxLength}
+                uppercase
+                onChange={(code) => setForm({ ...form, units: { ...form.units, [unit]: code } })}
+                error={errors[`units.${unit}`]}
+                name={`units.${unit}`}
+              />
+            ))}
+          </div>
         </section>
 
         <div className="grid-2">
@@ -213,6 +231,10 @@ function SettingsForm({ view }: { view: SettingsView }) {
               maxLength={QUOTE_HEADER_FIELDS.source.maxLength}
               onChange={(sourceLabels) => setForm({ ...form, sourceLabels })}
               error={firstError(errors, 'sourceLabels')}
+              refuse={(label) => {
+                const verdict = settingsSchema.shape.sourceLabels.element.safeParse(label);
+                return verdict.success ? undefined : `${label}: ${verdict.error.issues[0]?.message ?? ''}`;
+              }}
               labels={listLabels}
             />
           </section>
