@@ -5,6 +5,11 @@ import type { EmulatorSettings, EmulatorState } from './emulator-state.ts';
 import { FaultSpecError, parseFaultSpec, type FaultPlan, type FaultSpec } from './faults.ts';
 import { readBody } from './http-body.ts';
 import { HostError } from './odata-errors.ts';
+import { syncPermissionSetNames } from './host-server.ts';
+import { catalogPageNames } from './catalog-generator.ts';
+import type { EmulatorClock } from './emulator-clock.ts';
+import { portalSettingsSchema } from './portal-settings.ts';
+import { resetPortalState } from './portal-state.ts';
 
 /**
  * The admin API: what the host stored and what mail it would have sent, the call log, faults and setup.
@@ -14,6 +19,7 @@ export interface AdminContext {
   state: EmulatorState;
   initialSettings: EmulatorSettings;
   initialFaults: FaultSpec;
+  clock: EmulatorClock;
   currentFaults: () => FaultPlan;
   replaceFaults: (spec: FaultSpec) => void;
 }
@@ -28,6 +34,30 @@ const settingsSchema = z.strictObject({
   sendConfirmationMail: z.boolean().optional(),
   sendNotificationMail: z.boolean().optional(),
   insideSalesEmail: z.string().optional(),
+  syncPermissionSets: z.array(z.enum(syncPermissionSetNames)).optional(),
+  refusedSyncPages: z.array(z.enum(catalogPageNames)).optional(),
+  ...portalSettingsSchema,
+});
+
+const portalUserSchema = z.strictObject({
+  email: z.string().min(1).max(80),
+  customerNo: z.string().min(1).max(20),
+  role: z.string().max(20).optional(),
+  active: z.boolean().optional(),
+});
+
+const portalCustomerSchema = z.strictObject({
+  no: z.string().min(1).max(20),
+  blocked: z.enum(['', 'Ship', 'Invoice', 'All']).optional(),
+  privacyBlocked: z.boolean().optional(),
+});
+
+const clockSchema = z.strictObject({
+  advanceSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 365 * 86_400),
 });
 
 function adminError(status: number, message: string): HostError {
@@ -78,6 +108,64 @@ export function createAdminHandler(context: AdminContext) {
     state.mail.length = 0;
     state.calls.length = 0;
     context.replaceFaults(context.initialFaults);
+    context.clock.reset();
+    resetPortalState(state.portal);
+  }
+
+  function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
+    const result = schema.safeParse(value);
+    if (!result.success) {
+      throw adminError(
+        400,
+        result.error.issues
+          .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+          .join('; '),
+      );
+    }
+    return result.data;
+  }
+
+  function portalUsers(): object[] {
+    const { customers } = state.portal;
+    return state.portal.users.map((user) => ({
+      email: user.email,
+      customerNo: user.customerNo,
+      customerName: customers.find((customer) => customer.no === user.customerNo)?.name ?? '',
+      role: user.role,
+      active: user.active,
+      anonymized: user.anonymized,
+      purpose: user.purpose,
+    }));
+  }
+
+  /** Sessions as the host stores them: a prefix of the token's hash, never the token. */
+  function portalSessions(): object[] {
+    const now = context.clock.now().getTime();
+    const maximumAgeMs = state.settings.maximumSessionAgeHours * 3_600_000;
+    return state.portal.sessions.map((session) => {
+      const end = Math.min(session.expiresAt, session.createdAt + maximumAgeMs);
+      return {
+        tokenHashPrefix: session.tokenHash.slice(0, 12),
+        email: session.email,
+        customerNo: session.customerNo,
+        state: session.revokedAt !== null ? 'revoked' : now >= end ? 'expired' : 'active',
+        createdAt: new Date(session.createdAt).toISOString(),
+        expiresAt: new Date(end).toISOString(),
+        ipHash: session.ipHash,
+      };
+    });
+  }
+
+  function portalCodes(): object[] {
+    const now = context.clock.now().getTime();
+    return state.portal.codes.map((code) => ({
+      email: code.email,
+      state: code.state === 'open' && now >= code.expiresAt ? 'expired' : code.state,
+      attempts: code.attempts,
+      createdAt: new Date(code.createdAt).toISOString(),
+      expiresAt: new Date(code.expiresAt).toISOString(),
+      ipHash: code.ipHash,
+    }));
   }
 
   async function route(request: IncomingMessage, path: string): Promise<unknown> {
@@ -97,6 +185,15 @@ export function createAdminHandler(context: AdminContext) {
             'GET /settings',
             'POST /settings',
             'GET /process',
+            'GET /clock',
+            'POST /clock',
+            'GET /portal/users',
+            'POST /portal/users',
+            'GET /portal/customers',
+            'POST /portal/customers',
+            'GET /portal/sessions',
+            'GET /portal/codes',
+            'GET /portal/acceptances',
           ],
         };
       case 'GET /requests/quote':
@@ -126,22 +223,69 @@ export function createAdminHandler(context: AdminContext) {
       case 'GET /settings':
         return state.settings;
       case 'POST /settings': {
-        const parsed = settingsSchema.safeParse(await readJson(request));
-        if (!parsed.success) {
-          throw adminError(
-            400,
-            parsed.error.issues
-              .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-              .join('; '),
-          );
-        }
-        for (const [key, value] of Object.entries(parsed.data)) {
+        const changes = parsed(settingsSchema, await readJson(request));
+        for (const [key, value] of Object.entries(changes)) {
           if (value !== undefined) (state.settings as unknown as Record<string, unknown>)[key] = value;
         }
         return state.settings;
       }
       case 'GET /process':
         return processMemory();
+      case 'GET /clock':
+        return { now: context.clock.now().toISOString(), offsetSeconds: context.clock.offsetSeconds() };
+      case 'POST /clock': {
+        const { advanceSeconds } = parsed(clockSchema, await readJson(request));
+        context.clock.advance(advanceSeconds);
+        return { now: context.clock.now().toISOString(), offsetSeconds: context.clock.offsetSeconds() };
+      }
+      case 'GET /portal/users':
+        return { users: portalUsers() };
+      case 'POST /portal/users': {
+        const change = parsed(portalUserSchema, await readJson(request));
+        const { customers } = state.portal;
+        if (!customers.some((customer) => customer.no === change.customerNo)) {
+          throw adminError(400, `customerNo: no customer ${change.customerNo}.`);
+        }
+        // A portal user is one address for one customer; addresses compare lowercase and trimmed.
+        const key = change.email.trim().toLowerCase();
+        const existing = state.portal.users.find(
+          (user) => user.email.trim().toLowerCase() === key && user.customerNo === change.customerNo,
+        );
+        if (existing) {
+          if (change.role !== undefined) existing.role = change.role;
+          if (change.active !== undefined) existing.active = change.active;
+        } else {
+          state.portal.users.push({
+            email: change.email,
+            customerNo: change.customerNo,
+            role: change.role ?? 'Viewer',
+            active: change.active ?? true,
+            anonymized: false,
+            accountRequestLanguage: '',
+            purpose: 'created through the admin API',
+          });
+        }
+        return { users: portalUsers() };
+      }
+      case 'GET /portal/customers':
+        return { customers: state.portal.customers };
+      case 'POST /portal/customers': {
+        const change = parsed(portalCustomerSchema, await readJson(request));
+        const customer = state.portal.customers.find((candidate) => candidate.no === change.no);
+        if (!customer) throw adminError(400, `no: no customer ${change.no}.`);
+        if (change.blocked !== undefined) customer.blocked = change.blocked;
+        if (change.privacyBlocked !== undefined) customer.privacyBlocked = change.privacyBlocked;
+        return { customers: state.portal.customers };
+      }
+      case 'GET /portal/sessions':
+        return { sessions: portalSessions() };
+      case 'GET /portal/codes':
+        return { codes: portalCodes() };
+      case 'GET /portal/acceptances':
+        return {
+          acceptances: state.portal.acceptances,
+          inProgress: [...state.portal.acceptancesInProgress],
+        };
       default:
         throw adminError(404, `No admin endpoint ${route}.`);
     }

@@ -1,3 +1,4 @@
+import type { PortalState } from './portal-state.ts';
 import type { RequestKind, StoredLine, StoredValue } from './request-payload.ts';
 
 /** Host setup the admin API can change while the emulator runs. */
@@ -18,6 +19,27 @@ export interface EmulatorSettings {
   /** Setup switch: notification mail to inside sales. */
   sendNotificationMail: boolean;
   insideSalesEmail: string;
+  /**
+   * Permission sets the synchronization application holds (setup's Repair Permissions assigns
+   * `VOA WEB SYNC` and, with the steel extension, `VOA CG S365 SYNC`). A page whose set is missing is
+   * refused with 403 naming the page.
+   */
+  syncPermissionSets: string[];
+  /** Pages refused to the synchronization application as if a permission set had been edited by hand. */
+  refusedSyncPages: string[];
+  /** Portal settings of the setup card (reference, Portal settings). */
+  signInCodeValidityMinutes: number;
+  maximumCodeAttempts: number;
+  signInCodeWaitSeconds: number;
+  sessionDurationMinutes: number;
+  maximumSessionAgeHours: number;
+  portalDocumentsFromReports: boolean;
+  /** Whether the steel extension's document archive is installed (only counts with the steel extension). */
+  steelArchive: boolean;
+  /** Emulator only: the least time RequestCode takes (the reference's 1.5 s by default). */
+  requestCodeMinimumMs: number;
+  /** Emulator only: how long AcceptQuote holds its acceptance open, so a concurrent call can meet it. */
+  acceptanceRecordingMs: number;
 }
 
 /** A request exactly as the host stored it: host-set fields first, then each payload key. */
@@ -30,7 +52,30 @@ export interface StoredRequest {
   [payloadKey: string]: StoredValue | StoredLine[] | undefined;
 }
 
-export interface RecordedMail {
+export type RecordedMail = RequestMail | SignInCodeMail | AcceptanceMail;
+
+export interface SignInCodeMail {
+  kind: 'signInCode';
+  to: string;
+  language: 'en' | 'nl';
+  /** The code exactly as mailed, XXXXX-XXXXX. */
+  code: string;
+  subject: string;
+  body: string;
+  recordedAt: string;
+}
+
+export interface AcceptanceMail {
+  kind: 'acceptanceConfirmation' | 'acceptanceNotification';
+  quoteNo: string;
+  to: string;
+  language: 'en' | 'nl';
+  subject: string;
+  body: string;
+  recordedAt: string;
+}
+
+export interface RequestMail {
   kind: 'confirmation' | 'notification';
   requestType: RequestKind;
   requestNumber: string;
@@ -59,13 +104,15 @@ export interface EmulatorState {
   numbersByRequestId: Record<RequestKind, Map<string, string>>;
   mail: RecordedMail[];
   calls: RecordedCall[];
+  portal: PortalState;
 }
 
 /** The call log keeps the most recent calls only, so a long demo cannot grow it without bound. */
 export const callLogLimit = 100_000;
 
-export function createEmulatorState(settings: EmulatorSettings): EmulatorState {
+export function createEmulatorState(settings: EmulatorSettings, portal: PortalState): EmulatorState {
   return {
+    portal,
     settings: { ...settings },
     requests: { quote: [], account: [] },
     numbersByRequestId: { quote: new Map(), account: new Map() },

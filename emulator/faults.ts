@@ -50,6 +50,8 @@ const ruleSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('drop'), match: matchSchema.optional(), ...selection }),
   z.strictObject({ kind: z.literal('dropAfterStore'), ...selection }),
   z.strictObject({ kind: z.literal('dropMidBody'), ...selection }),
+  z.strictObject({ kind: z.literal('sessionConflict'), ...selection }),
+  z.strictObject({ kind: z.literal('reportFailure'), ...selection }),
   z.strictObject({
     kind: z.literal('tokenDown'),
     status: serverErrorStatus,
@@ -99,6 +101,9 @@ function targetsOf(rule: FaultRule): readonly CallTarget[] {
       return ['requests'];
     case 'dropMidBody':
       return ['catalog'];
+    case 'sessionConflict':
+    case 'reportFailure':
+      return ['requests'];
     case 'tokenDown':
       return ['token'];
     default: {
@@ -143,6 +148,8 @@ export interface FaultPlan {
   beforeCall(target: CallTarget): { latencyMs: number; fault: FiredFault | null };
   /** The fault (if any) that hits a voaRequests call after its request was stored. */
   afterStore(): FiredFault | null;
+  /** Whether a voaPortal fault of this kind fires now: a 409 on a token call, or a failing report. */
+  portal(kind: 'sessionConflict' | 'reportFailure'): boolean;
   describe(): { rules: (FaultRule & { fired: number; remaining?: number })[]; refuseRequests?: boolean };
 }
 
@@ -206,6 +213,9 @@ export function createFaultPlan(spec: FaultSpec, emulatorSeed: string): FaultPla
     },
     afterStore() {
       return firstFiring(outcomeKindsAfterStore, 'requests');
+    },
+    portal(kind) {
+      return firstFiring(new Set([kind]), 'requests') !== null;
     },
     describe() {
       return {

@@ -66,6 +66,19 @@ export const hostMessages = {
     nl: (type: string) =>
       `Het inhoudstype '${type}' wordt niet ondersteund. Stuur de parameters als application/json.`,
   },
+  /** A report that fails to print: a customer-specific layout reads a table outside the permission set. */
+  reportFailed: {
+    en: (kind: string) =>
+      `The report for ${kind} could not be printed. Sorry, the current permissions prevented the action. (TableData 5802 Value Entry Read: VOA CG DOCUMENTS)`,
+    nl: (kind: string) =>
+      `Het rapport voor ${kind} kon niet worden afgedrukt. Helaas hebben de huidige machtigingen de actie verhinderd. (TableData 5802 Value Entry Read: VOA CG DOCUMENTS)`,
+  },
+  sessionConflict: {
+    en: () =>
+      'Another user has modified the record for this Portal Session after you retrieved it from the database.',
+    nl: () =>
+      'Een andere gebruiker heeft de record voor deze Portal Session gewijzigd nadat u deze uit de database hebt opgehaald.',
+  },
   permissionDenied: {
     en: (object: string) => `Sorry, the current permissions prevented the action. (${object} Execute: VOA)`,
     nl: (object: string) =>

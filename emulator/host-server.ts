@@ -13,6 +13,8 @@ import { readBody } from './http-body.ts';
 import { acceptRequest } from './request-intake.ts';
 import type { RequestKind } from './request-payload.ts';
 import { sessionLanguageOf } from './session-language.ts';
+import type { EmulatorClock } from './emulator-clock.ts';
+import { createPortalProcedures, isPortalProcedure, portalParameters } from './portal-procedures.ts';
 
 /** What the router needs to know about the host it stands in for. */
 export interface HostSite {
@@ -31,6 +33,7 @@ export interface HostServerContext {
   identity: IdentityProvider;
   catalog: SeededCatalog;
   state: EmulatorState;
+  clock: EmulatorClock;
   /** The current fault plan; the admin API replaces it. */
   faults: () => FaultPlan;
   /** Path prefix of the admin API, holding its secret segment. */
@@ -39,41 +42,34 @@ export interface HostServerContext {
   log: (line: string) => void;
 }
 
+/** The synchronization application's permission sets (reference, Permission sets table). */
+export const syncPermissionSetNames = ['VOA WEB SYNC', 'VOA CG S365 SYNC'] as const;
+type SyncPermissionSet = (typeof syncPermissionSetNames)[number];
+
+interface HostObject {
+  objectType: 'Page' | 'Codeunit';
+  id: number;
+  allowed: ApplicationName;
+  /** For the catalog pages: the synchronization permission set that grants them. */
+  permissionSet?: SyncPermissionSet;
+}
+
 /** Objects of the app as the host names them in permission errors. */
-const hostObjects: Record<string, { objectType: 'Page' | 'Codeunit'; id: number; allowed: ApplicationName }> =
-  {
-    voaItems: { objectType: 'Page', id: 70300, allowed: 'sync' },
-    voaVariants: { objectType: 'Page', id: 70301, allowed: 'sync' },
-    voaCategories: { objectType: 'Page', id: 70302, allowed: 'sync' },
-    voaProfiles: { objectType: 'Page', id: 70303, allowed: 'sync' },
-    voaGrades: { objectType: 'Page', id: 70304, allowed: 'sync' },
-    voaItemTypes: { objectType: 'Page', id: 70305, allowed: 'sync' },
-    voaRequests: { objectType: 'Codeunit', id: 70310, allowed: 'website' },
-    voaPortal: { objectType: 'Codeunit', id: 70311, allowed: 'website' },
-  };
+const hostObjects: Record<string, HostObject> = {
+  voaItems: { objectType: 'Page', id: 70300, allowed: 'sync', permissionSet: 'VOA WEB SYNC' },
+  voaVariants: { objectType: 'Page', id: 70301, allowed: 'sync', permissionSet: 'VOA WEB SYNC' },
+  voaCategories: { objectType: 'Page', id: 70302, allowed: 'sync', permissionSet: 'VOA WEB SYNC' },
+  voaProfiles: { objectType: 'Page', id: 70303, allowed: 'sync', permissionSet: 'VOA CG S365 SYNC' },
+  voaGrades: { objectType: 'Page', id: 70304, allowed: 'sync', permissionSet: 'VOA CG S365 SYNC' },
+  voaItemTypes: { objectType: 'Page', id: 70305, allowed: 'sync', permissionSet: 'VOA CG S365 SYNC' },
+  voaRequests: { objectType: 'Codeunit', id: 70310, allowed: 'website' },
+  voaPortal: { objectType: 'Codeunit', id: 70311, allowed: 'website' },
+};
 
 const requestActions: Record<string, RequestKind> = {
   CreateQuoteRequest: 'quote',
   CreateAccountRequest: 'account',
 };
-
-const portalProcedures = new Set([
-  'RequestCode',
-  'SignIn',
-  'ReadSession',
-  'SignOut',
-  'MyDetails',
-  'MyDeliveryAddresses',
-  'LinkRequest',
-  'MyRequests',
-  'MyQuotes',
-  'MyOrders',
-  'MyShipments',
-  'DocumentLines',
-  'AcceptQuote',
-  'MyDocuments',
-  'Document',
-]);
 
 function notFound(message: string): HostError {
   return new HostError(404, 'BadRequest_ResourceNotFound', message);
@@ -114,6 +110,28 @@ function targetOf(segments: readonly string[]): RecordedCall['target'] {
   if (segments[1] === 'oauth2' && segments[2] === 'v2.0' && segments[3] === 'token' && segments.length === 4)
     return 'token';
   return segments.length >= 2 ? 'metadata' : 'other';
+}
+
+/**
+ * Parameters of a voaPortal call: bound by name and case, every one a string, none missing or extra.
+ * Anything else is HTTP 400 without detail.
+ */
+function portalParametersOf(body: string, names: readonly string[]): Record<string, string> | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+  const entries = Object.entries(parsed);
+  if (entries.length !== names.length) return undefined;
+  const parameters: Record<string, string> = {};
+  for (const [name, value] of entries) {
+    if (!names.includes(name) || typeof value !== 'string') return undefined;
+    parameters[name] = value;
+  }
+  return parameters;
 }
 
 export function createHostRequestHandler(
@@ -254,7 +272,11 @@ export function createHostRequestHandler(
 
   function checkPermission(application: ApplicationName, objectName: string, language: 'en' | 'nl'): void {
     const object = hostObjects[objectName];
-    if (object && object.allowed !== application) {
+    const { syncPermissionSets, refusedSyncPages } = state.settings;
+    const lacksPermissionSet =
+      object?.permissionSet !== undefined &&
+      (!syncPermissionSets.includes(object.permissionSet) || refusedSyncPages.includes(objectName));
+    if (object && (object.allowed !== application || lacksPermissionSet)) {
       throw new HostError(
         403,
         'Internal_ServerError',
@@ -334,7 +356,7 @@ export function createHostRequestHandler(
     const known =
       service === 'voaRequests'
         ? Object.hasOwn(requestActions, procedure)
-        : service === 'voaPortal' && portalProcedures.has(procedure);
+        : service === 'voaPortal' && isPortalProcedure(procedure);
     if (!service || !known) throw notFound(`Resource not found for the segment '${rest.join('/')}'.`);
     const company = url.searchParams.get('company') ?? '';
     if (company.replace(/^\{|\}$/g, '').toLowerCase() !== site.companyId.toLowerCase()) {
@@ -342,17 +364,40 @@ export function createHostRequestHandler(
     }
     checkPermission(application, service, language);
     if (request.method !== 'POST') throw methodNotAllowed('POST');
-    if (service === 'voaPortal') {
-      throw new HostError(501, 'Internal_NotImplemented', `voaPortal_${procedure} is not emulated yet.`);
-    }
-
-    const kind = requestActions[procedure] as RequestKind;
     // Action parameters are a JSON body; OData refuses any other media type before the procedure runs.
     const contentType = request.headers['content-type'] ?? '';
     if (!/^application\/json\b/i.test(contentType)) {
       throw new HostError(415, 'BadRequest', hostMessages.unsupportedContentType[language](contentType));
     }
     const body = await readBody(request);
+    if (service === 'voaPortal' && isPortalProcedure(procedure)) {
+      const parameters = portalParametersOf(body, portalParameters[procedure]);
+      if (!parameters) throw new HostError(400, 'BadRequest', 'Invalid Request Body');
+      // Concurrent calls with one token can collide on the session row; the call then changes nothing.
+      if ('token' in parameters && context.faults().portal('sessionConflict')) {
+        call.fault = 'sessionConflict';
+        throw new HostError(409, 'Request_EntityChanged', hostMessages.sessionConflict[language]());
+      }
+      const run = createPortalProcedures({
+        state,
+        clock: context.clock,
+        language,
+        companyName: site.companyName,
+        reportFails: () => {
+          const fails = context.faults().portal('reportFailure');
+          if (fails) call.fault = 'reportFailure';
+          return fails;
+        },
+      });
+      const value = await run(procedure, parameters);
+      sendJson(response, 200, {
+        '@odata.context': `${site.baseUrl}/ODataV4/$metadata#Edm.${typeof value === 'boolean' ? 'Boolean' : 'String'}`,
+        value,
+      });
+      return;
+    }
+
+    const kind = requestActions[procedure] as RequestKind;
     const outcome = acceptRequest(state, kind, body, language, new Date());
     if (!outcome.ok) throw outcome.error;
     // The request is committed; a fault from here on hides the outcome from the caller.

@@ -8,9 +8,12 @@ import { join, resolve } from 'node:path';
 import { createAdminHandler } from './admin-api.ts';
 import { prepareTlsMaterial } from './certificate-authority.ts';
 import { generateCatalog, type CatalogCounts, type SeededCatalog } from './catalog-generator.ts';
+import { createEmulatorClock } from './emulator-clock.ts';
 import { createEmulatorState, type EmulatorSettings, type EmulatorState } from './emulator-state.ts';
+import { defaultPortalSettings } from './portal-settings.ts';
+import { createPortalState } from './portal-state.ts';
 import { createFaultPlan, parseFaultSpec, type FaultPlan, type FaultSpec } from './faults.ts';
-import { createHostRequestHandler, type HostSite } from './host-server.ts';
+import { createHostRequestHandler, syncPermissionSetNames, type HostSite } from './host-server.ts';
 import { createIdentityProvider, type ApplicationRegistration } from './identity-provider.ts';
 
 export { generateCatalog, catalogPageDefinitions, catalogPageNames } from './catalog-generator.ts';
@@ -161,12 +164,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     accountNextNumber: 'ACC000001',
     steel: options.steel ?? true,
     pageSize,
+    ...defaultPortalSettings,
     tokenLifetimeSeconds,
     sendConfirmationMail: true,
     sendNotificationMail: true,
     insideSalesEmail: 'verkoop@staalhandel.example',
+    syncPermissionSets: [...syncPermissionSetNames],
+    refusedSyncPages: [],
   };
-  const state = createEmulatorState(initialSettings);
+  const clock = createEmulatorClock();
+  const state = createEmulatorState(initialSettings, createPortalState(catalog, clock.now()));
   let faultPlan: FaultPlan = createFaultPlan(initialFaults, seed);
   const replaceFaults = (spec: FaultSpec): void => {
     faultPlan = createFaultPlan(spec, seed);
@@ -183,6 +190,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     state,
     initialSettings,
     initialFaults,
+    clock,
     currentFaults: () => faultPlan,
     replaceFaults,
   });
@@ -221,6 +229,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       identity: identityProvider,
       catalog,
       state,
+      clock,
       faults: () => faultPlan,
       adminPathPrefix,
       handleAdmin,

@@ -1,4 +1,4 @@
-import type { EmulatorState, RecordedMail, StoredRequest } from './emulator-state.ts';
+import type { EmulatorState, RequestMail, StoredRequest } from './emulator-state.ts';
 import { hostMessages } from './host-messages.ts';
 import { HostError } from './odata-errors.ts';
 import {
@@ -48,7 +48,7 @@ export function incrementNumber(number: string): string {
   return `${prefix}${next}${suffix}`;
 }
 
-function mailLanguageOf(languageCode: string): SessionLanguage {
+export function mailLanguageOf(languageCode: string): SessionLanguage {
   // Host language codes: NLD, NLB are Dutch; ENU, ENG, ... English. Empty means the company language.
   if (languageCode === '' || languageCode.startsWith('NL')) return 'nl';
   return 'en';
@@ -87,11 +87,11 @@ const mailTexts = {
  * Mail the host's mail job would send for a stored request: a confirmation to the requester and a
  * notification to inside sales, each behind its setup switch; a counter visit sends neither.
  */
-function mailFor(state: EmulatorState, kind: RequestKind, request: StoredRequest, now: Date): RecordedMail[] {
+function mailFor(state: EmulatorState, kind: RequestKind, request: StoredRequest, now: Date): RequestMail[] {
   if (kind === 'quote' && request['source'] === 'counterVisit') return [];
   const texts = mailTexts[kind];
   const recordedAt = now.toISOString();
-  const mail: RecordedMail[] = [];
+  const mail: RequestMail[] = [];
   const email = String(request['email'] ?? '');
   if (state.settings.sendConfirmationMail && email !== '') {
     const language = mailLanguageOf(String(request['languageCode'] ?? ''));

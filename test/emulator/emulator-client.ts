@@ -49,7 +49,20 @@ export interface EmulatorTestClient {
     options?: CallOptions & { application?: ApplicationName },
   ): Promise<HttpAnswer>;
   admin(path: string, method?: string, body?: unknown): Promise<HttpAnswer>;
+  /** Calls voaPortal_{procedure} as the website application; `value` is the envelope's value. */
+  portal(
+    procedure: string,
+    parameters: Record<string, unknown>,
+    options?: CallOptions & { application?: ApplicationName },
+  ): Promise<HttpAnswer & { value: Json }>;
   stop(): Promise<void>;
+}
+
+/** A portal answer's value parsed a second time, as the reference asks for objects; '' stays ''. */
+export function portalObject(answer: { value: Json }): Json {
+  if (typeof answer.value !== 'string')
+    throw new Error(`not a string value: ${JSON.stringify(answer.value)}`);
+  return answer.value === '' ? '' : JSON.parse(answer.value);
 }
 
 export function escapeCompanyForUrl(name: string): string {
@@ -140,6 +153,15 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
         method,
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
+    },
+    async portal(procedure, parameters, options = {}) {
+      const answer = await call(actionUrl(`voaPortal_${procedure}`), {
+        method: 'POST',
+        token: await token(options.application ?? 'website'),
+        body: JSON.stringify(parameters),
+        ...options,
+      });
+      return { ...answer, value: answer.json?.value };
     },
     async stop() {
       await agent.close();

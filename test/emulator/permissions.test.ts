@@ -61,6 +61,43 @@ describe('permissions of the two applications', () => {
     expect(answer.status).toBe(200);
   });
 
+  it('without the permission set VOA CG S365 SYNC the steel pages answer 403 naming the page, the others still read', async () => {
+    await client.admin('/settings', 'POST', { syncPermissionSets: ['VOA WEB SYNC'] });
+    try {
+      for (const page of ['voaProfiles', 'voaGrades', 'voaItemTypes']) {
+        const answer = await client.catalog(page);
+        expect(answer.status).toBe(403);
+        expect(answer.json.error.message).toMatch(new RegExp(`Page \\d+ ${page}\\b`));
+      }
+      expect((await client.catalog('voaItems')).status).toBe(200);
+    } finally {
+      await client.admin('/reset', 'POST');
+    }
+    expect((await client.catalog('voaProfiles')).status).toBe(200);
+  });
+
+  it('refusedSyncPages refuses exactly one steel page with 403 naming it; the other steel pages still read', async () => {
+    await client.admin('/settings', 'POST', { refusedSyncPages: ['voaGrades'] });
+    try {
+      const refused = await client.catalog('voaGrades', undefined, { language: 'nl-NL' });
+      expect(refused.status).toBe(403);
+      expect(refused.json.error.message).toContain('voaGrades');
+      expect(refused.json.error.message).toMatch(/^Helaas/);
+      expect((await client.catalog('voaProfiles')).status).toBe(200);
+      expect((await client.catalog('voaItemTypes')).status).toBe(200);
+    } finally {
+      await client.admin('/reset', 'POST');
+    }
+    expect((await client.catalog('voaGrades')).status).toBe(200);
+  });
+
+  it('POST /settings refuses an unknown permission set or page name with 400', async () => {
+    expect((await client.admin('/settings', 'POST', { syncPermissionSets: ['VOA EVERYTHING'] })).status).toBe(
+      400,
+    );
+    expect((await client.admin('/settings', 'POST', { refusedSyncPages: ['voaPrices'] })).status).toBe(400);
+  });
+
   it('the permission error is in the session language', async () => {
     const answer = await client.catalog('voaItems', undefined, { application: 'website', language: 'nl-NL' });
     expect(answer.status).toBe(403);

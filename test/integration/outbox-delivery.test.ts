@@ -255,6 +255,24 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
     expect(request.number).toMatch(/^ACC/);
   });
 
+  it('four concurrent sends share one token: one OIDC discovery and one token call', async () => {
+    // Queued while the sender is stopped, so that the flush claims all four at once and sends them together.
+    await core.outbox.sender.stop();
+    for (const contactName of ['Een', 'Twee', 'Drie', 'Vier'])
+      await submitQuote({ ...counterVisit, contactName });
+    emulator.state.calls.length = 0;
+    const { status } = await flush();
+    expect(status.counts.delivered).toBe(4);
+    const { json } = await emulatorFetch('/calls');
+    const calls = (json as { calls: { target: string; path: string }[] }).calls;
+    const count = (target: string) => calls.filter((entry) => entry.target === target).length;
+    expect({
+      discovery: calls.filter((entry) => entry.path.includes('openid-configuration')).length,
+      token: count('token'),
+      requests: count('requests'),
+    }).toEqual({ discovery: 1, token: 1, requests: 4 });
+  });
+
   it('a 429 storm: Retry-After is honoured, no attempt is burned, and the request is stored once', async () => {
     await setFaults({ rules: [{ kind: 'status429', match: 'requests', count: 4, retryAfterSeconds: 1 }] });
     const started = Date.now();

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { HostResponse } from '../../src/main/core/host/host-http-client.ts';
+import { callHost } from '../../src/main/core/host/host-policy.ts';
 import {
-  classifyAnswer,
+  deliveryOutcome,
   numberFromDuplicateMessage,
   numberFromEnvelope,
-  retryAfterMs,
 } from '../../src/main/core/host/voa-requests-client.ts';
 import { newRequestId } from '../../src/main/core/outbox/request-id.ts';
 
@@ -15,27 +16,43 @@ const answer = (status: number, body: unknown, headers: Record<string, string> =
 const hostError = (message: string) => ({ error: { code: 'Application_DialogException', message } });
 const NOW = Date.parse('2026-03-01T10:00:00Z');
 
+/** One voaRequests call that the host answers with `response` every time, as the outbox makes it. */
+async function classifyAnswer(response: HostResponse, requestId: string) {
+  const result = await callHost({
+    kind: 'requestCreate',
+    send: async () => response,
+    refreshToken: () => {},
+    limits: { maxAttempts: 1, backoff: { baseMs: 0, maxMs: 0 } },
+    maxThrottledWaits: 0,
+    clock: {
+      now: () => NOW,
+      sleep: () => Promise.reject(new Error('a delivery never waits inside the call')),
+    },
+  });
+  return deliveryOutcome(result, requestId);
+}
+
 describe('voaRequests answers, classified as the service reference says', () => {
-  it('reads the number from the envelope, parsing its value a second time', () => {
+  it('reads the number from the envelope, parsing its value a second time', async () => {
     expect(numberFromEnvelope(JSON.stringify({ value: JSON.stringify({ number: 'WEB000123' }) }))).toBe(
       'WEB000123',
     );
-    expect(classifyAnswer(answer(200, { value: '{"number":"Q-2026/17"}' }), 'VD-1', NOW)).toEqual({
+    expect(await classifyAnswer(answer(200, { value: '{"number":"Q-2026/17"}' }), 'VD-1')).toEqual({
       kind: 'delivered',
       number: 'Q-2026/17',
       duplicate: false,
     });
   });
 
-  it('a 200 without a number is an unknown outcome, resent under the same requestId', () => {
-    expect(classifyAnswer(answer(200, '<html>proxy</html>'), 'VD-1', NOW).kind).toBe('unknown');
-    expect(classifyAnswer(answer(200, { value: '' }), 'VD-1', NOW).kind).toBe('unknown');
+  it('a 200 without a number is an unknown outcome, resent under the same requestId', async () => {
+    expect((await classifyAnswer(answer(200, '<html>proxy</html>'), 'VD-1')).kind).toBe('unknown');
+    expect((await classifyAnswer(answer(200, { value: '' }), 'VD-1')).kind).toBe('unknown');
   });
 
-  it('[VOA-DUBBEL] is delivered, with the stored number taken from the message in any language', () => {
+  it('[VOA-DUBBEL] is delivered, with the stored number taken from the message in any language', async () => {
     const english =
       'This submission has already been accepted under number WEB000042. [VOA-DUBBEL]  CorrelationId:  4f1c2b7e-0d2a-4c3b-9a55-1b2c3d4e5f60.';
-    expect(classifyAnswer(answer(400, hostError(english)), 'VD-01ABC', NOW)).toEqual({
+    expect(await classifyAnswer(answer(400, hostError(english)), 'VD-01ABC')).toEqual({
       kind: 'delivered',
       number: 'WEB000042',
       duplicate: true,
@@ -52,38 +69,30 @@ describe('voaRequests answers, classified as the service reference says', () => 
     expect(numberFromDuplicateMessage('Already accepted. [VOA-DUBBEL]', 'VD-1')).toBeNull();
   });
 
-  it('another 400 needs attention with the host’s message; 401/403/404 block the queue; 429 waits', () => {
+  it('another 400 needs attention with the host’s message; 401/403/404 block the queue; 429 waits', async () => {
     expect(
-      classifyAnswer(
+      await classifyAnswer(
         answer(400, hostError('Een aanvraag kan niet worden aangenomen zonder akkoord')),
         'VD-1',
-        NOW,
       ),
     ).toEqual({
       kind: 'refused',
       message: 'Een aanvraag kan niet worden aangenomen zonder akkoord',
     });
     for (const status of [401, 403, 404]) {
-      const outcome = classifyAnswer(answer(status, hostError('voaRequests Execute')), 'VD-1', NOW);
+      const outcome = await classifyAnswer(answer(status, hostError('voaRequests Execute')), 'VD-1');
       expect(outcome.kind).toBe('blocked');
       expect((outcome as { message: string }).message).toMatch(/Settings|Repair Permissions/);
     }
-    expect(classifyAnswer(answer(429, hostError('busy'), { 'retry-after': '7' }), 'VD-1', NOW)).toMatchObject(
-      { kind: 'throttled', retryAfterMs: 7000 },
-    );
-    expect(classifyAnswer(answer(503, hostError('down')), 'VD-1', NOW)).toMatchObject({
+    expect(
+      await classifyAnswer(answer(429, hostError('busy'), { 'retry-after': '7' }), 'VD-1'),
+    ).toMatchObject({ kind: 'throttled', retryAfterMs: 7000 });
+    expect(await classifyAnswer(answer(503, hostError('down')), 'VD-1')).toMatchObject({
       kind: 'unknown',
       reachedHost: true,
     });
-  });
-
-  it('Retry-After as seconds or a date, never negative, capped, with a default', () => {
-    expect(retryAfterMs('3', NOW)).toBe(3000);
-    expect(retryAfterMs(new Date(NOW + 10_000).toUTCString(), NOW)).toBe(10_000);
-    expect(retryAfterMs(new Date(NOW - 10_000).toUTCString(), NOW)).toBe(0);
-    expect(retryAfterMs('999999', NOW)).toBe(60 * 60_000);
-    expect(retryAfterMs(undefined, NOW)).toBe(5000);
-    expect(retryAfterMs('soon', NOW)).toBe(5000);
+    // 409 belongs to portal sessions; on a request it is not something a resend changes.
+    expect((await classifyAnswer(answer(409, hostError('conflict')), 'VD-1')).kind).toBe('refused');
   });
 });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { appMigrations } from '../../src/main/core/db/app-migrations.ts';
 import { openDatabase } from '../../src/main/core/db/sqlite.ts';
 import type { DeliveryOutcome } from '../../src/main/core/host/voa-requests-client.ts';
-import { OutboxSender, backoffMs, DEFAULT_TIMING } from '../../src/main/core/outbox/outbox-sender.ts';
+import { OutboxSender } from '../../src/main/core/outbox/outbox-sender.ts';
 import { OutboxStore } from '../../src/main/core/outbox/outbox-store.ts';
 
 function setup(answers: (requestId: string, call: number) => DeliveryOutcome) {
@@ -34,14 +34,6 @@ function setup(answers: (requestId: string, call: number) => DeliveryOutcome) {
 }
 
 describe('outbox sender', () => {
-  it('backs off exponentially with jitter, capped', () => {
-    const timing = { ...DEFAULT_TIMING, baseDelayMs: 1000, maxDelayMs: 8000 };
-    expect(backoffMs(1, timing, () => 0)).toBe(500);
-    expect(backoffMs(1, timing, () => 1)).toBe(1000);
-    expect(backoffMs(3, timing, () => 1)).toBe(4000);
-    expect(backoffMs(10, timing, () => 1)).toBe(8000);
-  });
-
   it('one item that needs attention never holds up the others', async () => {
     const { store, sender, add } = setup((requestId) =>
       requestId === 'B'

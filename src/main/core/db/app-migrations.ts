@@ -49,4 +49,17 @@ export const appMigrations: Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    name: 'outbox leases',
+    up(db) {
+      // An item being sent belongs to one sender (lease_owner) until lease_until (ms since the epoch); the
+      // owner renews it while the call is in flight. A lease that ran out is a crashed owner's: any sender
+      // may claim the item again. A 'sending' row without a lease (written before leases) counts as run out.
+      db.exec(`
+        ALTER TABLE outbox_item ADD COLUMN lease_owner TEXT;
+        ALTER TABLE outbox_item ADD COLUMN lease_until INTEGER;
+      `);
+    },
+  },
 ];

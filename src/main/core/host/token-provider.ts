@@ -45,6 +45,9 @@ export class TokenProvider {
   readonly #vault: SecretVault;
   readonly #settings: () => Settings;
   readonly #clients = new Map<string, ConfidentialClientApplication>();
+  readonly #inFlight = new Map<string, Promise<string>>();
+  /** The token last handed out per application, so that a 401 on an older one drops nothing newer. */
+  readonly #issued = new Map<ApplicationName, string>();
 
   constructor(options: {
     http: () => Promise<HostHttpClient>;
@@ -56,8 +59,31 @@ export class TokenProvider {
     this.#settings = options.settings;
   }
 
-  async accessToken(application: ApplicationName): Promise<string> {
+  /**
+   * A token for the application. Single-flight: callers that ask while a token request for the same
+   * application and settings is on its way share it, so one flush of concurrent sends makes one OIDC
+   * discovery and one token call, not one each.
+   */
+  accessToken(application: ApplicationName): Promise<string> {
     const settings = this.#settings();
+    const { authUrl, tenant, apiResource } = settings.host;
+    const flightKey = JSON.stringify([
+      application,
+      settings.applications[application].clientId,
+      authUrl,
+      tenant,
+      apiResource,
+    ]);
+    const inFlight = this.#inFlight.get(flightKey);
+    if (inFlight) return inFlight;
+    const request = this.#fetchToken(application, settings).finally(() => {
+      if (this.#inFlight.get(flightKey) === request) this.#inFlight.delete(flightKey);
+    });
+    this.#inFlight.set(flightKey, request);
+    return request;
+  }
+
+  async #fetchToken(application: ApplicationName, settings: Settings): Promise<string> {
     const missing = missingHostSettings(settings, application);
     const secret = await this.#vault.read(application);
     if (!secret) missing.push(`the ${application} application's client secret`);
@@ -95,14 +121,21 @@ export class TokenProvider {
       const result = await client.acquireTokenByClientCredential({ scopes: [tokenScope(apiResource)] });
       if (!result?.accessToken)
         throw new TokenRefusedError(application, 'The identity provider answered without an access token.');
+      this.#issued.set(application, result.accessToken);
       return result.accessToken;
     } catch (error) {
       throw classifyTokenError(application, error, library);
     }
   }
 
-  /** Forget cached tokens, e.g. after the host answered 401 to one of them. */
-  forget(application: ApplicationName): void {
+  /**
+   * Forget cached tokens, e.g. after the host answered 401 to `refused`. Concurrent calls refused with
+   * the same token ask for one new token between them: a token newer than `refused` is kept.
+   */
+  forget(application: ApplicationName, refused?: string): void {
+    if (refused !== undefined && this.#issued.has(application) && this.#issued.get(application) !== refused)
+      return;
+    this.#issued.delete(application);
     for (const [key] of this.#clients) if (JSON.parse(key)[0] === application) this.#clients.delete(key);
   }
 }

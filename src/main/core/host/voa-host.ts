@@ -3,6 +3,7 @@
 // settings, so messages and captions do not depend on the machine's locale).
 import type { ApplicationName, Settings } from '../../../shared/settings.ts';
 import type { HostHttpClient, HostResponse } from './host-http-client.ts';
+import { callHost, type CallKind, type CallOptions, type CallResult } from './host-policy.ts';
 import type { TokenProvider } from './token-provider.ts';
 
 export interface VoaHostRequest {
@@ -34,8 +35,42 @@ export class VoaHost {
     return `${this.#settings().host.baseUrl}/ODataV4/${relative}`;
   }
 
+  /**
+   * One call under the host policy (host-policy.ts): the 401 refresh, 429 waits and retries as the kind
+   * of call and the limits allow. Returns the last answer with the policy's verdict on it.
+   */
+  call(
+    application: ApplicationName,
+    kind: CallKind,
+    request: VoaHostRequest,
+    options: Omit<CallOptions, 'kind' | 'send' | 'refreshToken' | 'signal'>,
+  ): Promise<CallResult> {
+    let lastToken: string | undefined;
+    return callHost({
+      ...options,
+      kind,
+      ...(request.signal ? { signal: request.signal } : {}),
+      send: async () => {
+        const { response, token } = await this.#sendOnce(application, request);
+        lastToken = token;
+        return response;
+      },
+      refreshToken: () => this.#tokens.forget(application, lastToken),
+    });
+  }
+
   /** Sends one request; network failures throw HostNetworkError, every HTTP answer is returned as is. */
   async send(application: ApplicationName, request: VoaHostRequest): Promise<HostResponse> {
+    const { response, token } = await this.#sendOnce(application, request);
+    // A refused token may be revoked or expired early: the next call asks the identity provider again.
+    if (response.status === 401) this.#tokens.forget(application, token);
+    return response;
+  }
+
+  async #sendOnce(
+    application: ApplicationName,
+    request: VoaHostRequest,
+  ): Promise<{ response: HostResponse; token: string }> {
     const token = await this.#tokens.accessToken(application);
     const http = await this.#http();
     const headers: Record<string, string> = {
@@ -52,9 +87,7 @@ export class VoaHost {
       ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
       ...(request.signal ? { signal: request.signal } : {}),
     });
-    // A refused token may be revoked or expired early: the next call asks the identity provider again.
-    if (response.status === 401) this.#tokens.forget(application);
-    return response;
+    return { response, token };
   }
 }
 

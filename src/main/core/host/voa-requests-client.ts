@@ -11,8 +11,7 @@ import {
 } from '../../../shared/contract/request-fields.ts';
 import type { RequestPayload } from '../../../shared/contract/request-schemas.ts';
 import type { Settings } from '../../../shared/settings.ts';
-import { HostNetworkError, type HostResponse } from './host-http-client.ts';
-import { HostNotConfiguredError, TokenRefusedError } from './token-provider.ts';
+import { systemClock, type CallResult, type HostClock, type PolicyLimits } from './host-policy.ts';
 import { hostErrorMessage, type VoaHost } from './voa-host.ts';
 
 export type DeliveryOutcome =
@@ -27,62 +26,54 @@ export type DeliveryOutcome =
   /** No answer, a time-out or a 5xx: the host may or may not have stored it. Resend the same requestId. */
   | { kind: 'unknown'; message: string; reachedHost: boolean };
 
-/** Used when a 429 carries no usable Retry-After. */
-export const DEFAULT_RETRY_AFTER_MS = 5_000;
-/** A Retry-After longer than this is read as this: the queue must not sleep for days on one header. */
-export const MAX_RETRY_AFTER_MS = 60 * 60_000;
+/**
+ * One attempt per delivery: the outbox is the durable queue that schedules the next one (with the host
+ * policy's backoff, from the item's own count of attempts), so the call itself never waits.
+ */
+const ONE_ATTEMPT: PolicyLimits = { maxAttempts: 1, backoff: { baseMs: 0, maxMs: 0 } };
 
 export class VoaRequestsClient {
   readonly #host: VoaHost;
   readonly #settings: () => Settings;
+  readonly #clock: HostClock;
 
-  constructor(options: { host: VoaHost; settings: () => Settings }) {
+  constructor(options: { host: VoaHost; settings: () => Settings; clock?: HostClock }) {
     this.#host = options.host;
     this.#settings = options.settings;
+    this.#clock = options.clock ?? systemClock;
   }
 
   async deliver(
     kind: RequestKind,
     payload: RequestPayload,
-    options: { timeoutMs?: number; now?: () => number } = {},
+    options: { timeoutMs?: number } = {},
   ): Promise<DeliveryOutcome> {
     const companyId = this.#settings().host.companyId;
     const url = `${REQUEST_ACTIONS[kind]}?${ACTION_COMPANY_PARAMETER}=${encodeURIComponent(companyId)}`;
-    const send = () =>
-      this.#host.send('website', {
+    const result = await this.#host.call(
+      'website',
+      'requestCreate',
+      {
         method: 'POST',
         url,
         json: { [REQUEST_PAYLOAD_PARAMETER]: JSON.stringify(payload) },
         ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-      });
-    let response: HostResponse;
-    try {
-      response = await send();
-      // A cached token the host no longer accepts (rotated keys, revoked early): nothing ran, and VoaHost
-      // has dropped the token, so one more call with a fresh one tells whether the credentials are wrong.
-      if (response.status === 401) response = await send();
-    } catch (error) {
-      return classifyFailure(error);
-    }
-    return classifyAnswer(response, String(payload.requestId ?? ''), (options.now ?? Date.now)());
+      },
+      { limits: ONE_ATTEMPT, maxThrottledWaits: 0, clock: this.#clock },
+    );
+    return deliveryOutcome(result, String(payload.requestId ?? ''));
   }
 }
 
-/** A call that got no HTTP answer from the host. */
-export function classifyFailure(error: unknown): DeliveryOutcome {
-  if (error instanceof HostNetworkError) {
-    return { kind: 'unknown', message: error.message, reachedHost: false };
+/** What one voaRequests call means for the queued request: the policy's verdict, in the outbox's terms. */
+export function deliveryOutcome(result: CallResult, requestId: string): DeliveryOutcome {
+  if ('error' in result) {
+    return result.answer === 'noAnswer'
+      ? { kind: 'unknown', message: result.error.message, reachedHost: false }
+      : { kind: 'blocked', message: result.error.message };
   }
-  if (error instanceof TokenRefusedError || error instanceof HostNotConfiguredError) {
-    return { kind: 'blocked', message: error.message };
-  }
-  throw error;
-}
-
-/** Every HTTP answer of a voaRequests action, classified by the service reference's rules. */
-export function classifyAnswer(response: HostResponse, requestId: string, now: number): DeliveryOutcome {
-  const { status } = response;
-  if (status === 200) {
+  const { response, answer, verdict } = result;
+  if (answer === 'ok') {
     const number = numberFromEnvelope(response.body);
     if (number) return { kind: 'delivered', number, duplicate: false };
     // 200 means the procedure ran, but an answer without a number is not one we can trust (a proxy's
@@ -94,44 +85,38 @@ export function classifyAnswer(response: HostResponse, requestId: string, now: n
     };
   }
   const message = hostErrorMessage(response);
-  if (status === 400) {
+  const { status } = response;
+  if (answer === 'hostError') {
     // The marker, never the translated sentence, says this requestId was stored before: that is success.
     if (message.includes(DUPLICATE_REQUEST_MARKER)) {
       return { kind: 'delivered', number: numberFromDuplicateMessage(message, requestId), duplicate: true };
     }
     return { kind: 'refused', message };
   }
-  if (status === 401) {
-    return {
-      kind: 'blocked',
-      message: `The host refused the website application's token (HTTP 401): ${message}. Check the website client id and secret in Settings, and that the app is registered in the ERP (Repair Permissions).`,
-    };
-  }
-  if (status === 403) {
-    return {
-      kind: 'blocked',
-      message: `The website application lacks a permission in the ERP (HTTP 403): ${message}. Ask the ERP administrator to run Repair Permissions in the VOA setup.`,
-    };
-  }
-  if (status === 404) {
-    return {
-      kind: 'blocked',
-      message: `The host does not know voaRequests or the company (HTTP 404): ${message}. Check the base URL and the company id in Settings.`,
-    };
-  }
-  if (status === 429) {
+  if (verdict.do === 'wait') {
     return {
       kind: 'throttled',
-      retryAfterMs: retryAfterMs(response.headers['retry-after'], now),
+      retryAfterMs: verdict.ms,
       message: `The host is busy (HTTP 429): ${message}`,
     };
   }
-  if (status >= 500 || status === 408) {
+  if (verdict.do === 'pause')
+    return { kind: 'blocked', message: BLOCKED_MESSAGES[status]?.(message) ?? message };
+  if (verdict.do === 'retry') {
     return { kind: 'unknown', message: `The host failed (HTTP ${status}): ${message}`, reachedHost: true };
   }
-  // Any other answer (405, 415, …): the call was not accepted, and sending it again will not change that.
+  // Any other answer (405, 409, 415, …): the call was not accepted, and sending it again will not change that.
   return { kind: 'refused', message: `HTTP ${status}: ${message}` };
 }
+
+const BLOCKED_MESSAGES: Record<number, (message: string) => string> = {
+  401: (message) =>
+    `The host refused the website application's token (HTTP 401): ${message}. Check the website client id and secret in Settings, and that the app is registered in the ERP (Repair Permissions).`,
+  403: (message) =>
+    `The website application lacks a permission in the ERP (HTTP 403): ${message}. Ask the ERP administrator to run Repair Permissions in the VOA setup.`,
+  404: (message) =>
+    `The host does not know voaRequests or the company (HTTP 404): ${message}. Check the base URL and the company id in Settings.`,
+};
 
 /** The value of the OData envelope is itself a JSON string: { "value": "{\"number\":\"WEB000123\"}" }. */
 export function numberFromEnvelope(body: string): string | null {
@@ -164,18 +149,4 @@ export function numberFromDuplicateMessage(message: string, requestId: string): 
       .filter((word) => word.toUpperCase() !== requestId.toUpperCase())
       .filter((word) => !/^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(word));
   return candidates(before).at(-1) ?? candidates(after).at(0) ?? null;
-}
-
-/** Retry-After as seconds or as an HTTP date; missing or unreadable gives the default. */
-export function retryAfterMs(header: string | undefined, now: number): number {
-  if (!header) return DEFAULT_RETRY_AFTER_MS;
-  const trimmed = header.trim();
-  let ms: number;
-  if (/^\d+$/.test(trimmed)) ms = Number(trimmed) * 1000;
-  else {
-    const at = Date.parse(trimmed);
-    if (Number.isNaN(at)) return DEFAULT_RETRY_AFTER_MS;
-    ms = at - now;
-  }
-  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
 }

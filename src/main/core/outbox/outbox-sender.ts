@@ -2,7 +2,12 @@
 // One item that needs attention never holds up the others; a problem no retry can fix (credentials,
 // permissions, company) pauses the whole queue without burning attempts; no answer at all makes the
 // queue wait (offline) and probe with backoff, until a network or wake nudge says to try now.
+// Items are claimed under a lease in app.db, so several senders (the app, a scheduled `outbox flush`) share
+// one queue without sending an item twice; a crashed sender's lease runs out and its items are claimed again.
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import type { OutboxStatus } from '../../../shared/bridge/outbox-calls.ts';
+import { backoffMs, type Backoff } from '../host/host-policy.ts';
 import type { DeliveryOutcome } from '../host/voa-requests-client.ts';
 import type { ItemOutcome, OutboxItem, OutboxStore } from './outbox-store.ts';
 
@@ -14,6 +19,17 @@ export interface OutboxTiming {
   requestTimeoutMs: number;
   /** Requests in flight at once. */
   concurrency: number;
+  /**
+   * How long a claimed item stays this sender's without a sign of life; renewed every third of it while
+   * the call is in flight. After a crash, its items wait this long before another sender takes them.
+   */
+  leaseMs: number;
+}
+
+/** VOA_DESK_OUTBOX_LEASE_MS shortens the lease for tests that kill a sender and wait for its lease. */
+function leaseFromEnvironment(): number {
+  const fromEnvironment = Number(process.env.VOA_DESK_OUTBOX_LEASE_MS);
+  return Number.isInteger(fromEnvironment) && fromEnvironment > 0 ? fromEnvironment : 30_000;
 }
 
 export const DEFAULT_TIMING: OutboxTiming = {
@@ -21,14 +37,13 @@ export const DEFAULT_TIMING: OutboxTiming = {
   maxDelayMs: 2 * 60_000,
   requestTimeoutMs: 30_000,
   concurrency: 4,
+  leaseMs: leaseFromEnvironment(),
 };
 
-/** Exponential backoff with equal jitter: half the delay fixed, half random, so clients spread out. */
-export function backoffMs(attempts: number, timing: OutboxTiming, random: () => number): number {
-  const exponent = Math.min(Math.max(attempts - 1, 0), 30);
-  const delay = Math.min(timing.maxDelayMs, timing.baseDelayMs * 2 ** exponent);
-  return Math.round(delay / 2 + (delay / 2) * random());
-}
+const backoffOf = (timing: OutboxTiming): Backoff => ({
+  baseMs: timing.baseDelayMs,
+  maxMs: timing.maxDelayMs,
+});
 
 export interface OutboxSenderOptions {
   store: OutboxStore;
@@ -39,6 +54,8 @@ export interface OutboxSenderOptions {
   timing?: Partial<OutboxTiming>;
   now?: () => number;
   random?: () => number;
+  /** Who holds the leases of this sender's claims; unique per sender unless a test names it. */
+  owner?: string;
 }
 
 export class OutboxSender {
@@ -48,6 +65,7 @@ export class OutboxSender {
   readonly #onStatus: OutboxSenderOptions['onStatus'];
   readonly #now: () => number;
   readonly #random: () => number;
+  readonly owner: string;
   timing: OutboxTiming;
 
   #connection: OutboxStatus['connection'] = 'unknown';
@@ -64,6 +82,7 @@ export class OutboxSender {
   #inFlight = new Set<Promise<void>>();
   #wake: (() => void) | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #heartbeat: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: OutboxSenderOptions) {
     this.#store = options.store;
@@ -73,6 +92,7 @@ export class OutboxSender {
     this.#now = options.now ?? Date.now;
     this.#random = options.random ?? Math.random;
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
+    this.owner = options.owner ?? `${os.hostname()}/${process.pid}/${randomUUID()}`;
   }
 
   get running(): boolean {
@@ -96,12 +116,20 @@ export class OutboxSender {
     };
   }
 
-  /** Starts delivering in the background; anything left "sending" by a crash goes back to the queue. */
+  /**
+   * Starts delivering in the background. Items another sender left "sending" are not touched: they are
+   * claimed when that sender's lease runs out.
+   */
   start(): void {
     if (this.#running) return;
-    const requeued = this.#store.requeueInterrupted();
-    if (requeued) this.#emitStatus();
     this.#running = true;
+    this.#heartbeat = setInterval(
+      () => {
+        if (this.#inFlight.size) this.#store.renewLeases(this.owner, this.timing.leaseMs);
+      },
+      Math.max(1, Math.floor(this.timing.leaseMs / 3)),
+    );
+    this.#heartbeat.unref();
     this.#loop = this.#run();
   }
 
@@ -111,6 +139,9 @@ export class OutboxSender {
     await this.#loop;
     this.#loop = undefined;
     await Promise.all(this.#inFlight);
+    clearInterval(this.#heartbeat);
+    this.#heartbeat = undefined;
+    if (this.#store.releaseLeases(this.owner)) this.#emitStatus();
   }
 
   /** Something changed (a new item, a network or wake event): look again now, without waiting. */
@@ -164,7 +195,7 @@ export class OutboxSender {
       }
       // While offline, one request probes the host; the others wait for its answer.
       const slots = (this.#networkFailures > 0 ? 1 : this.timing.concurrency) - this.#inFlight.size;
-      const claimed = this.#store.claimDue(slots);
+      const claimed = this.#store.claimDue(slots, this.owner, this.timing.leaseMs);
       if (claimed.length) {
         this.#onItems(claimed);
         for (const item of claimed) {
@@ -176,7 +207,7 @@ export class OutboxSender {
         }
         continue;
       }
-      const due = this.#store.nextDue();
+      const due = this.#store.nextClaimable(this.owner);
       await this.#sleep(due === undefined || slots <= 0 ? undefined : Math.max(0, due - now));
     }
   }
@@ -228,12 +259,12 @@ export class OutboxSender {
         };
         break;
       case 'unknown': {
-        const delay = backoffMs(item.attempts + 1, this.timing, this.#random);
+        const delay = backoffMs(item.attempts + 1, backoffOf(this.timing), this.#random);
         if (outcome.reachedHost) this.#contact(now);
         else {
           this.#connection = 'offline';
           this.#networkFailures += 1;
-          this.#offlineUntil = now + backoffMs(this.#networkFailures, this.timing, this.#random);
+          this.#offlineUntil = now + backoffMs(this.#networkFailures, backoffOf(this.timing), this.#random);
         }
         recorded = {
           state: 'queued',
@@ -244,7 +275,7 @@ export class OutboxSender {
         break;
       }
     }
-    const updated = this.#store.record(item.id, recorded);
+    const updated = this.#store.record(item.id, recorded, this.owner);
     if (updated) this.#onItems([updated]);
     if (wasConnection !== this.#connection || wasPaused !== this.#paused) this.#emitStatus();
   }

@@ -21,6 +21,8 @@ interface OutboxRow {
   created_at: string;
   updated_at: string;
   delivered_at: string | null;
+  lease_owner: string | null;
+  lease_until: number | null;
 }
 
 export interface OutboxItem {
@@ -149,62 +151,102 @@ export class OutboxStore {
   }
 
   /**
-   * Claims the oldest due items for sending (committed, so that another process on the same profile
-   * leaves them alone while they are in flight).
+   * The earliest time `owner` may claim something: a queued item falls due, or another sender's lease
+   * runs out. Undefined when there is nothing to wait for.
    */
-  claimDue(limit: number): OutboxItem[] {
-    if (limit <= 0) return [];
-    return this.transaction(() => {
-      const rows = this.#statement(
-        `SELECT * FROM outbox_item WHERE state = 'queued' AND next_attempt_at <= ?
-         ORDER BY next_attempt_at, id LIMIT ?`,
-      ).all(this.#now(), limit) as unknown as OutboxRow[];
-      const updatedAt = new Date(this.#now()).toISOString();
-      for (const row of rows) {
-        this.#statement(
-          "UPDATE outbox_item SET state = 'sending', updated_at = ? WHERE id = ? AND state = 'queued'",
-        ).run(updatedAt, row.id);
-      }
-      return rows.map((row) => fromRow({ ...row, state: 'sending', updated_at: updatedAt }));
-    });
+  nextClaimable(owner: string): number | undefined {
+    const row = this.#statement(
+      `SELECT MIN(CASE WHEN state = 'queued' THEN next_attempt_at ELSE COALESCE(lease_until, 0) END) AS due
+       FROM outbox_item WHERE state = 'queued' OR (state = 'sending' AND lease_owner IS NOT ?)`,
+    ).get(owner) as { due: number | null };
+    return row.due ?? undefined;
   }
 
-  /** Records what an attempt decided. An item a person discarded meanwhile stays discarded. */
-  record(id: number, outcome: ItemOutcome): OutboxItem | undefined {
+  /**
+   * Claims the oldest due items for `owner` until now + `leaseMs`: queued items that are due, and items
+   * whose sender's lease ran out (it crashed or was killed; the requestId makes a resend safe). One UPDATE
+   * under SQLite's write lock, so two processes on one app.db never claim the same item.
+   */
+  claimDue(limit: number, owner: string, leaseMs: number): OutboxItem[] {
+    if (limit <= 0) return [];
+    const now = this.#now();
+    const rows = this.transaction(
+      () =>
+        this.#statement(
+          `UPDATE outbox_item SET state = 'sending', lease_owner = :owner, lease_until = :until, updated_at = :iso
+           WHERE id IN (
+             SELECT id FROM outbox_item
+             WHERE (state = 'queued' AND next_attempt_at <= :now)
+                OR (state = 'sending' AND COALESCE(lease_until, 0) <= :now)
+             ORDER BY next_attempt_at, id LIMIT :limit)
+           RETURNING *`,
+        ).all({
+          owner,
+          until: now + leaseMs,
+          iso: new Date(now).toISOString(),
+          now,
+          limit,
+        }) as unknown as OutboxRow[],
+    );
+    return rows.sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.id - b.id).map(fromRow);
+  }
+
+  /** The owner is alive: its items in flight stay its own until now + `leaseMs`. */
+  renewLeases(owner: string, leaseMs: number): number {
+    const until = this.#now() + leaseMs;
+    const result = this.transaction(() =>
+      this.#statement(
+        "UPDATE outbox_item SET lease_until = ? WHERE state = 'sending' AND lease_owner = ?",
+      ).run(until, owner),
+    );
+    return Number(result.changes);
+  }
+
+  /** A sender that stops hands back what it claimed but did not send (a clean stop, not a crash). */
+  releaseLeases(owner: string): number {
+    const iso = new Date(this.#now()).toISOString();
+    const result = this.transaction(() =>
+      this.#statement(
+        `UPDATE outbox_item SET state = 'queued', lease_owner = NULL, lease_until = NULL, updated_at = ?
+         WHERE state = 'sending' AND lease_owner = ?`,
+      ).run(iso, owner),
+    );
+    return Number(result.changes);
+  }
+
+  /**
+   * Records what `owner`'s attempt decided. A delivery is a fact and is always recorded; any other outcome
+   * only while the item is still `owner`'s (a lease that ran out may have passed it to another sender).
+   * An item a person discarded meanwhile stays discarded.
+   */
+  record(id: number, outcome: ItemOutcome, owner: string): OutboxItem | undefined {
     const now = this.#now();
     const iso = new Date(now).toISOString();
     this.transaction(() => {
-      const current = this.get(id);
+      const current = this.#statement('SELECT state, lease_owner FROM outbox_item WHERE id = ?').get(id) as
+        Pick<OutboxRow, 'state' | 'lease_owner'> | undefined;
       if (!current || current.state === 'discarded' || current.state === 'delivered') return;
       if (outcome.state === 'delivered') {
         this.#statement(
           `UPDATE outbox_item SET state = 'delivered', number = ?, attempts = attempts + 1, last_error = ?,
-           delivered_at = ?, updated_at = ? WHERE id = ?`,
+           delivered_at = ?, updated_at = ?, lease_owner = NULL, lease_until = NULL WHERE id = ?`,
         ).run(outcome.number, outcome.note ?? null, iso, iso, id);
-      } else if (outcome.state === 'needsAttention') {
+        return;
+      }
+      if (current.state !== 'sending' || current.lease_owner !== owner) return;
+      if (outcome.state === 'needsAttention') {
         this.#statement(
           `UPDATE outbox_item SET state = 'needsAttention', attempts = attempts + 1, last_error = ?,
-           updated_at = ? WHERE id = ?`,
+           updated_at = ?, lease_owner = NULL, lease_until = NULL WHERE id = ?`,
         ).run(outcome.error, iso, id);
       } else {
         this.#statement(
           `UPDATE outbox_item SET state = 'queued', attempts = attempts + ?, last_error = COALESCE(?, last_error),
-           next_attempt_at = ?, updated_at = ? WHERE id = ?`,
+           next_attempt_at = ?, updated_at = ?, lease_owner = NULL, lease_until = NULL WHERE id = ?`,
         ).run(outcome.countsAsAttempt ? 1 : 0, outcome.error, outcome.nextAttemptAt, iso, id);
       }
     });
     return this.get(id);
-  }
-
-  /** After a crash or a kill: whatever was in flight goes back to the queue (the requestId makes it safe). */
-  requeueInterrupted(): number {
-    const iso = new Date(this.#now()).toISOString();
-    const result = this.transaction(() =>
-      this.#statement("UPDATE outbox_item SET state = 'queued', updated_at = ? WHERE state = 'sending'").run(
-        iso,
-      ),
-    );
-    return Number(result.changes);
   }
 
   /** Every queued item due now (a manual flush, a network nudge). */

@@ -1,0 +1,159 @@
+// Two senders on one data directory, as real processes (`outbox flush` from the CLI, the way a scheduled
+// task runs beside the app) against the host emulator: an item one of them is sending is never sent by
+// the other, and the items of a sender killed mid-flight are delivered once its lease has run out.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
+import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
+import { VoaCore } from '../../src/main/core/voa-core.ts';
+import { SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
+import { REQUEST_ACTIONS } from '../../src/shared/contract/request-fields.ts';
+import { configureProfileForEmulator, TEST_PRIVACY_CONSENT_VERSION } from '../support/emulator-profile.ts';
+import { createTestProfile, NODE, REPO_ROOT, runCli, type TestProfile } from '../support/processes.ts';
+
+let emulator: RunningEmulator;
+let profile: TestProfile;
+
+const flushArgs = () => [
+  '--json',
+  '--data-dir',
+  profile.dataDir,
+  '--profile',
+  profile.profile,
+  'outbox',
+  'flush',
+  '--timeout',
+  '120',
+];
+const quotePosts = () =>
+  emulator.state.calls.filter((call) => call.method === 'POST' && call.path.includes(REQUEST_ACTIONS.quote));
+
+async function queueQuotes(count: number): Promise<void> {
+  const core = await VoaCore.open({
+    location: { profile: profile.profile, dataDir: profile.dataDir },
+    shell: 'browser',
+    version: 'test',
+  });
+  try {
+    for (let index = 0; index < count; index++) {
+      const result = await dispatchBridgeCall(core.handlers, 'outbox:submit', {
+        kind: 'quote',
+        payload: {
+          privacyAccepted: true,
+          privacyConsentVersion: TEST_PRIVACY_CONSENT_VERSION,
+          contactName: `Klant ${index}`,
+          source: SOURCE_COUNTER_VISIT,
+          assistedBy: 'Anja de Vries',
+          quoteRequestLines: [{ itemNo: 'HEA200', quantity: index + 1 }],
+        },
+      });
+      expect(result.ok).toBe(true);
+    }
+  } finally {
+    await core.close();
+  }
+}
+
+/** Resolves once the emulator has received `count` quote POSTs (a state, polled; no fixed wait). */
+async function untilQuotePosts(count: number): Promise<void> {
+  while (quotePosts().length < count) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+function spawnFlush(env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(NODE, [path.join(REPO_ROOT, 'src/main/cli/index.ts'), ...flushArgs()], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, stderr })),
+  );
+  return { child, exited };
+}
+
+async function setLatency(ms: number): Promise<void> {
+  const { Agent, fetch } = await import('undici');
+  const agent = new Agent({ connect: { ca: emulator.caCertificate } });
+  try {
+    const rules = ms ? [{ kind: 'latency', match: 'requests', ms }] : [];
+    const response = await fetch(`${emulator.info.adminUrl}/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ rules }),
+      dispatcher: agent,
+    });
+    expect(response.status).toBe(200);
+  } finally {
+    await agent.close();
+  }
+}
+
+/** Every item delivered, each stored once by the host, under the number the outbox shows. */
+async function expectEachStoredOnce(count: number): Promise<void> {
+  const stored = emulator.state.requests.quote;
+  expect(stored).toHaveLength(count);
+  expect(new Set(stored.map((request) => request.requestId)).size).toBe(count);
+  const list = await runCli(['--json', ...flushArgs().slice(1, 5), 'outbox', 'list']);
+  const items = JSON.parse(list.stdout).items as { requestId: string; state: string; number: string }[];
+  const numbers = new Map(stored.map((request) => [request.requestId, request.number]));
+  expect(items).toHaveLength(count);
+  for (const item of items) {
+    expect(item.state, item.requestId).toBe('delivered');
+    expect(item.number, item.requestId).toBe(numbers.get(item.requestId));
+  }
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ variants: 50, log: () => {} });
+});
+
+afterAll(async () => {
+  await emulator?.stop();
+});
+
+beforeEach(async () => {
+  await profile?.dispose();
+  profile = await createTestProfile();
+  await configureProfileForEmulator(profile, emulator.info);
+  emulator.state.requests.quote.length = 0;
+  emulator.state.numbersByRequestId.quote.clear();
+  emulator.state.calls.length = 0;
+  await setLatency(0);
+});
+
+afterAll(async () => {
+  await profile?.dispose();
+});
+
+describe('outbox: two senders on one data directory', () => {
+  it('two `outbox flush` processes share 50 queued requests: the host receives exactly 50 POSTs', async () => {
+    await queueQuotes(50);
+    // Latency keeps the first sender busy while the second one starts and claims.
+    await setLatency(150);
+    const first = spawnFlush();
+    await untilQuotePosts(1);
+    const second = spawnFlush();
+    const [one, two] = await Promise.all([first.exited, second.exited]);
+    expect(one.code, one.stderr).toBe(0);
+    expect(two.code, two.stderr).toBe(0);
+    expect(quotePosts()).toHaveLength(50);
+    await expectEachStoredOnce(50);
+  }, 180_000);
+
+  it('a sender killed mid-flight: its items are delivered by the next one once its lease has run out', async () => {
+    await queueQuotes(12);
+    // The killed sender's calls hang at the host; its lease is short, so the test waits for no clock.
+    await setLatency(3_000);
+    const killed = spawnFlush({ VOA_DESK_OUTBOX_LEASE_MS: '1000' });
+    await untilQuotePosts(1);
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    await setLatency(0);
+    const rerun = spawnFlush();
+    const { code, stderr } = await rerun.exited;
+    expect(code, stderr).toBe(0);
+    await expectEachStoredOnce(12);
+  }, 180_000);
+});
