@@ -107,6 +107,8 @@ function createWindow(): BrowserWindow {
       nodeIntegration: false,
       webSecurity: true,
       spellcheck: false,
+      // Chromium's built-in PDF viewer, for the customer desk's documents (no third-party plugins exist).
+      plugins: true,
     },
   });
   window.once('ready-to-show', () => window.show());

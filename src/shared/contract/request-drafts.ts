@@ -71,6 +71,8 @@ export const quoteDraftSchema = z.strictObject({
   shipToPostCode: draftText,
   shipToCity: draftText,
   shipToCountryCode: draftText,
+  /** A signed-in Buyer's registered address chosen in the customer panel; sent beside the address text. */
+  shipToCode: draftText.default(''),
   requestedDeliveryDate: draftText,
   lines: z.array(draftLineSchema).max(2000),
   /** The line being typed in the entry row, not yet added. */
@@ -133,6 +135,7 @@ export function emptyQuoteDraft(entryKey: string): QuoteDraft {
     shipToPostCode: '',
     shipToCity: '',
     shipToCountryCode: '',
+    shipToCode: '',
     requestedDeliveryDate: '',
     lines: [],
     entry: emptyLine(entryKey),
@@ -246,6 +249,8 @@ export function quotePayloadFromDraft(draft: QuoteDraft, context: QuoteContext):
           shipToPostCode: draft.shipToPostCode,
           shipToCity: draft.shipToCity,
           shipToCountryCode: draft.shipToCountryCode,
+          // With the text, so inside sales can convert an unlinked request too (issue 13).
+          shipToCode: draft.shipToCode,
           requestedDeliveryDate: draft.requestedDeliveryDate,
         }
       : {}),

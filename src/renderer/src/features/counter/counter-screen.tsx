@@ -17,6 +17,7 @@ import { draftWithEntry } from '../../components/request-form-support.ts';
 import { useRequestForm } from '../../components/use-request-form.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { CounterSlip } from './counter-slip.tsx';
+import { CustomerPanel } from '../customer/customer-panel.tsx';
 
 export function CounterScreen() {
   const t = useT();
@@ -95,6 +96,7 @@ export function CounterScreen() {
           <li>{t('counter.shortcut.privacy')}</li>
         </ul>
       </header>
+      <CustomerPanel target="counter" />
 
       {last ? (
         <SubmissionNotice

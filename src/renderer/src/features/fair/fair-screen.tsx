@@ -17,6 +17,7 @@ import { draftWithEntry } from '../../components/request-form-support.ts';
 import { SubmissionNotice } from '../../components/submission-notice.tsx';
 import { useRequestForm } from '../../components/use-request-form.ts';
 import { useT } from '../../i18n/i18n.ts';
+import { CustomerPanel } from '../customer/customer-panel.tsx';
 
 type Tab = 'quote' | 'account';
 
@@ -57,6 +58,7 @@ export function FairScreen() {
         )}
         <p className="shortcuts">{t('fair.shortcuts')}</p>
       </header>
+      <CustomerPanel target="fair" />
       {connection === 'offline' ? (
         <p className="banner banner--warning" role="status">
           {t('fair.offlineNote')}
