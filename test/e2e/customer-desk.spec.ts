@@ -174,11 +174,13 @@ test('customer desk: a Buyer signed in at the counter, details and a registered 
   await expect(page.getByRole('alert').filter({ hasText: 'is vastgelegd' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/customer-5-accepted-nl.png' });
 
-  // Next customer: the bar and every datum of the customer are gone.
+  // Next customer: the bar, every datum of the customer and the form are gone.
+  page.once('dialog', (confirm) => void confirm.accept());
   await page.getByRole('button', { name: 'Volgende klant' }).click();
   await expect(bar).toBeHidden();
   await expect(page.getByText('De klant is afgemeld. Klaar voor de volgende klant.')).toBeVisible();
   await expect(page.locator('.customer-tabs')).toHaveCount(0);
+  await expect(page.getByLabel('Bedrijf', { exact: true })).toHaveValue('');
   const { sessions } = await emulator.admin<{ sessions: { state: string }[] }>('/portal/sessions');
   expect(sessions.map((session) => session.state)).toEqual(['revoked']);
 });

@@ -2,7 +2,7 @@
 // unmissable bar saying who is signed in, "use customer details", a Buyer's delivery addresses, and the
 // customer's requests, quotes, orders, shipments, lines and documents.
 import { useEffect, useState, type FormEvent } from 'react';
-import type { DraftTarget } from '../../../../shared/contract/request-drafts.ts';
+import { draftHasContent, type DraftTarget } from '../../../../shared/contract/request-drafts.ts';
 import { DELIVERY_DELIVERY } from '../../../../shared/contract/fixed-values.ts';
 import {
   ROLE_BUYER,
@@ -155,6 +155,8 @@ function SignedIn({
   const t = useT();
   const language = useAppStore((state) => state.language);
   const signOut = useAppStore((state) => state.portalSignOut);
+  const draft = useAppStore((state) => state.drafts[target]);
+  const resetDraft = useAppStore((state) => state.resetDraft);
   const updateDraft = useAppStore((state) => state.updateDraft);
   const [notice, setNotice] = useState<string | null>(null);
   const until = customer.expiresAt
@@ -206,7 +208,16 @@ function SignedIn({
           <button type="button" className="button button--small" onClick={useDetails}>
             {t('customer.useDetails')}
           </button>
-          <button type="button" className="button button--small" onClick={() => void signOut('nextCustomer')}>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => {
+              // A new customer starts a new form: nothing of this customer stays on screen.
+              if (draftHasContent(draft) && !window.confirm(t('customer.nextCustomerConfirm'))) return;
+              resetDraft(target);
+              void signOut('nextCustomer');
+            }}
+          >
             {t('customer.nextCustomer')}
           </button>
           <button type="button" className="button button--small" onClick={() => void signOut('signedOut')}>

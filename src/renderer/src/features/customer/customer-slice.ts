@@ -11,6 +11,7 @@ import type {
 import type {
   AcceptQuoteAnswer,
   DeliveryAddress,
+  LineDocumentType,
   PortalDocumentLine,
   PortalDocumentRow,
   PortalOrderRow,
@@ -33,7 +34,7 @@ export interface TabData {
   quotes?: TruncatedList<PortalQuoteRow>;
   orders?: TruncatedList<PortalOrderRow>;
   shipments?: TruncatedList<PortalShipmentRow>;
-  lines?: { documentType: string; documentNo: string; lines: PortalDocumentLine[] | null };
+  lines?: { documentType: LineDocumentType; documentNo: string; lines: PortalDocumentLine[] | null };
   documents?: PortalDocumentRow[];
 }
 
@@ -54,7 +55,7 @@ export interface CustomerSlice {
   portalSignIn(email: string, code: string): Promise<boolean>;
   portalSignOut(reason: Extract<SessionEndReason, 'signedOut' | 'nextCustomer'>): Promise<void>;
   portalShowTab(tab: CustomerTab, refresh?: boolean): Promise<void>;
-  portalLoadLines(documentType: 'quote' | 'order' | 'shipment', documentNo: string): Promise<void>;
+  portalLoadLines(documentType: LineDocumentType, documentNo: string): Promise<void>;
   portalLoadAddresses(): Promise<void>;
   portalOpenDocument(documentType: PrintDocumentType, documentNo: string): Promise<'opened' | 'none'>;
   portalClosePdf(): void;

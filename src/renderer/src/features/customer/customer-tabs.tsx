@@ -429,9 +429,7 @@ function LinesTable() {
   const t = useT();
   const data = useAppStore((state) => state.portalData.lines);
   if (!data) return <p className="customer-panel__note">{t('customer.linesPick')}</p>;
-  const type = t(
-    `customer.tab.${data.documentType === 'quote' ? 'quotes' : data.documentType === 'order' ? 'orders' : 'shipments'}`,
-  );
+  const type = t(`customer.docType.${data.documentType}`);
   const live = data.lines?.some((line) => line.outstandingQuantity !== null || line.steel?.outstanding);
   return (
     <>
