@@ -19,6 +19,27 @@ interface ReadinessLine {
   steel: boolean;
 }
 
+/** A client-credentials token from the emulator's identity provider, as the app gets one. */
+export async function clientCredentialsToken(
+  agent: Agent,
+  info: { authUrl: string; tenant: string; apiResource: string },
+  credentials: { clientId: string; clientSecret: string },
+): Promise<string> {
+  const answer = await fetch(`${info.authUrl}/${info.tenant}/oauth2/v2.0/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: credentials.clientId,
+      client_secret: credentials.clientSecret,
+      scope: `${info.apiResource}/.default`,
+    }).toString(),
+    dispatcher: agent,
+  });
+  const { access_token: accessToken } = (await answer.json()) as { access_token: string };
+  return accessToken;
+}
+
 /** Peak resident set size of a process (VmHWM), in MB. */
 function peakRssMb(pid: number): number {
   const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -59,18 +80,7 @@ export async function benchEmulatorServe(): Promise<Record<string, number>> {
     const agent = new Agent({ connect: { ca: await readFile(info.caFile, 'utf8') } });
     try {
       const started = performance.now();
-      const tokenAnswer = await fetch(`${info.authUrl}/${info.tenant}/oauth2/v2.0/token`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: info.sync.clientId,
-          client_secret: info.sync.clientSecret,
-          scope: `${info.apiResource}/.default`,
-        }).toString(),
-        dispatcher: agent,
-      });
-      const { access_token: accessToken } = (await tokenAnswer.json()) as { access_token: string };
+      const accessToken = await clientCredentialsToken(agent, info, info.sync);
       const headers = {
         Authorization: `Bearer ${accessToken}`,
         Accept: 'application/json',

@@ -52,6 +52,7 @@ const ruleSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('dropMidBody'), ...selection }),
   z.strictObject({ kind: z.literal('sessionConflict'), ...selection }),
   z.strictObject({ kind: z.literal('reportFailure'), ...selection }),
+  z.strictObject({ kind: z.literal('archiveFailure'), ...selection }),
   z.strictObject({
     kind: z.literal('tokenDown'),
     status: serverErrorStatus,
@@ -62,6 +63,7 @@ const ruleSchema = z.discriminatedUnion('kind', [
 
 export type FaultRule = z.infer<typeof ruleSchema>;
 export type FaultKind = FaultRule['kind'];
+export type PortalFaultKind = 'sessionConflict' | 'reportFailure' | 'archiveFailure';
 
 export const faultSpecSchema = z.strictObject({
   rules: z.array(ruleSchema).default([]),
@@ -103,6 +105,7 @@ function targetsOf(rule: FaultRule): readonly CallTarget[] {
       return ['catalog'];
     case 'sessionConflict':
     case 'reportFailure':
+    case 'archiveFailure':
       return ['requests'];
     case 'tokenDown':
       return ['token'];
@@ -148,8 +151,8 @@ export interface FaultPlan {
   beforeCall(target: CallTarget): { latencyMs: number; fault: FiredFault | null };
   /** The fault (if any) that hits a voaRequests call after its request was stored. */
   afterStore(): FiredFault | null;
-  /** Whether a voaPortal fault of this kind fires now: a 409 on a token call, or a failing report. */
-  portal(kind: 'sessionConflict' | 'reportFailure'): boolean;
+  /** Whether a voaPortal fault fires now: a 409 on a token call, a failing report or archive read. */
+  portal(kind: PortalFaultKind): boolean;
   describe(): { rules: (FaultRule & { fired: number; remaining?: number })[]; refuseRequests?: boolean };
 }
 

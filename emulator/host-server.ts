@@ -383,10 +383,10 @@ export function createHostRequestHandler(
         clock: context.clock,
         language,
         companyName: site.companyName,
-        reportFails: () => {
-          const fails = context.faults().portal('reportFailure');
-          if (fails) call.fault = 'reportFailure';
-          return fails;
+        faultFires: (kind) => {
+          const fires = context.faults().portal(kind);
+          if (fires) call.fault = kind;
+          return fires;
         },
       });
       const value = await run(procedure, parameters);

@@ -12,6 +12,7 @@ import { createEmulatorClock } from './emulator-clock.ts';
 import { createEmulatorState, type EmulatorSettings, type EmulatorState } from './emulator-state.ts';
 import { defaultPortalSettings } from './portal-settings.ts';
 import { createPortalState } from './portal-state.ts';
+import { seededCustomers, type PortalData } from './portal-data.ts';
 import { createFaultPlan, parseFaultSpec, type FaultPlan, type FaultSpec } from './faults.ts';
 import { createHostRequestHandler, syncPermissionSetNames, type HostSite } from './host-server.ts';
 import { createIdentityProvider, type ApplicationRegistration } from './identity-provider.ts';
@@ -75,6 +76,8 @@ export interface EmulatorInfo {
   steel: boolean;
   pageSize: number;
   catalog: CatalogCounts;
+  /** Seeded portal users to sign in with: a Buyer and a Viewer of the same customer. */
+  portalUsers: { buyer: string; viewer: string };
 }
 
 export interface RunningEmulator {
@@ -111,9 +114,14 @@ function newSecret(): string {
   return randomBytes(30).toString('base64').replaceAll('+', '~').replaceAll('/', '_');
 }
 
-async function loadOrCreateIdentity(stateDir: string): Promise<StoredIdentity> {
-  const path = join(stateDir, identityFileName);
-  if (existsSync(path)) return JSON.parse(await readFile(path, 'utf8')) as StoredIdentity;
+/**
+ * The identities are kept in `--state-dir` so a configured client keeps working across restarts. Without
+ * one they live in memory only: the client secrets then never touch the disk (the demo relies on that).
+ */
+async function loadOrCreateIdentity(stateDir: string | undefined): Promise<StoredIdentity> {
+  const path = stateDir === undefined ? undefined : join(stateDir, identityFileName);
+  if (path !== undefined && existsSync(path))
+    return JSON.parse(await readFile(path, 'utf8')) as StoredIdentity;
   const identity: StoredIdentity = {
     tenant: randomUUID(),
     companyId: randomUUID(),
@@ -121,8 +129,16 @@ async function loadOrCreateIdentity(stateDir: string): Promise<StoredIdentity> {
     sync: { clientId: randomUUID(), clientSecret: newSecret() },
     adminKey: randomBytes(16).toString('hex'),
   };
-  await writeFile(path, `${JSON.stringify(identity, null, 2)}\n`, { mode: 0o600 });
+  if (path !== undefined) await writeFile(path, `${JSON.stringify(identity, null, 2)}\n`, { mode: 0o600 });
   return identity;
+}
+
+function demoPortalUsers(data: PortalData): EmulatorInfo['portalUsers'] {
+  const emailOf = (role: string): string =>
+    data.users.find(
+      (user) => user.customerNo === seededCustomers.allowed && user.role === role && user.active,
+    )?.email ?? '';
+  return { buyer: emailOf('Buyer'), viewer: emailOf('Viewer') };
 }
 
 function checkRange(name: string, value: number, minimum: number, maximum: number): number {
@@ -155,7 +171,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       : resolve(options.stateDir);
   await mkdir(stateDir, { recursive: true });
 
-  const [tls, identity] = await Promise.all([prepareTlsMaterial(stateDir), loadOrCreateIdentity(stateDir)]);
+  const [tls, identity] = await Promise.all([
+    prepareTlsMaterial(stateDir),
+    loadOrCreateIdentity(ownsStateDir ? undefined : stateDir),
+  ]);
   const catalog = generateCatalog({ seed, variants });
 
   const initialSettings: EmulatorSettings = {
@@ -254,6 +273,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     steel: initialSettings.steel,
     pageSize,
     catalog: catalog.counts,
+    portalUsers: demoPortalUsers(state.portal.data),
   };
 
   let stopped: Promise<void> | undefined;

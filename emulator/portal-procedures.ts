@@ -2,6 +2,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EmulatorClock } from './emulator-clock.ts';
 import type { EmulatorState } from './emulator-state.ts';
+import type { PortalFaultKind } from './faults.ts';
 import { hostMessages } from './host-messages.ts';
 import { HostError } from './odata-errors.ts';
 import type {
@@ -69,8 +70,8 @@ export interface PortalCallContext {
   clock: EmulatorClock;
   language: SessionLanguage;
   companyName: string;
-  /** Whether a reportFailure fault fires on this print. */
-  reportFails: () => boolean;
+  /** Whether a portal fault (reportFailure, archiveFailure) fires at this point of the call. */
+  faultFires: (kind: PortalFaultKind) => boolean;
 }
 
 /** A result as the envelope's value carries it: a string (JSON text or empty) or a Boolean. */
@@ -810,7 +811,9 @@ export function createPortalProcedures(context: PortalCallContext) {
   }
 
   function myDocuments({ customer }: ValidSession): object {
-    if (archiveActive()) return { documents: archiveRows(customer) };
+    // A failing archive read gives an empty list, never an error.
+    if (archiveActive())
+      return { documents: context.faultFires('archiveFailure') ? [] : archiveRows(customer) };
     if (settings.portalDocumentsFromReports) return { documents: reportRows(customer) };
     return { documents: [] };
   }
@@ -825,7 +828,7 @@ export function createPortalProcedures(context: PortalCallContext) {
     // Quotes and orders must be live: printablesOf holds live sales documents only.
     const printable = printablesOf(customer, kind).find((candidate) => candidate.no === no);
     if (!printable || printable.lines.length === 0) return '';
-    if (context.reportFails()) {
+    if (context.faultFires('reportFailure')) {
       throw new HostError(
         400,
         'Application_DialogException',

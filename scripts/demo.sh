@@ -24,13 +24,15 @@ mkdir -p "$VOA_DESK_DATA_DIR"
 
 exec scripts/with-secret-service.sh bash -c '
 set -euo pipefail
-emulator_out=$(mktemp)
-node emulator/cli.ts --company-name "Staalhandel '"'"'t Gooi B.V." --variants "${VOA_DESK_DEMO_VARIANTS:-5000}" >"$emulator_out" 2>"$VOA_DESK_DATA_DIR/emulator.log" &
-emulator_pid=$!
+# The readiness line holds both client secrets: it is read from a pipe into memory and never written to a
+# file; secrets reach the CLI on standard input only, never as arguments.
+coproc EMULATOR { exec node emulator/cli.ts --company-name "Staalhandel '"'"'t Gooi B.V." --variants "${VOA_DESK_DEMO_VARIANTS:-5000}" 2>"$VOA_DESK_DATA_DIR/emulator.log"; }
+emulator_pid=$EMULATOR_PID
 trap "kill $emulator_pid 2>/dev/null || true" EXIT
-for _ in $(seq 1 100); do [ -s "$emulator_out" ] && break; sleep 0.2; done
-[ -s "$emulator_out" ] || { echo "voa-desk: the emulator did not start; see $VOA_DESK_DATA_DIR/emulator.log" >&2; exit 1; }
-field() { node -e "const r=JSON.parse(require(\"fs\").readFileSync(process.argv[1],\"utf8\").split(\"\\n\")[0]); const v=process.argv[2].split(\".\").reduce((o,k)=>o[k],r); process.stdout.write(String(v))" "$emulator_out" "$1"; }
+ready=""
+IFS= read -r -t 60 ready <&"${EMULATOR[0]}" || true
+[ -n "$ready" ] || { echo "voa-desk: the emulator did not start; see $VOA_DESK_DATA_DIR/emulator.log" >&2; exit 1; }
+field() { printf "%s" "$ready" | node -e "let t=\"\"; process.stdin.on(\"data\",(c)=>t+=c).on(\"end\",()=>{const v=process.argv[1].split(\".\").reduce((o,k)=>o[k],JSON.parse(t)); process.stdout.write(String(v))})" "$1"; }
 node src/main/cli/index.ts config set \
   --base-url "$(field baseUrl)" --auth-url "$(field authUrl)" --tenant "$(field tenant)" \
   --api-resource "$(field apiResource)" --company-name "$(field companyName)" --company-id "$(field companyId)" \
@@ -39,6 +41,7 @@ node src/main/cli/index.ts config set \
 field website.clientSecret | node src/main/cli/index.ts secret set website --client-id "$(field website.clientId)" >/dev/null
 field sync.clientSecret | node src/main/cli/index.ts secret set sync --client-id "$(field sync.clientId)" >/dev/null
 echo "voa-desk: emulator running (admin API $(field adminUrl)); demo profile in $VOA_DESK_DATA_DIR"
+echo "voa-desk: customer portal sign-in: Buyer $(field portalUsers.buyer), Viewer $(field portalUsers.viewer) (codes in the admin API: GET /mail)"
 if [ -x node_modules/electron/dist/electron ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ] || [ "$(uname)" = Darwin ]; }; then
   echo "voa-desk: starting the desktop window (Electron)"
   node_modules/electron/dist/electron .

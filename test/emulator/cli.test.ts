@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Agent, fetch } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Json } from './emulator-client.ts';
@@ -163,6 +163,26 @@ describe('npm run emulator (emulator/cli.ts)', () => {
     expect(existsSync(cli.readiness.caFile)).toBe(true);
     expect(await cli.stop()).toBe(0);
     expect(existsSync(cli.readiness.caFile)).toBe(false);
+  });
+
+  it('without --state-dir no file holds a client secret, and the readiness line names a Buyer and a Viewer to sign in with', async () => {
+    const cli = await startCli(['--variants', '100']);
+    try {
+      const folder = dirname(cli.readiness.caFile);
+      const files = readdirSync(folder);
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) {
+        const text = readFileSync(join(folder, file), 'utf8');
+        expect(text).not.toContain(cli.readiness.website.clientSecret);
+        expect(text).not.toContain(cli.readiness.sync.clientSecret);
+      }
+      expect(cli.readiness.portalUsers).toEqual({
+        buyer: 'koper@devries.example',
+        viewer: 'kijker@devries.example',
+      });
+    } finally {
+      expect(await cli.stop()).toBe(0);
+    }
   });
 
   it('an unknown flag or a bad fault specification exits with code 2, usage on stderr and nothing on stdout', async () => {

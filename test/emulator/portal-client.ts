@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
-import { portalObject, type EmulatorTestClient, type Json } from './emulator-client.ts';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { portalObject, startTestEmulator, type EmulatorTestClient, type Json } from './emulator-client.ts';
 
 /** Seeded portal users by the case they cover (GET /portal/users lists them with their purpose). */
 export const portalUsers = {
@@ -51,6 +51,27 @@ export async function requestCode(client: EmulatorTestClient, email: string): Pr
   expect(answer.value).toBe(true);
   const mails = await signInCodeMails(client, email);
   return mails.length > before ? (mails.at(-1).code as string) : undefined;
+}
+
+/**
+ * One emulator for a test file, reset to the seeded portal before each test. The returned getter is
+ * read inside tests, once beforeAll has started the emulator.
+ */
+export function usePortalEmulator(): () => EmulatorTestClient {
+  let client: EmulatorTestClient | undefined;
+  beforeAll(async () => {
+    client = await startTestEmulator();
+  });
+  afterAll(async () => {
+    await client?.stop();
+  });
+  beforeEach(async () => {
+    if (client) await resetPortal(client);
+  });
+  return () => {
+    if (!client) throw new Error('the portal emulator has not started');
+    return client;
+  };
 }
 
 /** A signed-in session token for an address that has portal access. */

@@ -1,30 +1,24 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestEmulator, type EmulatorTestClient, type Json } from './emulator-client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { EmulatorTestClient, Json } from './emulator-client.ts';
 import {
   advanceClock,
   ipHash,
   portalUsers,
   read,
   requestCode,
-  resetPortal,
   signIn,
   signInCodeMails,
+  usePortalEmulator,
 } from './portal-client.ts';
 
 const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 describe('voaPortal sign-in, codes and sessions', () => {
+  const emulator = usePortalEmulator();
   let client: EmulatorTestClient;
-
-  beforeAll(async () => {
-    client = await startTestEmulator();
-  });
-  afterAll(async () => {
-    await client.stop();
-  });
-  beforeEach(async () => {
-    await resetPortal(client);
+  beforeEach(() => {
+    client = emulator();
   });
 
   const codes = async (): Promise<Json[]> => (await client.admin('/portal/codes')).json.codes;

@@ -7,12 +7,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startEmulator, type RunningEmulator, type StoredRequest } from '../../emulator/index.ts';
 import type { CallInput, CallOutput } from '../../src/shared/bridge/api.ts';
 import type { CallName } from '../../src/shared/bridge/bridge-map.ts';
-import type { OutboxItemView } from '../../src/shared/bridge/outbox-calls.ts';
+import type { OutboxItemView, OutboxStatus } from '../../src/shared/bridge/outbox-calls.ts';
 import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
 import { SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
 import type { AccountRequestInput, QuoteRequestInput } from '../../src/shared/contract/request-schemas.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import { configureProfileForEmulator, TEST_PRIVACY_CONSENT_VERSION } from '../support/emulator-profile.ts';
+import { emulatorAdmin, setEmulatorFaults } from '../support/emulator-admin.ts';
 import { createTestProfile, type TestProfile } from '../support/processes.ts';
 
 let emulator: RunningEmulator;
@@ -41,6 +42,22 @@ async function call<C extends CallName>(channel: C, input: CallInput<C>): Promis
 
 async function submitQuote(payload: QuoteRequestInput): Promise<OutboxItemView> {
   return (await call('outbox:submit', { kind: 'quote', payload })).item;
+}
+
+/** Resolves with the outbox status once `reached` holds, looking again at every outbox event. */
+function untilOutbox(reached: (status: OutboxStatus) => boolean): Promise<OutboxStatus> {
+  return new Promise((resolve) => {
+    const look = () => {
+      const status = core.outbox.status();
+      if (!reached(status)) return;
+      unsubscribe();
+      resolve(status);
+    };
+    const unsubscribe = core.events.subscribe((name) => {
+      if (name === 'outbox:changed' || name === 'connection:changed') look();
+    });
+    look();
+  });
 }
 
 async function flush(waitSeconds = 20) {
@@ -110,31 +127,11 @@ afterEach(async () => {
   emulator.state.numbersByRequestId.account.clear();
   emulator.state.calls.length = 0;
   emulator.state.settings.refuseRequests = false;
-  await setFaults({ rules: [] });
+  await setEmulatorFaults(emulator, []);
   const db = (await openCore()) as VoaCore;
   db.appDb.exec('DELETE FROM outbox_item; DELETE FROM draft;');
   await db.close();
 });
-
-async function setFaults(spec: unknown): Promise<void> {
-  const response = await emulatorFetch('/faults', spec);
-  expect(response.status).toBe(200);
-}
-
-async function emulatorFetch(path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const { Agent, fetch: undiciFetch } = await import('undici');
-  const agent = new Agent({ connect: { ca: emulator.caCertificate } });
-  try {
-    const response = await undiciFetch(`${emulator.info.adminUrl}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      dispatcher: agent,
-    });
-    return { status: response.status, json: await response.json() };
-  } finally {
-    await agent.close();
-  }
-}
 
 /** Every payload key as the host stored it: sent keys equal, unsent keys empty (rule 1 of the reference). */
 function expectStoredExactly(request: StoredRequest, sent: Record<string, unknown>) {
@@ -263,7 +260,7 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
     emulator.state.calls.length = 0;
     const { status } = await flush();
     expect(status.counts.delivered).toBe(4);
-    const { json } = await emulatorFetch('/calls');
+    const { json } = await emulatorAdmin(emulator, '/calls');
     const calls = (json as { calls: { target: string; path: string }[] }).calls;
     const count = (target: string) => calls.filter((entry) => entry.target === target).length;
     expect({
@@ -274,7 +271,9 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
   });
 
   it('a 429 storm: Retry-After is honoured, no attempt is burned, and the request is stored once', async () => {
-    await setFaults({ rules: [{ kind: 'status429', match: 'requests', count: 4, retryAfterSeconds: 1 }] });
+    await setEmulatorFaults(emulator, [
+      { kind: 'status429', match: 'requests', count: 4, retryAfterSeconds: 1 },
+    ]);
     const started = Date.now();
     const queued = await submitQuote(counterVisit);
     const { drained } = await flush(30);
@@ -295,12 +294,10 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
   });
 
   it('a 5xx after the host stored the request ends delivered, with the stored number, and stores nothing twice', async () => {
-    await setFaults({
-      rules: [
-        { kind: 'status5xxAfterStore', status: 503, count: 1 },
-        { kind: 'dropAfterStore', count: 1 },
-      ],
-    });
+    await setEmulatorFaults(emulator, [
+      { kind: 'status5xxAfterStore', status: 503, count: 1 },
+      { kind: 'dropAfterStore', count: 1 },
+    ]);
     const first = await submitQuote(counterVisit);
     const second = await submitQuote({ ...counterVisit, contactName: 'Piet' });
     const { drained } = await flush(30);
@@ -323,10 +320,11 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
       await submitQuote({ ...counterVisit, contactName: 'B' }),
       await submitQuote({ ...counterVisit, contactName: 'C' }),
     ];
-    const offline = await flush(1);
-    expect(offline.drained).toBe(false);
-    expect(offline.status.connection).toBe('offline');
-    expect(offline.status.counts.queued).toBe(3);
+    // Waits for the state, not for a time: every item has been tried and is back in the queue.
+    const offline = await untilOutbox(
+      (status) => status.connection === 'offline' && status.counts.queued === 3,
+    );
+    expect(offline.undelivered).toBe(3);
     // Only one request probed the dead host at a time; none was lost or given up.
     for (const entry of queued) expect(item(entry.id).state).toBe('queued');
 

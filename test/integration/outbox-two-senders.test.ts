@@ -5,11 +5,10 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
-import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
-import { VoaCore } from '../../src/main/core/voa-core.ts';
-import { SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
 import { REQUEST_ACTIONS } from '../../src/shared/contract/request-fields.ts';
-import { configureProfileForEmulator, TEST_PRIVACY_CONSENT_VERSION } from '../support/emulator-profile.ts';
+import { setRequestLatency } from '../support/emulator-admin.ts';
+import { queueCounterQuotes } from '../support/queued-requests.ts';
+import { configureProfileForEmulator } from '../support/emulator-profile.ts';
 import { createTestProfile, NODE, REPO_ROOT, runCli, type TestProfile } from '../support/processes.ts';
 
 let emulator: RunningEmulator;
@@ -29,32 +28,6 @@ const flushArgs = () => [
 const quotePosts = () =>
   emulator.state.calls.filter((call) => call.method === 'POST' && call.path.includes(REQUEST_ACTIONS.quote));
 
-async function queueQuotes(count: number): Promise<void> {
-  const core = await VoaCore.open({
-    location: { profile: profile.profile, dataDir: profile.dataDir },
-    shell: 'browser',
-    version: 'test',
-  });
-  try {
-    for (let index = 0; index < count; index++) {
-      const result = await dispatchBridgeCall(core.handlers, 'outbox:submit', {
-        kind: 'quote',
-        payload: {
-          privacyAccepted: true,
-          privacyConsentVersion: TEST_PRIVACY_CONSENT_VERSION,
-          contactName: `Klant ${index}`,
-          source: SOURCE_COUNTER_VISIT,
-          assistedBy: 'Anja de Vries',
-          quoteRequestLines: [{ itemNo: 'HEA200', quantity: index + 1 }],
-        },
-      });
-      expect(result.ok).toBe(true);
-    }
-  } finally {
-    await core.close();
-  }
-}
-
 /** Resolves once the emulator has received `count` quote POSTs (a state, polled; no fixed wait). */
 async function untilQuotePosts(count: number): Promise<void> {
   while (quotePosts().length < count) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -72,22 +45,6 @@ function spawnFlush(env: NodeJS.ProcessEnv = {}) {
     child.once('exit', (code) => resolve({ code, stderr })),
   );
   return { child, exited };
-}
-
-async function setLatency(ms: number): Promise<void> {
-  const { Agent, fetch } = await import('undici');
-  const agent = new Agent({ connect: { ca: emulator.caCertificate } });
-  try {
-    const rules = ms ? [{ kind: 'latency', match: 'requests', ms }] : [];
-    const response = await fetch(`${emulator.info.adminUrl}/faults`, {
-      method: 'POST',
-      body: JSON.stringify({ rules }),
-      dispatcher: agent,
-    });
-    expect(response.status).toBe(200);
-  } finally {
-    await agent.close();
-  }
 }
 
 /** Every item delivered, each stored once by the host, under the number the outbox shows. */
@@ -120,7 +77,7 @@ beforeEach(async () => {
   emulator.state.requests.quote.length = 0;
   emulator.state.numbersByRequestId.quote.clear();
   emulator.state.calls.length = 0;
-  await setLatency(0);
+  await setRequestLatency(emulator, 0);
 });
 
 afterAll(async () => {
@@ -129,9 +86,9 @@ afterAll(async () => {
 
 describe('outbox: two senders on one data directory', () => {
   it('two `outbox flush` processes share 50 queued requests: the host receives exactly 50 POSTs', async () => {
-    await queueQuotes(50);
+    await queueCounterQuotes(profile, 50);
     // Latency keeps the first sender busy while the second one starts and claims.
-    await setLatency(150);
+    await setRequestLatency(emulator, 150);
     const first = spawnFlush();
     await untilQuotePosts(1);
     const second = spawnFlush();
@@ -143,14 +100,14 @@ describe('outbox: two senders on one data directory', () => {
   }, 180_000);
 
   it('a sender killed mid-flight: its items are delivered by the next one once its lease has run out', async () => {
-    await queueQuotes(12);
+    await queueCounterQuotes(profile, 12);
     // The killed sender's calls hang at the host; its lease is short, so the test waits for no clock.
-    await setLatency(3_000);
+    await setRequestLatency(emulator, 3_000);
     const killed = spawnFlush({ VOA_DESK_OUTBOX_LEASE_MS: '1000' });
     await untilQuotePosts(1);
     killed.child.kill('SIGKILL');
     await killed.exited;
-    await setLatency(0);
+    await setRequestLatency(emulator, 0);
     const rerun = spawnFlush();
     const { code, stderr } = await rerun.exited;
     expect(code, stderr).toBe(0);

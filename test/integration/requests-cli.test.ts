@@ -6,10 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
-import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
-import { VoaCore } from '../../src/main/core/voa-core.ts';
-import { SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
 import { configureProfileForEmulator, TEST_PRIVACY_CONSENT_VERSION } from '../support/emulator-profile.ts';
+import { setRequestLatency } from '../support/emulator-admin.ts';
+import { queueCounterQuotes } from '../support/queued-requests.ts';
 import { createTestProfile, NODE, REPO_ROOT, runCli, type TestProfile } from '../support/processes.ts';
 
 let emulator: RunningEmulator;
@@ -145,26 +144,7 @@ describe('cli: a flush killed with SIGKILL', () => {
     try {
       await configureProfileForEmulator(killed, emulator.info);
       await resetHost();
-      const core = await VoaCore.open({
-        location: { profile: killed.profile, dataDir: killed.dataDir },
-        shell: 'browser',
-        version: 'test',
-      });
-      for (let index = 0; index < 200; index++) {
-        const result = await dispatchBridgeCall(core.handlers, 'outbox:submit', {
-          kind: 'quote',
-          payload: {
-            privacyAccepted: true,
-            privacyConsentVersion: TEST_PRIVACY_CONSENT_VERSION,
-            contactName: `Klant ${index}`,
-            source: SOURCE_COUNTER_VISIT,
-            assistedBy: 'Anja de Vries',
-            quoteRequestLines: [{ itemNo: 'HEA200', quantity: index + 1 }],
-          },
-        });
-        expect(result.ok).toBe(true);
-      }
-      await core.close();
+      await queueCounterQuotes(killed, 200);
       // Some latency so the kill lands in the middle, with requests in flight.
       emulator.state.calls.length = 0;
       const flushArgs = [
@@ -183,7 +163,7 @@ describe('cli: a flush killed with SIGKILL', () => {
         stdio: 'ignore',
         env: { ...process.env, VOA_DESK_OUTBOX_LEASE_MS: '1000' },
       });
-      await setLatency(15);
+      await setRequestLatency(emulator, 15);
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       while (emulator.state.requests.quote.length < 60)
         await new Promise((resolve) => setTimeout(resolve, 2));
@@ -191,7 +171,7 @@ describe('cli: a flush killed with SIGKILL', () => {
       await exited;
       const storedAtKill = emulator.state.requests.quote.length;
       expect(storedAtKill).toBeLessThan(200);
-      await setLatency(0);
+      await setRequestLatency(emulator, 0);
 
       const rerun = await runCli(['--json', ...flushArgs.slice(0, -2), '--timeout', '120']);
       expect(rerun.code, rerun.stderr).toBe(0);
@@ -222,19 +202,3 @@ describe('cli: a flush killed with SIGKILL', () => {
     }
   }, 240_000);
 });
-
-async function setLatency(ms: number): Promise<void> {
-  const { Agent, fetch } = await import('undici');
-  const agent = new Agent({ connect: { ca: emulator.caCertificate } });
-  try {
-    const rules = ms ? [{ kind: 'latency', match: 'requests', ms }] : [];
-    const response = await fetch(`${emulator.info.adminUrl}/faults`, {
-      method: 'POST',
-      body: JSON.stringify({ rules }),
-      dispatcher: agent,
-    });
-    expect(response.status).toBe(200);
-  } finally {
-    await agent.close();
-  }
-}

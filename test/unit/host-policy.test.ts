@@ -1,6 +1,6 @@
 // The one host policy: answers classified, Retry-After read, backoff bounded, and the retry rules of the
-// service reference per kind of call. A recording clock stands in for time: sleeps return at once and
-// are listed, so nothing here waits for the wall clock.
+// service reference per kind of call. A ManualClock stands in for time: it jumps to the end of each sleep
+// and lists it, so nothing here waits for the wall clock.
 import { describe, expect, it } from 'vitest';
 import { HostNetworkError, type HostResponse } from '../../src/main/core/host/host-http-client.ts';
 import {
@@ -15,26 +15,12 @@ import {
   type AnswerClass,
   type CallKind,
   type CallOptions,
-  type HostClock,
 } from '../../src/main/core/host/host-policy.ts';
 import { TokenRefusedError } from '../../src/main/core/host/token-provider.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 
 const NOW = Date.parse('2026-03-01T10:00:00Z');
 const BACKOFF = { baseMs: 1000, maxMs: 8000 };
-
-function recordingClock(start = NOW): HostClock & { slept: number[] } {
-  let now = start;
-  const slept: number[] = [];
-  return {
-    slept,
-    now: () => now,
-    sleep: async (ms, signal) => {
-      if (signal?.aborted) throw signal.reason;
-      slept.push(ms);
-      now += ms;
-    },
-  };
-}
 
 const answer = (status: number, headers: Record<string, string> = {}): HostResponse => ({
   status,
@@ -49,10 +35,10 @@ function scriptedCall(
   script: (HostResponse | Error)[],
   overrides: Partial<CallOptions> = {},
 ) {
-  const clock = recordingClock();
+  const clock = new ManualClock(NOW);
   let sends = 0;
   let refreshes = 0;
-  const result = callHost({
+  const call = callHost({
     kind,
     send: async () => {
       const next = script[Math.min(sends++, script.length - 1)] as HostResponse | Error;
@@ -68,7 +54,7 @@ function scriptedCall(
   });
   return {
     clock,
-    result,
+    result: clock.run(call),
     get sends() {
       return sends;
     },
@@ -162,30 +148,15 @@ describe('host policy: answers', () => {
       notFound: 'pause',
       noToken: 'pause',
     };
-    expect(table('catalogRead')).toEqual({
-      ...common,
-      conflict: 'giveUp',
-      serverError: 'retry',
-      noAnswer: 'retry',
-    });
-    expect(table('requestCreate')).toEqual({
-      ...common,
-      conflict: 'giveUp',
-      serverError: 'retry',
-      noAnswer: 'retry',
-    });
-    expect(table('portalRead')).toEqual({
-      ...common,
-      conflict: 'retry',
-      serverError: 'retry',
-      noAnswer: 'retry',
-    });
-    expect(table('portalAction')).toEqual({
-      ...common,
-      conflict: 'giveUp',
-      serverError: 'giveUp',
-      noAnswer: 'giveUp',
-    });
+    // Per kind: what follows a 409, a 5xx and no answer at all (columns of docs/architecture.md's table).
+    const rows: [CallKind, string, string, string][] = [
+      ['catalogRead', 'giveUp', 'retry', 'retry'],
+      ['requestCreate', 'giveUp', 'retry', 'retry'],
+      ['portalRead', 'retry', 'retry', 'retry'],
+      ['portalAction', 'giveUp', 'giveUp', 'giveUp'],
+    ];
+    for (const [kind, conflict, serverError, noAnswer] of rows)
+      expect(table(kind), kind).toEqual({ ...common, conflict, serverError, noAnswer });
     // 409 is retried once only; a second 401 after a fresh token means the credentials are wrong.
     expect(table('portalRead', { attempts: 2, tokenRefreshed: true, conflicts: 2 })).toMatchObject({
       conflict: 'giveUp',
@@ -227,9 +198,13 @@ describe('host policy: one call', () => {
   });
 
   it('a reading call is retried with backoff until it succeeds or its attempts are used', async () => {
-    const recovers = scriptedCall('catalogRead', [answer(503), offline(), answer(200)]);
+    const waits: string[] = [];
+    const recovers = scriptedCall('catalogRead', [answer(503), offline(), answer(200)], {
+      onWait: ({ reason, ms, result }) => waits.push(`${reason} ${ms} after ${result.answer}`),
+    });
     expect(await recovers.result).toMatchObject({ answer: 'ok' });
     expect(recovers.clock.slept).toEqual([750, 1500]);
+    expect(waits).toEqual(['retry 750 after serverError', 'retry 1500 after noAnswer']);
 
     const down = scriptedCall('portalRead', [offline()], { limits: { backoff: BACKOFF, maxAttempts: 3 } });
     expect(await down.result).toMatchObject({ answer: 'noAnswer', verdict: { do: 'retry', ms: 3000 } });

@@ -1,14 +1,31 @@
-// The sender's rules with a stand-in host and a real (in-memory) SQLite store.
+// The sender's rules with a stand-in host and a real SQLite store. Time is a ManualClock: waits end when
+// the test moves time, never on the wall clock, so the results do not depend on the machine's load.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appMigrations } from '../../src/main/core/db/app-migrations.ts';
 import { openDatabase } from '../../src/main/core/db/sqlite.ts';
 import type { DeliveryOutcome } from '../../src/main/core/host/voa-requests-client.ts';
 import { OutboxSender } from '../../src/main/core/outbox/outbox-sender.ts';
 import { OutboxStore } from '../../src/main/core/outbox/outbox-store.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 
-function setup(answers: (requestId: string, call: number) => DeliveryOutcome) {
-  const db = openDatabase(':memory:', appMigrations, 'full');
-  const store = new OutboxStore(db);
+const TIMING = { baseDelayMs: 10, maxDelayMs: 40, concurrency: 2, leaseMs: 1000 };
+
+function addQuote(store: OutboxStore, requestId: string) {
+  return store.transaction(() =>
+    store.insert('quote', requestId, { requestId, privacyAccepted: true, privacyConsentVersion: 'X' }),
+  );
+}
+
+function setup(
+  answers: (requestId: string, call: number) => DeliveryOutcome,
+  options: { clock?: ManualClock; file?: string; owner?: string } = {},
+) {
+  const clock = options.clock ?? new ManualClock();
+  const db = openDatabase(options.file ?? ':memory:', appMigrations, 'full');
+  const store = new OutboxStore(db, clock.now);
   let calls = 0;
   const sent: string[] = [];
   const load = { active: 0, atStart: [] as number[] };
@@ -17,31 +34,35 @@ function setup(answers: (requestId: string, call: number) => DeliveryOutcome) {
     deliver: async (item) => {
       sent.push(item.requestId);
       load.atStart.push(++load.active);
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      // In flight until the test moves time on: concurrent sends overlap as they would on a network.
+      await clock.sleep(5);
       load.active -= 1;
       return answers(item.requestId, ++calls);
     },
     onItems: () => {},
     onStatus: () => {},
-    timing: { baseDelayMs: 10, maxDelayMs: 40, concurrency: 2 },
+    timing: TIMING,
+    clock,
     random: () => 0.5,
+    ...(options.owner ? { owner: options.owner } : {}),
   });
-  const add = (requestId: string) =>
-    store.transaction(() =>
-      store.insert('quote', requestId, { requestId, privacyAccepted: true, privacyConsentVersion: 'X' }),
-    );
-  return { db, store, sender, add, sent, load };
+  const add = (requestId: string) => addQuote(store, requestId);
+  return { clock, db, store, sender, add, sent, load };
 }
+
+const delivered = (requestId: string): DeliveryOutcome => ({
+  kind: 'delivered',
+  number: `N-${requestId}`,
+  duplicate: false,
+});
 
 describe('outbox sender', () => {
   it('one item that needs attention never holds up the others', async () => {
-    const { store, sender, add } = setup((requestId) =>
-      requestId === 'B'
-        ? { kind: 'refused', message: 'no' }
-        : { kind: 'delivered', number: `N-${requestId}`, duplicate: false },
+    const { clock, store, sender, add } = setup((requestId) =>
+      requestId === 'B' ? { kind: 'refused', message: 'no' } : delivered(requestId),
     );
     for (const id of ['A', 'B', 'C']) add(id);
-    const { drained } = await sender.flush(2000);
+    const { drained } = await clock.run(sender.flush(2000));
     expect(drained).toBe(true);
     expect(store.list().map((item) => [item.requestId, item.state, item.number])).toEqual([
       ['C', 'delivered', 'N-C'],
@@ -50,70 +71,131 @@ describe('outbox sender', () => {
     ]);
   });
 
-  it('unknown outcomes are retried with the same requestId until delivered; attempts count', async () => {
-    const { store, sender, add, sent } = setup((_id, call) =>
+  it('unknown outcomes are retried with the same requestId after the policy backoff; attempts count', async () => {
+    const { clock, store, sender, add, sent } = setup((_id, call) =>
       call < 3
         ? { kind: 'unknown', message: 'HTTP 503', reachedHost: true }
         : { kind: 'delivered', number: 'N1', duplicate: true },
     );
     add('A');
-    await sender.flush(2000);
+    await clock.run(sender.flush(2000));
     expect(sent).toEqual(['A', 'A', 'A']);
     expect(store.byRequestId('A')).toMatchObject({ state: 'delivered', attempts: 3, number: 'N1' });
+    // The policy's equal jitter at 0.5: 3/4 of 10 ms after the first attempt, of 20 ms after the second.
+    expect(clock.slept).toEqual(expect.arrayContaining([8, 15]));
   });
 
   it('a blocked answer pauses everything and burns no attempt; a nudge from new settings resumes', async () => {
     let blocked = true;
-    const { store, sender, add, sent } = setup(() =>
-      blocked
-        ? { kind: 'blocked', message: 'check the secret' }
-        : { kind: 'delivered', number: 'N', duplicate: false },
+    const { clock, store, sender, add, sent } = setup((requestId) =>
+      blocked ? { kind: 'blocked', message: 'check the secret' } : delivered(requestId),
     );
     add('A');
     add('B');
-    const first = await sender.flush(500);
+    const first = await clock.run(sender.flush(500));
     expect(first.status.paused?.reason).toBe('check the secret');
     expect(sent.length).toBeLessThanOrEqual(2);
     expect(store.list().every((item) => item.state === 'queued' && item.attempts === 0)).toBe(true);
     blocked = false;
-    const second = await sender.flush(2000);
+    const second = await clock.run(sender.flush(2000));
     expect(second).toMatchObject({ drained: true, status: { paused: null, connection: 'online' } });
   });
 
   it('offline: one request probes at a time and the status says offline', async () => {
     let up = false;
-    const { sender, add, load } = setup(() =>
-      up
-        ? { kind: 'delivered', number: 'N', duplicate: false }
-        : { kind: 'unknown', message: 'refused the connection', reachedHost: false },
+    const { clock, sender, add, load } = setup((requestId) =>
+      up ? delivered(requestId) : { kind: 'unknown', message: 'refused the connection', reachedHost: false },
     );
     for (const id of ['A', 'B', 'C', 'D']) add(id);
-    const offline = await sender.flush(60);
+    const offline = await clock.run(sender.flush(100));
     expect(offline.status.connection).toBe('offline');
     expect(offline.status.counts.queued).toBe(4);
-    // The first claim may take two (concurrency 2); once the host is known to be away, one probes alone.
+    // The first claim takes two (concurrency 2); once the host is known to be away, one probes alone.
     expect(load.atStart.length).toBeGreaterThan(2);
     expect(load.atStart.slice(2).every((active) => active === 1)).toBe(true);
     up = true;
     sender.start();
     sender.nudge('network');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await sender.stop();
+    await clock.runUntil(() => sender.status().undelivered === 0);
+    await clock.run(sender.stop());
     expect(sender.status()).toMatchObject({ connection: 'online', undelivered: 0 });
   });
 
-  it('on start, anything left "sending" by a crash goes back to the queue and is sent again', async () => {
-    const { db, store, sender, add, sent } = setup(() => ({
+  it('an item left "sending" without a lease (a crash before leases) is sent again', async () => {
+    const { clock, db, store, sender, add, sent } = setup(() => ({
       kind: 'delivered',
       number: 'N',
       duplicate: true,
     }));
     add('A');
     db.exec("UPDATE outbox_item SET state = 'sending'");
-    sender.start();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await sender.stop();
+    await clock.run(sender.flush(1000));
     expect(sent).toEqual(['A']);
     expect(store.byRequestId('A')?.state).toBe('delivered');
+  });
+
+  it('an item another sender holds is left alone until its lease runs out, then sent', async () => {
+    const { clock, store, sender, add, sent } = setup(delivered);
+    add('A');
+    add('B');
+    const leaseEnds = clock.now() + 1000;
+    // A sender that claimed A and then died: nobody renews its lease.
+    expect(store.claimDue(1, 'crashed sender', 1000).map((item) => item.requestId)).toEqual(['A']);
+    const sentAt = new Map<string, number>();
+    const flushing = sender.flush(5000);
+    await clock.runUntil(() => {
+      for (const id of sent) if (!sentAt.has(id)) sentAt.set(id, clock.now());
+      return store.counts().delivered === 2;
+    });
+    await clock.run(flushing);
+    expect(sent).toEqual(['B', 'A']);
+    expect(sentAt.get('B')).toBeLessThan(leaseEnds);
+    expect(sentAt.get('A')).toBeGreaterThanOrEqual(leaseEnds);
+  });
+
+  it('the owner renews its lease while a call is in flight, so no other sender takes the item', async () => {
+    const clock = new ManualClock();
+    const { store, add } = setup(delivered, { clock });
+    add('A');
+    const [claimed] = store.claimDue(1, 'alive', 1000);
+    for (let beat = 0; beat < 5; beat++) {
+      await clock.advanceBy(300);
+      store.renewLeases('alive', 1000);
+      expect(store.claimDue(1, 'other', 1000)).toEqual([]);
+    }
+    // The alive sender's answer is recorded; a late answer from a sender that lost the item is not.
+    await clock.advanceBy(1001);
+    expect(store.claimDue(1, 'other', 1000).map((item) => item.id)).toEqual([claimed!.id]);
+    store.record(
+      claimed!.id,
+      { state: 'queued', error: 'late', nextAttemptAt: 0, countsAsAttempt: true },
+      'alive',
+    );
+    expect(store.get(claimed!.id)).toMatchObject({ state: 'sending', attempts: 0 });
+    store.record(claimed!.id, { state: 'delivered', number: 'N-A' }, 'other');
+    expect(store.get(claimed!.id)).toMatchObject({ state: 'delivered', number: 'N-A', attempts: 1 });
+  });
+
+  it('two senders on one app.db send each of 40 items exactly once', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'voa-outbox-senders-'));
+    try {
+      const file = path.join(folder, 'app.db');
+      const clock = new ManualClock();
+      const one = setup(delivered, { clock, file, owner: 'one' });
+      const two = setup(delivered, { clock, file, owner: 'two' });
+      for (let index = 0; index < 40; index++) one.add(`R${index}`);
+      const flushes = Promise.all([one.sender.flush(10_000), two.sender.flush(10_000)]);
+      const results = await clock.run(flushes);
+      expect(results.map((result) => result.drained)).toEqual([true, true]);
+      const sent = [...one.sent, ...two.sent];
+      expect(sent).toHaveLength(40);
+      expect(new Set(sent).size).toBe(40);
+      // Both took part: the queue was shared, not drained by whoever started first.
+      expect(Math.min(one.sent.length, two.sent.length)).toBeGreaterThan(0);
+      one.db.close();
+      two.db.close();
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

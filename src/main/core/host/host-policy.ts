@@ -228,7 +228,7 @@ export interface CallOptions {
   random?: () => number;
   signal?: AbortSignal;
   /** Told before every wait, so a person can see why nothing moves. */
-  onWait?(wait: { reason: 'throttled' | 'retry'; ms: number; answer: AnswerClass }): void;
+  onWait?(wait: { reason: 'throttled' | 'retry'; ms: number; result: CallResult }): void;
 }
 
 /**
@@ -278,12 +278,12 @@ export async function callHost(options: CallOptions): Promise<CallResult> {
     if (next.do === 'wait' && throttledWaits < options.maxThrottledWaits) {
       throttledWaits++;
       history.attempts--; // a throttled call did not run
-      options.onWait?.({ reason: 'throttled', ms: next.ms, answer: result.answer });
+      options.onWait?.({ reason: 'throttled', ms: next.ms, result });
       await clock.sleep(next.ms, options.signal);
       continue;
     }
     if (next.do === 'retry' && history.attempts < options.limits.maxAttempts) {
-      options.onWait?.({ reason: 'retry', ms: next.ms, answer: result.answer });
+      options.onWait?.({ reason: 'retry', ms: next.ms, result });
       await clock.sleep(next.ms, options.signal);
       continue;
     }

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { OutboxStatus } from '../../../shared/bridge/outbox-calls.ts';
-import { backoffMs, type Backoff } from '../host/host-policy.ts';
+import { backoffMs, systemClock, type Backoff, type HostClock } from '../host/host-policy.ts';
 import type { DeliveryOutcome } from '../host/voa-requests-client.ts';
 import type { ItemOutcome, OutboxItem, OutboxStore } from './outbox-store.ts';
 
@@ -40,6 +40,9 @@ export const DEFAULT_TIMING: OutboxTiming = {
   leaseMs: leaseFromEnvironment(),
 };
 
+/** How often a waiting flush looks at the queue for what other senders did. */
+const FLUSH_LOOK_MS = 250;
+
 const backoffOf = (timing: OutboxTiming): Backoff => ({
   baseMs: timing.baseDelayMs,
   maxMs: timing.maxDelayMs,
@@ -52,7 +55,8 @@ export interface OutboxSenderOptions {
   onItems(items: OutboxItem[]): void;
   onStatus(status: OutboxStatus): void;
   timing?: Partial<OutboxTiming>;
-  now?: () => number;
+  /** Time for due dates, leases and waits; tests pass a clock they move themselves. */
+  clock?: HostClock;
   random?: () => number;
   /** Who holds the leases of this sender's claims; unique per sender unless a test names it. */
   owner?: string;
@@ -63,7 +67,7 @@ export class OutboxSender {
   readonly #deliver: OutboxSenderOptions['deliver'];
   readonly #onItems: OutboxSenderOptions['onItems'];
   readonly #onStatus: OutboxSenderOptions['onStatus'];
-  readonly #now: () => number;
+  readonly #clock: HostClock;
   readonly #random: () => number;
   readonly owner: string;
   timing: OutboxTiming;
@@ -81,15 +85,17 @@ export class OutboxSender {
   #running = false;
   #inFlight = new Set<Promise<void>>();
   #wake: (() => void) | undefined;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #heartbeat: ReturnType<typeof setInterval> | undefined;
+  #heartbeat: Promise<void> | undefined;
+  #stopping: AbortController | undefined;
+  /** Woken when an attempt ends or the status changes, for a flush that waits for the queue. */
+  #changed = new Set<() => void>();
 
   constructor(options: OutboxSenderOptions) {
     this.#store = options.store;
     this.#deliver = options.deliver;
     this.#onItems = options.onItems;
     this.#onStatus = options.onStatus;
-    this.#now = options.now ?? Date.now;
+    this.#clock = options.clock ?? systemClock;
     this.#random = options.random ?? Math.random;
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
     this.owner = options.owner ?? `${os.hostname()}/${process.pid}/${randomUUID()}`;
@@ -102,7 +108,7 @@ export class OutboxSender {
   status(): OutboxStatus {
     const counts = this.#store.counts();
     const waits = [this.#offlineUntil, this.#throttledUntil, this.#store.nextDue() ?? 0].filter(
-      (at) => at > this.#now(),
+      (at) => at > this.#clock.now(),
     );
     const queued = counts.queued > 0;
     return {
@@ -123,13 +129,8 @@ export class OutboxSender {
   start(): void {
     if (this.#running) return;
     this.#running = true;
-    this.#heartbeat = setInterval(
-      () => {
-        if (this.#inFlight.size) this.#store.renewLeases(this.owner, this.timing.leaseMs);
-      },
-      Math.max(1, Math.floor(this.timing.leaseMs / 3)),
-    );
-    this.#heartbeat.unref();
+    this.#stopping = new AbortController();
+    this.#heartbeat = this.#renewLeases(this.#stopping.signal);
     this.#loop = this.#run();
   }
 
@@ -139,9 +140,22 @@ export class OutboxSender {
     await this.#loop;
     this.#loop = undefined;
     await Promise.all(this.#inFlight);
-    clearInterval(this.#heartbeat);
+    this.#stopping?.abort();
+    await this.#heartbeat;
     this.#heartbeat = undefined;
     if (this.#store.releaseLeases(this.owner)) this.#emitStatus();
+  }
+
+  /** While calls are in flight, this sender is alive: its leases are renewed every third of a lease. */
+  async #renewLeases(stopping: AbortSignal): Promise<void> {
+    while (!stopping.aborted) {
+      try {
+        await this.#clock.sleep(Math.max(1, Math.floor(this.timing.leaseMs / 3)), stopping);
+      } catch {
+        return;
+      }
+      if (this.#inFlight.size) this.#store.renewLeases(this.owner, this.timing.leaseMs);
+    }
   }
 
   /** Something changed (a new item, a network or wake event): look again now, without waiting. */
@@ -170,11 +184,12 @@ export class OutboxSender {
     if (ownLoop) this.start();
     this.#emitStatus();
     this.#wakeUp();
-    const deadline = this.#now() + waitMs;
-    while (waitMs > 0 && this.#now() < deadline) {
+    const deadline = this.#clock.now() + waitMs;
+    while (waitMs > 0 && this.#clock.now() < deadline) {
       const counts = this.#store.counts();
       if (counts.queued + counts.sending === 0 || this.#paused) break;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(50, Math.max(1, deadline - this.#now()))));
+      // Woken by this sender's own progress; another process's progress shows at the next look.
+      await this.#untilChanged(Math.min(FLUSH_LOOK_MS, deadline - this.#clock.now()));
     }
     if (ownLoop) await this.stop();
     const status = this.status();
@@ -183,7 +198,7 @@ export class OutboxSender {
 
   async #run(): Promise<void> {
     while (this.#running) {
-      const now = this.#now();
+      const now = this.#clock.now();
       const holdUntil = Math.max(this.#offlineUntil, this.#throttledUntil);
       if (this.#paused) {
         await this.#sleep(undefined);
@@ -202,6 +217,7 @@ export class OutboxSender {
           const attempt = this.#attempt(item).finally(() => {
             this.#inFlight.delete(attempt);
             this.#wakeUp();
+            this.#notifyChanged();
           });
           this.#inFlight.add(attempt);
         }
@@ -224,7 +240,7 @@ export class OutboxSender {
         reachedHost: false,
       };
     }
-    const now = this.#now();
+    const now = this.#clock.now();
     const wasConnection = this.#connection;
     const wasPaused = this.#paused;
     let recorded: ItemOutcome;
@@ -289,19 +305,38 @@ export class OutboxSender {
 
   #emitStatus(): void {
     this.#onStatus(this.status());
+    this.#notifyChanged();
   }
 
-  #sleep(ms: number | undefined): Promise<void> {
-    return new Promise<void>((resolve) => {
-      this.#wake = resolve;
-      if (ms !== undefined) this.#timer = setTimeout(resolve, Math.min(ms, 2 ** 31 - 1));
-    }).finally(() => {
-      clearTimeout(this.#timer);
+  /** Sleeps `ms` (undefined: until woken); a nudge, a new item or a finished attempt wakes it. */
+  async #sleep(ms: number | undefined): Promise<void> {
+    const wake = new AbortController();
+    this.#wake = () => wake.abort();
+    try {
+      if (ms === undefined)
+        await new Promise((resolve) => wake.signal.addEventListener('abort', resolve, { once: true }));
+      else await this.#clock.sleep(ms, wake.signal).catch(() => {});
+    } finally {
       this.#wake = undefined;
-    });
+    }
   }
 
   #wakeUp(): void {
     this.#wake?.();
+  }
+
+  async #untilChanged(ms: number): Promise<void> {
+    const changed = new AbortController();
+    const notify = () => changed.abort();
+    this.#changed.add(notify);
+    try {
+      await this.#clock.sleep(Math.max(1, ms), changed.signal).catch(() => {});
+    } finally {
+      this.#changed.delete(notify);
+    }
+  }
+
+  #notifyChanged(): void {
+    for (const notify of this.#changed) notify();
   }
 }
