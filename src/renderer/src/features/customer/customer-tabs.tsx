@@ -175,6 +175,8 @@ function QuotesTable() {
           quote={accepting}
           onClose={(answer) => {
             if (answer) setOutcome({ no: accepting.no, answer });
+            // The list shows the acceptance as the host now has it.
+            if (answer?.outcome === 'recorded' || answer?.outcome === 'already') void showTab('quotes', true);
             setAccepting(null);
           }}
         />
