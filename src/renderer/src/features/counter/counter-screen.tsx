@@ -67,6 +67,7 @@ export function CounterScreen() {
 
   return (
     <div className="screen request-screen">
+      <CustomerPanel target="counter" />
       <header className="screen__header request-header">
         <h1>{t('counter.title')}</h1>
         {employees.length ? (
@@ -96,7 +97,6 @@ export function CounterScreen() {
           <li>{t('counter.shortcut.privacy')}</li>
         </ul>
       </header>
-      <CustomerPanel target="counter" />
 
       {last ? (
         <SubmissionNotice

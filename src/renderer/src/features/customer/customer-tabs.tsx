@@ -1,12 +1,13 @@
 // The signed-in customer's tabs, each loaded when first shown and refreshable: requests, quotes (with
 // acceptance for a Buyer), orders, shipments, the lines of one document, and documents in the app's viewer.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   PRINT_DOCUMENT_TYPES,
   ROLE_BUYER,
   STEEL_UNITS,
   type AcceptQuoteAnswer,
   type PortalDocumentLine,
+  type PortalDocumentRow,
   type DocumentStatus,
   type PortalQuoteRow,
   type RequestStatus,
@@ -14,7 +15,7 @@ import {
   type SteelQuantities,
 } from '../../../../shared/contract/portal-objects.ts';
 import { useAppStore } from '../../app/app-store.ts';
-import { useT, type Translate } from '../../i18n/i18n.ts';
+import { useT, type MessageKey, type Translate } from '../../i18n/i18n.ts';
 import { CUSTOMER_TABS, type CustomerTab } from './customer-slice.ts';
 
 export function CustomerTabs() {
@@ -121,34 +122,67 @@ function LinesButton({
   );
 }
 
-function RequestsTable() {
+interface Column<T> {
+  /** Message key of the header; none for the actions column. */
+  header?: MessageKey;
+  cell(row: T): ReactNode;
+  className?: string;
+}
+
+/** One table for every tab: headers, a row per entry, and "Nothing to show." for an empty list. */
+function PortalTable<T>({
+  rows,
+  columns,
+  rowKey,
+}: {
+  rows: T[];
+  columns: Column<T>[];
+  rowKey(row: T, index: number): string;
+}) {
   const t = useT();
-  const rows = useAppStore((state) => state.portalData.requests);
-  if (!rows) return null;
   if (!rows.length) return <Empty />;
   return (
     <table className="customer-table">
       <thead>
         <tr>
-          <th>{t('customer.col.no')}</th>
-          <th>{t('customer.col.received')}</th>
-          <th>{t('customer.col.status')}</th>
-          <th>{t('customer.col.linked')}</th>
-          <th>{t('customer.col.lines')}</th>
+          {columns.map((column, index) => (
+            <th key={index}>{column.header ? t(column.header) : null}</th>
+          ))}
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr key={row.no}>
-            <td>{row.no}</td>
-            <td>{row.receivedAt.slice(0, 16).replace('T', ' ')}</td>
-            <td>{statusText(t, row.status)}</td>
-            <td>{row.quoteNo || '–'}</td>
-            <td>{row.lines ?? '–'}</td>
+        {rows.map((row, index) => (
+          <tr key={rowKey(row, index)}>
+            {columns.map((column, columnIndex) => (
+              <td key={columnIndex} className={column.className}>
+                {column.cell(row)}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+const ACTIONS = 'customer-table__actions';
+
+function RequestsTable() {
+  const t = useT();
+  const rows = useAppStore((state) => state.portalData.requests);
+  if (!rows) return null;
+  return (
+    <PortalTable
+      rows={rows}
+      rowKey={(row) => row.no}
+      columns={[
+        { header: 'customer.col.no', cell: (row) => row.no },
+        { header: 'customer.col.received', cell: (row) => row.receivedAt.slice(0, 16).replace('T', ' ') },
+        { header: 'customer.col.status', cell: (row) => statusText(t, row.status) },
+        { header: 'customer.col.linked', cell: (row) => row.quoteNo || '–' },
+        { header: 'customer.col.lines', cell: (row) => row.lines ?? '–' },
+      ]}
+    />
   );
 }
 
@@ -181,51 +215,42 @@ function QuotesTable() {
           }}
         />
       ) : null}
-      {list.rows.length ? (
-        <table className="customer-table">
-          <thead>
-            <tr>
-              <th>{t('customer.col.no')}</th>
-              <th>{t('customer.col.date')}</th>
-              <th>{t('customer.col.status')}</th>
-              <th>{t('customer.col.validUntil')}</th>
-              <th>{t('customer.col.accepted')}</th>
-              <th>{t('customer.col.note')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((row) => (
-              <tr key={`${row.no}-${row.documentDate}`}>
-                <td>{row.no}</td>
-                <td>{row.documentDate}</td>
-                <td>{statusText(t, row.status)}</td>
-                <td>{row.validUntil || '–'}</td>
-                <td>{row.accepted ? t('customer.yes') : t('customer.no')}</td>
-                <td className="customer-table__note">{row.comment}</td>
-                <td className="customer-table__actions">
-                  <LinesButton documentType="quote" documentNo={row.no} />
-                  {buyer && row.status === 'Released' && !row.accepted ? (
-                    <button
-                      type="button"
-                      className="button button--small"
-                      aria-label={`${t('customer.accept')} ${row.no}`}
-                      onClick={() => {
-                        setOutcome(null);
-                        setAccepting(row);
-                      }}
-                    >
-                      {t('customer.accept')}
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <Empty />
-      )}
+      <PortalTable
+        rows={list.rows}
+        rowKey={(row) => `${row.no}-${row.documentDate}`}
+        columns={[
+          { header: 'customer.col.no', cell: (row) => row.no },
+          { header: 'customer.col.date', cell: (row) => row.documentDate },
+          { header: 'customer.col.status', cell: (row) => statusText(t, row.status) },
+          { header: 'customer.col.validUntil', cell: (row) => row.validUntil || '–' },
+          {
+            header: 'customer.col.accepted',
+            cell: (row) => (row.accepted ? t('customer.yes') : t('customer.no')),
+          },
+          { header: 'customer.col.note', cell: (row) => row.comment, className: 'customer-table__note' },
+          {
+            className: ACTIONS,
+            cell: (row) => (
+              <>
+                <LinesButton documentType="quote" documentNo={row.no} />
+                {buyer && row.status === 'Released' && !row.accepted ? (
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`${t('customer.accept')} ${row.no}`}
+                    onClick={() => {
+                      setOutcome(null);
+                      setAccepting(row);
+                    }}
+                  >
+                    {t('customer.accept')}
+                  </button>
+                ) : null}
+              </>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }
@@ -310,77 +335,46 @@ function OrdersTable() {
   return (
     <>
       <Truncated truncated={list.truncated} />
-      {list.rows.length ? (
-        <table className="customer-table">
-          <thead>
-            <tr>
-              <th>{t('customer.col.no')}</th>
-              <th>{t('customer.col.date')}</th>
-              <th>{t('customer.col.requested')}</th>
-              <th>{t('customer.col.promised')}</th>
-              <th>{t('customer.col.status')}</th>
-              <th>{t('customer.col.shipped')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((row) => (
-              <tr key={row.no}>
-                <td>{row.no}</td>
-                <td>{row.orderDate}</td>
-                <td>{row.requestedDeliveryDate || '–'}</td>
-                <td>{row.promisedDeliveryDate || '–'}</td>
-                <td>{statusText(t, row.status)}</td>
-                <td>{row.completelyShipped ? t('customer.yes') : t('customer.no')}</td>
-                <td className="customer-table__actions">
-                  <LinesButton documentType="order" documentNo={row.no} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <Empty />
-      )}
+      <PortalTable
+        rows={list.rows}
+        rowKey={(row) => row.no}
+        columns={[
+          { header: 'customer.col.no', cell: (row) => row.no },
+          { header: 'customer.col.date', cell: (row) => row.orderDate },
+          { header: 'customer.col.requested', cell: (row) => row.requestedDeliveryDate || '–' },
+          { header: 'customer.col.promised', cell: (row) => row.promisedDeliveryDate || '–' },
+          { header: 'customer.col.status', cell: (row) => statusText(t, row.status) },
+          {
+            header: 'customer.col.shipped',
+            cell: (row) => (row.completelyShipped ? t('customer.yes') : t('customer.no')),
+          },
+          { className: ACTIONS, cell: (row) => <LinesButton documentType="order" documentNo={row.no} /> },
+        ]}
+      />
     </>
   );
 }
 
 function ShipmentsTable() {
-  const t = useT();
   const list = useAppStore((state) => state.portalData.shipments);
   if (!list) return null;
   return (
     <>
       <Truncated truncated={list.truncated} />
-      {list.rows.length ? (
-        <table className="customer-table">
-          <thead>
-            <tr>
-              <th>{t('customer.col.no')}</th>
-              <th>{t('customer.col.delivery')}</th>
-              <th>{t('customer.col.order')}</th>
-              <th>{t('customer.col.to')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((row) => (
-              <tr key={row.no}>
-                <td>{row.no}</td>
-                <td>{row.deliveryDate}</td>
-                <td>{row.orderNo || '–'}</td>
-                <td>{[row.shipTo.name, row.shipTo.postCode, row.shipTo.city].filter(Boolean).join(', ')}</td>
-                <td className="customer-table__actions">
-                  <LinesButton documentType="shipment" documentNo={row.no} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <Empty />
-      )}
+      <PortalTable
+        rows={list.rows}
+        rowKey={(row) => row.no}
+        columns={[
+          { header: 'customer.col.no', cell: (row) => row.no },
+          { header: 'customer.col.delivery', cell: (row) => row.deliveryDate },
+          { header: 'customer.col.order', cell: (row) => row.orderNo || '–' },
+          {
+            header: 'customer.col.to',
+            cell: (row) => [row.shipTo.name, row.shipTo.postCode, row.shipTo.city].filter(Boolean).join(', '),
+          },
+          { className: ACTIONS, cell: (row) => <LinesButton documentType="shipment" documentNo={row.no} /> },
+        ]}
+      />
     </>
   );
 }
@@ -433,32 +427,23 @@ function LinesTable() {
   if (!data) return <p className="customer-panel__note">{t('customer.linesPick')}</p>;
   const type = t(`customer.docType.${data.documentType}`);
   const live = data.lines?.some((line) => line.outstandingQuantity !== null || line.steel?.outstanding);
+  const columns: Column<PortalDocumentLine>[] = [
+    { header: 'customer.col.item', cell: (line) => line.itemNo },
+    { header: 'customer.col.description', cell: (line) => line.description },
+    { header: 'customer.col.size', cell: (line) => line.steel?.formatDescription || line.format },
+    { header: 'customer.col.quantity', cell: quantityCell },
+    // Outstanding quantities exist on live order lines only.
+    ...(live ? [{ header: 'customer.col.outstanding' as const, cell: outstandingCell }] : []),
+  ];
   return (
     <>
       <h3 className="customer-panel__subtitle">{t('customer.linesOf', { type, no: data.documentNo })}</h3>
       {data.lines?.length ? (
-        <table className="customer-table">
-          <thead>
-            <tr>
-              <th>{t('customer.col.item')}</th>
-              <th>{t('customer.col.description')}</th>
-              <th>{t('customer.col.size')}</th>
-              <th>{t('customer.col.quantity')}</th>
-              {live ? <th>{t('customer.col.outstanding')}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {data.lines.map((line, index) => (
-              <tr key={line.lineNo ?? index}>
-                <td>{line.itemNo}</td>
-                <td>{line.description}</td>
-                <td>{line.steel?.formatDescription || line.format}</td>
-                <td>{quantityCell(line)}</td>
-                {live ? <td>{outstandingCell(line)}</td> : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PortalTable
+          rows={data.lines}
+          rowKey={(line, index) => String(line.lineNo ?? index)}
+          columns={columns}
+        />
       ) : (
         <p className="customer-panel__note">{t('customer.linesNone')}</p>
       )}
@@ -473,9 +458,25 @@ function DocumentsTable() {
   const t = useT();
   const rows = useAppStore((state) => state.portalData.documents);
   const open = useAppStore((state) => state.portalOpenDocument);
-  const [none, setNone] = useState<string | null>(null);
+  const [none, setNone] = useState(false);
   if (!rows) return null;
-  if (!rows.length) return <Empty />;
+  const openCell = (row: PortalDocumentRow) => {
+    const printable = row.source === 'report' && isPrintable(row.reportType) ? row.reportType : null;
+    if (!printable) return <span className="customer-panel__note">{t('customer.archiveOutOfScope')}</span>;
+    return (
+      <button
+        type="button"
+        className="button button--small"
+        aria-label={`${t('customer.open')} ${row.fileName}`}
+        onClick={async () => {
+          setNone(false);
+          setNone((await open(printable, row.documentNo)) === 'none');
+        }}
+      >
+        {t('customer.open')}
+      </button>
+    );
+  };
   return (
     <>
       {none ? (
@@ -483,45 +484,16 @@ function DocumentsTable() {
           {t('customer.noPrintable')}
         </p>
       ) : null}
-      <table className="customer-table">
-        <thead>
-          <tr>
-            <th>{t('customer.col.document')}</th>
-            <th>{t('customer.col.category')}</th>
-            <th>{t('customer.col.date')}</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const printable = row.source === 'report' && isPrintable(row.reportType) ? row.reportType : null;
-            return (
-              <tr key={row.id || `${row.category}-${row.documentNo}`}>
-                <td>{row.documentNo || row.fileName}</td>
-                <td>{row.category}</td>
-                <td>{row.date}</td>
-                <td className="customer-table__actions">
-                  {printable ? (
-                    <button
-                      type="button"
-                      className="button button--small"
-                      aria-label={`${t('customer.open')} ${row.fileName}`}
-                      onClick={async () => {
-                        setNone(null);
-                        if ((await open(printable, row.documentNo)) === 'none') setNone(row.documentNo);
-                      }}
-                    >
-                      {t('customer.open')}
-                    </button>
-                  ) : (
-                    <span className="customer-panel__note">{t('customer.archiveOutOfScope')}</span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <PortalTable
+        rows={rows}
+        rowKey={(row) => row.id || `${row.category}-${row.documentNo}`}
+        columns={[
+          { header: 'customer.col.document', cell: (row) => row.documentNo || row.fileName },
+          { header: 'customer.col.category', cell: (row) => row.category },
+          { header: 'customer.col.date', cell: (row) => row.date },
+          { className: ACTIONS, cell: openCell },
+        ]}
+      />
     </>
   );
 }

@@ -36,6 +36,7 @@ export function FairScreen() {
 
   return (
     <div className="screen request-screen">
+      <CustomerPanel target="fair" />
       <header className="screen__header request-header">
         <h1>{t('fair.title')}</h1>
         {labels.length ? (
@@ -58,7 +59,6 @@ export function FairScreen() {
         )}
         <p className="shortcuts">{t('fair.shortcuts')}</p>
       </header>
-      <CustomerPanel target="fair" />
       {connection === 'offline' ? (
         <p className="banner banner--warning" role="status">
           {t('fair.offlineNote')}
