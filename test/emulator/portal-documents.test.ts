@@ -524,11 +524,11 @@ describe('voaPortal reading procedures, LinkRequest, AcceptQuote and documents',
     });
 
     it('another call recording an acceptance for the same quote at that moment: already, with an empty acceptedAt', async () => {
-      await client.admin('/settings', 'POST', { acceptanceRecordingMs: 5_000 });
+      await client.admin('/settings', 'POST', { acceptanceRecordingMs: 10_000 });
       const quote = acceptable()[0] as SalesDocument;
       const first = accept(buyer, quote.no);
       await expect
-        .poll(async () => (await client.admin('/portal/acceptances')).json.inProgress, { timeout: 4_000 })
+        .poll(async () => (await client.admin('/portal/acceptances')).json.inProgress, { timeout: 8_000 })
         .toEqual([quote.no]);
       expect(await accept(buyer, quote.no)).toEqual({ outcome: 'already', acceptedAt: '' });
       expect((await first).outcome).toBe('recorded');
