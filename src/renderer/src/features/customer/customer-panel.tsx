@@ -24,7 +24,11 @@ export function CustomerPanel({ target }: { target: QuoteTarget }) {
   const start = useAppStore((state) => state.portalStart);
   const activity = useAppStore((state) => state.portalActivity);
 
-  useEffect(() => start(), [start]);
+  const shown = useAppStore((state) => state.portalShown);
+  useEffect(() => {
+    start();
+    shown();
+  }, [start, shown]);
   useEffect(() => {
     window.addEventListener('keydown', activity);
     window.addEventListener('pointerdown', activity);

@@ -50,6 +50,7 @@ export interface CustomerSlice {
   portalCode: CodeRequested | null;
   portalPdf: PortalPdf | null;
   portalStart(): void;
+  portalShown(): void;
   portalRequestCode(email: string): Promise<void>;
   /** True when signed in; false when the code was not accepted. */
   portalSignIn(email: string, code: string): Promise<boolean>;
@@ -130,9 +131,12 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
         }
       });
       void unwrap(voa.portal.links({})).then((links) => set({ portalLinks: links }));
-      // A page view: ReadSession, as the reference asks.
+    },
+
+    portalShown() {
+      // Every time the panel is shown: ReadSession, as the reference asks for every portal page view.
       void unwrap(voa.portal.session({}))
-        .then((view) => set({ portal: view }))
+        .then((view) => set(view.customer ? { portal: view } : { ...FORGOTTEN, portal: view }))
         .catch((error: Error) => set({ portalError: error.message }));
     },
 
