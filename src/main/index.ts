@@ -182,6 +182,8 @@ function createWindow(): BrowserWindow {
       spellcheck: false,
       // A middle click would open a link in a new window; the window-open handler refuses it anyway.
       disableBlinkFeatures: 'Auxclick',
+      // Chromium's built-in PDF viewer, for the customer desk's documents (no third-party plugins exist).
+      plugins: true,
     },
   });
   window.once('ready-to-show', () => window.show());

@@ -12,6 +12,8 @@ export const RENDERER_CSP = [
   "base-uri 'none'",
   "form-action 'none'",
   "object-src 'none'",
+  // The customer desk shows a portal PDF in the app's own viewer: a blob: URL made by the renderer.
+  'frame-src blob:',
 ].join('; ');
 
 /**

@@ -124,6 +124,12 @@ export const settingsSchema = z.object({
       /^([01]\d|2[0-3]):[0-5]\d$/,
       localized({ en: 'must be a time like 02:30', nl: 'moet een tijd zijn, zoals 02:30' }),
     ),
+  /** A signed-in portal customer is signed out after this many minutes without use (shared counter). */
+  portalIdleMinutes: z
+    .number()
+    .int(localized({ en: 'must be whole minutes', nl: 'moet een heel aantal minuten zijn' }))
+    .min(1, localized({ en: 'must be at least 1 minute', nl: 'moet minstens 1 minuut zijn' }))
+    .max(120, localized({ en: 'must be at most 120 minutes', nl: 'mag hoogstens 120 minuten zijn' })),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -145,6 +151,7 @@ export const DEFAULT_SETTINGS: Settings = {
   units: { ...DEFAULT_UNIT_CODES },
   uiLanguage: 'nl',
   catalogSyncTime: '02:00',
+  portalIdleMinutes: 5,
 };
 
 /** A partial update as sent by the Settings screen or `config set`: each group replaced as given. */
@@ -161,6 +168,7 @@ export const settingsPatchSchema = z
     units: unitCodesSchema,
     uiLanguage: settingsSchema.shape.uiLanguage,
     catalogSyncTime: settingsSchema.shape.catalogSyncTime,
+    portalIdleMinutes: settingsSchema.shape.portalIdleMinutes,
   })
   .partial()
   .strict();

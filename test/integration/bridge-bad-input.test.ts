@@ -16,6 +16,7 @@ import { VoaCore } from '../../src/main/core/voa-core.ts';
 import { createTestProfile, REPO_ROOT, type TestProfile } from '../support/processes.ts';
 import { catalogBadInputs } from './bad-inputs/catalog-bad-inputs.ts';
 import { outboxBadInputs } from './bad-inputs/outbox-bad-inputs.ts';
+import { portalBadInputs } from './bad-inputs/portal-bad-inputs.ts';
 import { settingsBadInputs } from './bad-inputs/settings-bad-inputs.ts';
 
 const long = (length: number) => 'x'.repeat(length);
@@ -25,6 +26,7 @@ const BAD_INPUTS: Record<CallName, unknown[]> = {
   ...settingsBadInputs,
   ...outboxBadInputs,
   ...catalogBadInputs,
+  ...portalBadInputs,
 };
 const BAD_FOR_EVERY_CALL: unknown[] = ['a string', 5, true, [], { unexpected: 'key' }];
 

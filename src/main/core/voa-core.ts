@@ -14,6 +14,7 @@ import { TokenProvider } from './host/token-provider.ts';
 import { VoaHost } from './host/voa-host.ts';
 import { createOutboxModule, type OutboxModule } from './outbox/outbox-module.ts';
 import { createCatalogModule, type CatalogModule } from './catalog/catalog-module.ts';
+import { createPortalModule, type PortalModule } from './portal/portal-module.ts';
 
 export type ShellKind = 'electron' | 'browser';
 
@@ -44,6 +45,8 @@ export class VoaCore {
   readonly host: VoaHost;
   readonly outbox: OutboxModule;
   readonly catalog: CatalogModule;
+  /** The customer desk: the portal session (token in memory only) and request linking. */
+  readonly portal: PortalModule;
   readonly handlers: BridgeHandlers;
   readonly chooseCaFile: (() => Promise<string | undefined>) | undefined;
   #http: { caFile: string; client: Promise<HostHttpClient> } | undefined;
@@ -65,10 +68,12 @@ export class VoaCore {
     this.host = new VoaHost({ http, tokens: this.tokens, settings: current });
     this.outbox = createOutboxModule(this);
     this.catalog = createCatalogModule(this);
+    this.portal = createPortalModule(this);
     this.handlers = {
       ...settingsHandlers(this),
       ...this.outbox.handlers,
       ...this.catalog.handlers,
+      ...this.portal.handlers,
     };
   }
 
@@ -83,6 +88,7 @@ export class VoaCore {
   start(): void {
     this.outbox.start?.();
     this.catalog.start?.();
+    this.portal.start?.();
   }
 
   /** The HTTP layer for the configured extra CA file; rebuilt when that setting changes. */
@@ -99,6 +105,8 @@ export class VoaCore {
   }
 
   async close(): Promise<void> {
+    // First, while the host layer is still there: SignOut at quit.
+    await this.portal.stop?.();
     await this.catalog.stop?.();
     await this.outbox.stop?.();
     const http = this.#http?.client;

@@ -2,18 +2,21 @@
 // these maps; channel names read `domain:verb`.
 import { catalogCalls, catalogEvents } from './catalog-calls.ts';
 import { outboxCalls, outboxEvents } from './outbox-calls.ts';
+import { portalCalls, portalEvents } from './portal-calls.ts';
 import { settingsCalls, settingsEvents } from './settings-calls.ts';
 
 export const bridgeCalls = {
   ...settingsCalls,
   ...outboxCalls,
   ...catalogCalls,
+  ...portalCalls,
 };
 
 export const bridgeEvents = {
   ...settingsEvents,
   ...outboxEvents,
   ...catalogEvents,
+  ...portalEvents,
 };
 
 export type BridgeCalls = typeof bridgeCalls;

@@ -113,6 +113,8 @@ export const quoteDraftSchema = z.strictObject({
   shipToCountryCode: draftText,
   /** Delivery to another address than the billing address (the shipTo fields); kept when switching. */
   useShipToAddress: z.boolean().default(false),
+  /** A signed-in Buyer's registered address chosen in the customer panel; sent beside the address text. */
+  shipToCode: draftText.default(''),
   requestedDeliveryDate: draftText,
   lines: z.array(draftLineSchema).max(MAX_QUOTE_LINES),
   /** The line being typed in the entry row, not yet added. */
@@ -177,6 +179,7 @@ export function emptyQuoteDraft(entryKey: string): QuoteDraft {
     shipToCity: '',
     shipToCountryCode: '',
     useShipToAddress: false,
+    shipToCode: '',
     requestedDeliveryDate: '',
     lines: [],
     entry: emptyLine(entryKey),
@@ -410,6 +413,8 @@ export function quotePayloadFromDraft(draft: QuoteDraft, context: QuoteContext):
           shipToPostCode: draft.shipToPostCode,
           shipToCity: draft.shipToCity,
           shipToCountryCode: draft.shipToCountryCode,
+          // With the text, so inside sales can convert an unlinked request too (issue 13).
+          shipToCode: draft.shipToCode,
         }
       : {}),
     // The requested date means "ophaaldatum" for a pickup and "leverdatum" for a delivery.

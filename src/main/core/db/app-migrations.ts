@@ -62,4 +62,21 @@ export const appMigrations: Migration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    name: 'portal link outcomes',
+    up(db) {
+      // The one portal datum kept on disk: whether a fair request sent while a Buyer was signed in was
+      // linked to that customer (LinkRequest), and why not. Never the token or anything else the portal said.
+      db.exec(`
+        CREATE TABLE portal_link (
+          request_id TEXT PRIMARY KEY REFERENCES outbox_item (request_id),
+          customer_no TEXT NOT NULL,
+          state TEXT NOT NULL CHECK (state IN ('pending', 'linked', 'notLinked')),
+          reason TEXT,
+          updated_at TEXT NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
 ];

@@ -15,7 +15,14 @@ export interface SecretVault {
    */
   read(application: ApplicationName, forSettings?: Settings): Promise<string | undefined>;
   clear(application: ApplicationName): Promise<void>;
+  /**
+   * A key of this installation kept in the keychain (the portal's IP-hash key): read, or made with
+   * `generate` and stored on first use, so it stays stable across runs. For main only.
+   */
+  installationKey?(name: InstallationKeyName, generate: () => string): Promise<string>;
 }
+
+export type InstallationKeyName = 'ip-hash-key';
 
 export class KeychainUnavailableError extends Error {
   override name = 'KeychainUnavailableError';
@@ -90,5 +97,13 @@ export class KeytarSecretVault implements SecretVault {
 
   async clear(application: ApplicationName): Promise<void> {
     await this.#call((keytar) => keytar.deletePassword(this.service, secretAccountName(application)));
+  }
+
+  async installationKey(name: InstallationKeyName, generate: () => string): Promise<string> {
+    const stored = await this.#call((keytar) => keytar.getPassword(this.service, name));
+    if (stored) return stored;
+    const key = generate();
+    await this.#call((keytar) => keytar.setPassword(this.service, name, key));
+    return key;
   }
 }

@@ -6,6 +6,7 @@ import { setValidationLanguage } from '../../../shared/validation.ts';
 import { createSettingsSlice, type SettingsSlice } from '../features/settings/settings-slice.ts';
 import { createRequestsSlice, type RequestsSlice } from '../features/outbox/requests-slice.ts';
 import { createCatalogSlice, type CatalogSlice } from '../features/catalog/catalog-slice.ts';
+import { createCustomerSlice, type CustomerSlice } from '../features/customer/customer-slice.ts';
 
 export const SCREENS = ['counter', 'fair', 'catalog', 'outbox', 'settings'] as const;
 export type Screen = (typeof SCREENS)[number];
@@ -19,7 +20,7 @@ export interface AppSlice {
   setInfo(info: AppInfo): void;
 }
 
-export type AppState = AppSlice & SettingsSlice & RequestsSlice & CatalogSlice;
+export type AppState = AppSlice & SettingsSlice & RequestsSlice & CatalogSlice & CustomerSlice;
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>;
 
 const createAppSlice: SliceCreator<AppSlice> = (set) => ({
@@ -40,4 +41,5 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createSettingsSlice(...args),
   ...createRequestsSlice(...args),
   ...createCatalogSlice(...args),
+  ...createCustomerSlice(...args),
 }));

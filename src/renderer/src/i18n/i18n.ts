@@ -10,6 +10,7 @@ import { counterMessages } from '../features/counter/counter-messages.ts';
 import { fairMessages } from '../features/fair/fair-messages.ts';
 import { outboxMessages } from '../features/outbox/outbox-messages.ts';
 import { catalogMessages } from '../features/catalog/catalog-messages.ts';
+import { customerMessages } from '../features/customer/customer-messages.ts';
 
 export type MessageTable = Record<string, string>;
 export interface FeatureMessages<T extends MessageTable> {
@@ -25,6 +26,7 @@ const catalogs = {
   fair: fairMessages,
   outbox: outboxMessages,
   catalog: catalogMessages,
+  customer: customerMessages,
 };
 
 type Catalogs = typeof catalogs;

@@ -18,6 +18,7 @@ import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts
 import { useRequestForm } from '../../components/use-request-form.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { CounterSlip } from './counter-slip.tsx';
+import { CustomerPanel } from '../customer/customer-panel.tsx';
 
 export function CounterScreen() {
   const t = useT();
@@ -69,6 +70,7 @@ export function CounterScreen() {
 
   return (
     <div className="screen request-screen">
+      <CustomerPanel target="counter" />
       <header className="screen__header request-header">
         <h1>{t('counter.title')}</h1>
         {employees.length ? (

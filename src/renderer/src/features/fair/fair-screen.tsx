@@ -18,6 +18,7 @@ import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts
 import { SubmissionNotice } from '../../components/submission-notice.tsx';
 import { useRequestForm } from '../../components/use-request-form.ts';
 import { useT } from '../../i18n/i18n.ts';
+import { CustomerPanel } from '../customer/customer-panel.tsx';
 
 type Tab = 'quote' | 'account';
 
@@ -36,6 +37,7 @@ export function FairScreen() {
 
   return (
     <div className="screen request-screen">
+      <CustomerPanel target="fair" />
       <header className="screen__header request-header">
         <h1>{t('fair.title')}</h1>
         {labels.length ? (

@@ -9,6 +9,9 @@ const en = {
   'section.counter': 'Counter',
   'section.fair': 'Trade fair',
   'section.catalog': 'Catalog',
+  'section.customer': 'Customer desk',
+  'field.portalIdleMinutes': 'Sign a customer out after (minutes without use)',
+  'hint.portalIdleMinutes': 'A shared counter forgets the customer: 1 to 120 minutes, default 5',
   'section.interface': 'Interface',
   'field.baseUrl': 'Base URL',
   'hint.baseUrl':
@@ -89,6 +92,9 @@ export const settingsMessages: FeatureMessages<typeof en> = {
     'section.counter': 'Balie',
     'section.fair': 'Beurs',
     'section.catalog': 'Catalogus',
+    'section.customer': 'Klantenbalie',
+    'field.portalIdleMinutes': 'Klant afmelden na (minuten zonder gebruik)',
+    'hint.portalIdleMinutes': 'Een gedeelde balie vergeet de klant: 1 tot 120 minuten, standaard 5',
     'section.interface': 'Weergave',
     'field.baseUrl': 'Basis-URL',
     'hint.baseUrl':

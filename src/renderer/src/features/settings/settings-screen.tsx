@@ -249,6 +249,20 @@ function SettingsForm({ view }: { view: SettingsView }) {
               name="catalogSyncTime"
             />
           </section>
+          <section className="panel" aria-labelledby="settings-customer">
+            <h2 id="settings-customer">{t('settings.section.customer')}</h2>
+            <TextField
+              label={t('settings.field.portalIdleMinutes')}
+              hint={t('settings.hint.portalIdleMinutes')}
+              type="number"
+              value={Number.isNaN(form.portalIdleMinutes) ? '' : String(form.portalIdleMinutes)}
+              onChange={(minutes) =>
+                setForm({ ...form, portalIdleMinutes: minutes.trim() === '' ? Number.NaN : Number(minutes) })
+              }
+              error={errors.portalIdleMinutes}
+              name="portalIdleMinutes"
+            />
+          </section>
         </div>
 
         <div className="form-actions">

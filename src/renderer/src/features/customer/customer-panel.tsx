@@ -1,0 +1,300 @@
+// The customer panel on the counter and fair screens: sign a known customer in with a one-time code, an
+// unmissable bar saying who is signed in, "use customer details", a Buyer's delivery addresses, and the
+// customer's requests, quotes, orders, shipments, lines and documents.
+import { useEffect, useState, type FormEvent } from 'react';
+import { draftHasContent, type DraftTarget } from '../../../../shared/contract/request-drafts.ts';
+import { DELIVERY_DELIVERY } from '../../../../shared/contract/fixed-values.ts';
+import {
+  ROLE_BUYER,
+  type DeliveryAddress,
+  type PortalCustomer,
+  type PortalDetails,
+} from '../../../../shared/contract/portal-objects.ts';
+import { useAppStore } from '../../app/app-store.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { CustomerTabs } from './customer-tabs.tsx';
+import { secondsUntil } from './customer-slice.ts';
+import './customer-panel.css';
+
+type QuoteTarget = Extract<DraftTarget, 'counter' | 'fair'>;
+
+export function CustomerPanel({ target }: { target: QuoteTarget }) {
+  const t = useT();
+  const portal = useAppStore((state) => state.portal);
+  const start = useAppStore((state) => state.portalStart);
+  const activity = useAppStore((state) => state.portalActivity);
+
+  const shown = useAppStore((state) => state.portalShown);
+  useEffect(() => {
+    start();
+    shown();
+  }, [start, shown]);
+  useEffect(() => {
+    window.addEventListener('keydown', activity);
+    window.addEventListener('pointerdown', activity);
+    return () => {
+      window.removeEventListener('keydown', activity);
+      window.removeEventListener('pointerdown', activity);
+    };
+  }, [activity]);
+
+  return (
+    <section className="customer-panel" aria-label={t('customer.title')}>
+      {portal.customer ? (
+        <SignedIn customer={portal.customer} details={portal.details} target={target} />
+      ) : (
+        <SignInForm />
+      )}
+    </section>
+  );
+}
+
+function SignInForm() {
+  const t = useT();
+  const ended = useAppStore((state) => state.portal.ended);
+  const codeRequest = useAppStore((state) => state.portalCode);
+  const error = useAppStore((state) => state.portalError);
+  const busy = useAppStore((state) => state.portalLoading);
+  const requestCode = useAppStore((state) => state.portalRequestCode);
+  const signIn = useAppStore((state) => state.portalSignIn);
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  const wait = secondsUntil(codeRequest?.nextCodeAt, now);
+
+  // The button counts down the wait time between two codes; it never sends again by itself.
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [wait]);
+
+  const emailValid = /^[^\s@]+@[^\s@]+$/.test(email.trim());
+  const send = async () => {
+    if (!emailValid) return setProblem(t('customer.emailInvalid'));
+    setProblem(null);
+    setSending(true);
+    await requestCode(email.trim());
+    setSending(false);
+    setNow(Date.now());
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!emailValid) return setProblem(t('customer.emailInvalid'));
+    if (!code.trim()) return setProblem(t('customer.codeEmpty'));
+    setProblem(null);
+    const signedIn = await signIn(email.trim(), code);
+    if (signedIn) setCode('');
+    else if (!useAppStore.getState().portalError) setProblem(t('customer.codeNotAccepted'));
+  };
+
+  return (
+    <form className="customer-signin" noValidate onSubmit={(event) => void submit(event)}>
+      <h2 className="customer-panel__title">{t('customer.signInTitle')}</h2>
+      {ended ? (
+        <p className="banner banner--info" role="status">
+          {t(`customer.ended.${ended.reason}`)}
+        </p>
+      ) : (
+        <p className="customer-panel__intro">{t('customer.signInIntro')}</p>
+      )}
+      <div className="customer-signin__row">
+        <div className="field">
+          <label htmlFor="customer-email">{t('customer.email')}</label>
+          <input
+            id="customer-email"
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <button type="button" className="button" disabled={sending || wait > 0} onClick={() => void send()}>
+          {codeRequest ? t('customer.sendNewCode') : t('customer.sendCode')}
+        </button>
+        <div className="field">
+          <label htmlFor="customer-code">{t('customer.code')}</label>
+          <input
+            id="customer-code"
+            autoComplete="one-time-code"
+            spellCheck={false}
+            value={code}
+            aria-describedby="customer-code-hint"
+            onChange={(event) => setCode(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? t('customer.signingIn') : t('customer.signIn')}
+        </button>
+      </div>
+      <p id="customer-code-hint" className="field__hint">
+        {t('customer.codeHint')}
+      </p>
+      {codeRequest ? (
+        <p className="banner banner--info" role="status">
+          {t('customer.codeOnItsWay')}
+          {wait > 0 ? ` ${t('customer.waitCode', { seconds: wait })}` : ''}
+        </p>
+      ) : null}
+      {problem || error ? (
+        <p className="banner banner--error" role="alert">
+          {problem ?? error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function SignedIn({
+  customer,
+  details,
+  target,
+}: {
+  customer: PortalCustomer;
+  details: PortalDetails | null;
+  target: QuoteTarget;
+}) {
+  const t = useT();
+  const language = useAppStore((state) => state.language);
+  const signOut = useAppStore((state) => state.portalSignOut);
+  const draft = useAppStore((state) => state.drafts[target]);
+  const resetDraft = useAppStore((state) => state.resetDraft);
+  const updateDraft = useAppStore((state) => state.updateDraft);
+  const [notice, setNotice] = useState<string | null>(null);
+  const until = customer.expiresAt
+    ? new Date(customer.expiresAt).toLocaleTimeString(language === 'nl' ? 'nl-NL' : 'en-GB', {
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+    : '–';
+
+  const useDetails = () => {
+    const remark = t('customer.remarkLine', { customerNo: customer.customerNo, name: customer.customerName });
+    updateDraft(target, (draft) => ({
+      ...draft,
+      ...(details
+        ? {
+            companyName: details.company,
+            vatRegistrationNo: details.vatRegistrationNo,
+            address: details.address,
+            address2: details.address2,
+            postCode: details.postCode,
+            city: details.city,
+            countryCode: details.country,
+            phoneNo: details.phoneNo,
+            email: details.email,
+          }
+        : {}),
+      // A counter visit is never linked (LinkRequest would make its source portal): the customer is named
+      // in the remarks instead, once.
+      remarks:
+        target === 'counter' && !draft.remarks.includes(remark)
+          ? [draft.remarks.trimEnd(), remark].filter(Boolean).join('\n')
+          : draft.remarks,
+    }));
+    setNotice(t('customer.detailsUsed'));
+  };
+
+  return (
+    <>
+      <div className="customer-bar" role="status" aria-live="polite">
+        <strong className="customer-bar__who">
+          {t('customer.signedInAs', {
+            name: customer.customerName || customer.email,
+            customerNo: customer.customerNo,
+            role: t(`customer.role.${customer.role}`),
+          })}
+        </strong>
+        <span className="customer-bar__until">{t('customer.sessionUntil', { time: until })}</span>
+        <span className="customer-bar__actions">
+          <button type="button" className="button button--small" onClick={useDetails}>
+            {t('customer.useDetails')}
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => {
+              // A new customer starts a new form: nothing of this customer stays on screen.
+              if (draftHasContent(draft) && !window.confirm(t('customer.nextCustomerConfirm'))) return;
+              resetDraft(target);
+              void signOut('nextCustomer');
+            }}
+          >
+            {t('customer.nextCustomer')}
+          </button>
+          <button type="button" className="button button--small" onClick={() => void signOut('signedOut')}>
+            {t('customer.signOut')}
+          </button>
+        </span>
+      </div>
+      {notice ? <p className="customer-panel__notice">{notice}</p> : null}
+      <DeliveryAddresses customer={customer} target={target} onUsed={setNotice} />
+      <CustomerTabs />
+    </>
+  );
+}
+
+function DeliveryAddresses({
+  customer,
+  target,
+  onUsed,
+}: {
+  customer: PortalCustomer;
+  target: QuoteTarget;
+  onUsed(notice: string): void;
+}) {
+  const t = useT();
+  const addresses = useAppStore((state) => state.portalAddresses);
+  const load = useAppStore((state) => state.portalLoadAddresses);
+  const updateDraft = useAppStore((state) => state.updateDraft);
+  const buyer = customer.role === ROLE_BUYER;
+
+  useEffect(() => {
+    if (buyer && addresses === undefined) void load();
+  }, [buyer, addresses, load]);
+
+  if (!buyer) return <p className="customer-panel__note">{t('customer.addressesViewer')}</p>;
+  if (!addresses?.length) {
+    return addresses === null || addresses?.length === 0 ? (
+      <p className="customer-panel__note">{t('customer.addressesNone')}</p>
+    ) : null;
+  }
+  const choose = (address: DeliveryAddress) => {
+    updateDraft(target, (draft) => ({
+      ...draft,
+      deliveryMethod: DELIVERY_DELIVERY,
+      shipToName: address.name,
+      shipToAddress: address.address,
+      shipToAddress2: address.address2,
+      shipToPostCode: address.postCode,
+      shipToCity: address.city,
+      shipToCountryCode: address.country,
+      shipToCode: address.code,
+    }));
+    onUsed(t('customer.addressUsed', { code: address.code }));
+  };
+  return (
+    <div className="field customer-addresses">
+      <label htmlFor="customer-address">{t('customer.addresses')}</label>
+      <select
+        id="customer-address"
+        value=""
+        onChange={(event) => {
+          const chosen = addresses.find((address) => address.code === event.target.value);
+          if (chosen) choose(chosen);
+        }}
+      >
+        <option value="">{t('customer.addressChoose')}</option>
+        {addresses.map((address) => (
+          <option key={address.code} value={address.code}>
+            {[address.code, address.name, address.address, address.postCode, address.city]
+              .filter(Boolean)
+              .join(' · ')}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

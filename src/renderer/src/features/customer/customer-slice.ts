@@ -1,0 +1,234 @@
+// The customer desk's state in the renderer: who is signed in (never the token, which stays in main), the
+// tabs loaded on demand, and the sign-in steps. Every portal datum is dropped the moment main reports the
+// session ended, whatever the reason.
+import type {
+  CodeRequested,
+  PortalRead,
+  PortalSessionView,
+  RequestLinkView,
+  SessionEndReason,
+} from '../../../../shared/bridge/portal-calls.ts';
+import type {
+  AcceptQuoteAnswer,
+  DeliveryAddress,
+  LineDocumentType,
+  PortalDocumentLine,
+  PortalDocumentRow,
+  PortalOrderRow,
+  PortalPdf,
+  PortalQuoteRow,
+  PortalRequestRow,
+  PortalShipmentRow,
+  PrintDocumentType,
+  TruncatedList,
+} from '../../../../shared/contract/portal-objects.ts';
+import type { BridgeResult } from '../../../../shared/bridge/define.ts';
+import type { SliceCreator } from '../../app/app-store.ts';
+import { unwrap, voa } from '../../bridge/voa.ts';
+
+export const CUSTOMER_TABS = ['requests', 'quotes', 'orders', 'shipments', 'lines', 'documents'] as const;
+export type CustomerTab = (typeof CUSTOMER_TABS)[number];
+
+export interface TabData {
+  requests?: PortalRequestRow[];
+  quotes?: TruncatedList<PortalQuoteRow>;
+  orders?: TruncatedList<PortalOrderRow>;
+  shipments?: TruncatedList<PortalShipmentRow>;
+  lines?: { documentType: LineDocumentType; documentNo: string; lines: PortalDocumentLine[] | null };
+  documents?: PortalDocumentRow[];
+}
+
+export interface CustomerSlice {
+  portal: PortalSessionView;
+  portalTab: CustomerTab;
+  portalData: TabData;
+  portalAddresses: DeliveryAddress[] | null | undefined;
+  portalLinks: RequestLinkView[];
+  portalLoading: boolean;
+  /** A failure a person can act on (host unreachable, refused); cleared by the next call. */
+  portalError: string | null;
+  portalCode: CodeRequested | null;
+  portalPdf: PortalPdf | null;
+  portalStart(): void;
+  portalShown(): void;
+  portalRequestCode(email: string): Promise<void>;
+  /** True when signed in; false when the code was not accepted. */
+  portalSignIn(email: string, code: string): Promise<boolean>;
+  portalSignOut(reason: Extract<SessionEndReason, 'signedOut' | 'nextCustomer'>): Promise<void>;
+  portalShowTab(tab: CustomerTab, refresh?: boolean): Promise<void>;
+  portalLoadLines(documentType: LineDocumentType, documentNo: string): Promise<void>;
+  portalLoadAddresses(): Promise<void>;
+  portalOpenDocument(documentType: PrintDocumentType, documentNo: string): Promise<'opened' | 'none'>;
+  portalClosePdf(): void;
+  portalAccept(quoteNo: string): Promise<AcceptQuoteAnswer | null>;
+  portalLink(requestId: string): Promise<void>;
+  portalActivity(): void;
+}
+
+const EMPTY_VIEW: PortalSessionView = { customer: null, details: null, ended: null };
+
+/** What every ended session leaves behind: nothing of the customer. */
+const FORGOTTEN = {
+  portalData: {},
+  portalAddresses: undefined,
+  portalPdf: null,
+  portalCode: null,
+  portalError: null,
+};
+
+export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
+  let started = false;
+  let lastActivity = 0;
+
+  /** A read for the customer; an ended session clears everything and is shown as such. */
+  async function portalRead<T>(call: () => Promise<BridgeResult<PortalRead<T>>>): Promise<T | undefined> {
+    set({ portalLoading: true, portalError: null });
+    try {
+      const read = await unwrap(call());
+      if (read.state === 'ended') {
+        set({
+          ...FORGOTTEN,
+          portal: { customer: null, details: null, ended: { reason: read.reason, at: '' } },
+        });
+        return undefined;
+      }
+      return read.value;
+    } catch (error) {
+      set({ portalError: (error as Error).message });
+      return undefined;
+    } finally {
+      set({ portalLoading: false });
+    }
+  }
+
+  return {
+    portal: EMPTY_VIEW,
+    portalTab: 'requests',
+    portalData: {},
+    portalAddresses: undefined,
+    portalLinks: [],
+    portalLoading: false,
+    portalError: null,
+    portalCode: null,
+    portalPdf: null,
+
+    portalStart() {
+      if (started) return;
+      started = true;
+      voa.on('portal:changed', (view) => {
+        set(view.customer ? { portal: view } : { ...FORGOTTEN, portal: view });
+      });
+      voa.on('portal:linksChanged', (links) => set({ portalLinks: links }));
+      // "New order" at the counter clears its form: a new customer is at the desk.
+      voa.on('drafts:changed', (view) => {
+        if (
+          view.target === 'counter' &&
+          view.draft === null &&
+          view.cause === 'save' &&
+          get().portal.customer
+        ) {
+          void get().portalSignOut('nextCustomer');
+        }
+      });
+      void unwrap(voa.portal.links({})).then((links) => set({ portalLinks: links }));
+    },
+
+    portalShown() {
+      // Every time the panel is shown: ReadSession, as the reference asks for every portal page view.
+      void unwrap(voa.portal.session({}))
+        .then((view) => set(view.customer ? { portal: view } : { ...FORGOTTEN, portal: view }))
+        .catch((error: Error) => set({ portalError: error.message }));
+    },
+
+    async portalRequestCode(email) {
+      set({ portalError: null });
+      try {
+        set({ portalCode: await unwrap(voa.portal.requestCode({ email })) });
+      } catch (error) {
+        set({ portalError: (error as Error).message });
+      }
+    },
+
+    async portalSignIn(email, code) {
+      set({ portalError: null, portalLoading: true });
+      try {
+        const answer = await unwrap(voa.portal.signIn({ email, code }));
+        if (!answer.signedIn) return false;
+        set({ ...FORGOTTEN, portal: answer.session, portalTab: 'requests' });
+        void get().portalShowTab('requests');
+        return true;
+      } catch (error) {
+        set({ portalError: (error as Error).message });
+        return false;
+      } finally {
+        set({ portalLoading: false });
+      }
+    },
+
+    async portalSignOut(reason) {
+      const view = await unwrap(voa.portal.signOut({ reason }));
+      set({ ...FORGOTTEN, portal: view });
+    },
+
+    async portalShowTab(tab, refresh = false) {
+      set({ portalTab: tab });
+      const data = get().portalData;
+      if (!refresh && data[tab] !== undefined) return;
+      if (tab === 'lines') return;
+      const store = <K extends keyof TabData>(key: K, value: TabData[K] | undefined) => {
+        if (value !== undefined) set({ portalData: { ...get().portalData, [key]: value } });
+      };
+      if (tab === 'requests') store(tab, await portalRead(() => voa.portal.requests({})));
+      if (tab === 'quotes') store(tab, await portalRead(() => voa.portal.quotes({})));
+      if (tab === 'orders') store(tab, await portalRead(() => voa.portal.orders({})));
+      if (tab === 'shipments') store(tab, await portalRead(() => voa.portal.shipments({})));
+      if (tab === 'documents') store(tab, await portalRead(() => voa.portal.documents({})));
+    },
+
+    async portalLoadLines(documentType, documentNo) {
+      set({ portalTab: 'lines' });
+      const lines = await portalRead(() => voa.portal.lines({ documentType, documentNo }));
+      if (lines !== undefined) {
+        set({ portalData: { ...get().portalData, lines: { documentType, documentNo, lines } } });
+      }
+    },
+
+    async portalLoadAddresses() {
+      const addresses = await portalRead(() => voa.portal.addresses({}));
+      if (addresses !== undefined) set({ portalAddresses: addresses });
+    },
+
+    async portalOpenDocument(documentType, documentNo) {
+      const pdf = await portalRead(() => voa.portal.document({ documentType, documentNo }));
+      if (!pdf) return 'none';
+      set({ portalPdf: pdf });
+      return 'opened';
+    },
+
+    portalClosePdf() {
+      set({ portalPdf: null });
+    },
+
+    async portalAccept(quoteNo) {
+      const answer = await portalRead(() => voa.portal.acceptQuote({ quoteNo }));
+      return answer ?? null;
+    },
+
+    async portalLink(requestId) {
+      await portalRead(() => voa.portal.link({ requestId }));
+    },
+
+    portalActivity() {
+      // The idle time restarts in main; once every 20 s is plenty for minutes of idle time.
+      if (!get().portal.customer || Date.now() - lastActivity < 20_000) return;
+      lastActivity = Date.now();
+      void voa.portal.activity({});
+    },
+  };
+};
+
+/** The statuses to show for a code request: when "send a new code" may be pressed again. */
+export function secondsUntil(iso: string | undefined, now: number): number {
+  if (!iso) return 0;
+  return Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000));
+}

@@ -1,0 +1,574 @@
+// The signed-in customer's tabs, each loaded when first shown and refreshable: requests, quotes (with
+// acceptance for a Buyer), orders, shipments, the lines of one document, and documents in the app's viewer.
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  PRINT_DOCUMENT_TYPES,
+  ROLE_BUYER,
+  STEEL_UNITS,
+  type AcceptQuoteAnswer,
+  type PortalDocumentLine,
+  type PortalDocumentRow,
+  type DocumentStatus,
+  type PortalQuoteRow,
+  type RequestStatus,
+  type PrintDocumentType,
+  type SteelQuantities,
+} from '../../../../shared/contract/portal-objects.ts';
+import { useAppStore } from '../../app/app-store.ts';
+import { useT, type MessageKey, type Translate } from '../../i18n/i18n.ts';
+import { CUSTOMER_TABS, type CustomerTab } from './customer-slice.ts';
+
+export function CustomerTabs() {
+  const t = useT();
+  const tab = useAppStore((state) => state.portalTab);
+  const showTab = useAppStore((state) => state.portalShowTab);
+  const loading = useAppStore((state) => state.portalLoading);
+  const error = useAppStore((state) => state.portalError);
+
+  useEffect(() => {
+    void showTab(useAppStore.getState().portalTab);
+  }, [showTab]);
+
+  return (
+    <div className="customer-tabs">
+      <div className="tabs" role="tablist" aria-label={t('customer.tab.label')}>
+        {CUSTOMER_TABS.map((candidate) => (
+          <button
+            key={candidate}
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={tab === candidate}
+            onClick={() => void showTab(candidate)}
+          >
+            {t(`customer.tab.${candidate}`)}
+          </button>
+        ))}
+        {tab !== 'lines' ? (
+          <button
+            type="button"
+            className="button button--small button--quiet"
+            onClick={() => void showTab(tab, true)}
+          >
+            {t('customer.refresh')}
+          </button>
+        ) : null}
+        {loading ? <span className="customer-tabs__loading">{t('customer.loading')}</span> : null}
+      </div>
+      {error ? (
+        <p className="banner banner--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="customer-tabs__body" role="tabpanel" aria-label={t(`customer.tab.${tab}`)}>
+        <TabBody tab={tab} />
+      </div>
+      <LinkOutcomes />
+      <PdfViewer />
+    </div>
+  );
+}
+
+function TabBody({ tab }: { tab: CustomerTab }) {
+  switch (tab) {
+    case 'requests':
+      return <RequestsTable />;
+    case 'quotes':
+      return <QuotesTable />;
+    case 'orders':
+      return <OrdersTable />;
+    case 'shipments':
+      return <ShipmentsTable />;
+    case 'lines':
+      return <LinesTable />;
+    case 'documents':
+      return <DocumentsTable />;
+  }
+}
+
+/** A status as the screen says it; a value this version does not know reads "status unknown", never New. */
+function statusText(t: Translate, status: RequestStatus | DocumentStatus): string {
+  return t(`customer.status.${status}`);
+}
+
+function Empty() {
+  const t = useT();
+  return <p className="customer-panel__note">{t('customer.empty')}</p>;
+}
+
+function Truncated({ truncated }: { truncated: boolean }) {
+  const t = useT();
+  return truncated ? <p className="banner banner--warning">{t('customer.truncated')}</p> : null;
+}
+
+function LinesButton({
+  documentType,
+  documentNo,
+}: {
+  documentType: 'quote' | 'order' | 'shipment';
+  documentNo: string;
+}) {
+  const t = useT();
+  const load = useAppStore((state) => state.portalLoadLines);
+  return (
+    <button
+      type="button"
+      className="button button--small"
+      aria-label={`${t('customer.showLines')} ${documentNo}`}
+      onClick={() => void load(documentType, documentNo)}
+    >
+      {t('customer.showLines')}
+    </button>
+  );
+}
+
+interface Column<T> {
+  /** Message key of the header; none for the actions column. */
+  header?: MessageKey;
+  cell(row: T): ReactNode;
+  className?: string;
+}
+
+/** One table for every tab: headers, a row per entry, and "Nothing to show." for an empty list. */
+function PortalTable<T>({
+  rows,
+  columns,
+  rowKey,
+}: {
+  rows: T[];
+  columns: Column<T>[];
+  rowKey(row: T, index: number): string;
+}) {
+  const t = useT();
+  if (!rows.length) return <Empty />;
+  return (
+    <table className="customer-table">
+      <thead>
+        <tr>
+          {columns.map((column, index) => (
+            <th key={index}>{column.header ? t(column.header) : null}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <tr key={rowKey(row, index)}>
+            {columns.map((column, columnIndex) => (
+              <td key={columnIndex} className={column.className}>
+                {column.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const ACTIONS = 'customer-table__actions';
+
+function RequestsTable() {
+  const t = useT();
+  const rows = useAppStore((state) => state.portalData.requests);
+  if (!rows) return null;
+  return (
+    <PortalTable
+      rows={rows}
+      rowKey={(row) => row.no}
+      columns={[
+        { header: 'customer.col.no', cell: (row) => row.no },
+        { header: 'customer.col.received', cell: (row) => row.receivedAt.slice(0, 16).replace('T', ' ') },
+        { header: 'customer.col.status', cell: (row) => statusText(t, row.status) },
+        { header: 'customer.col.linked', cell: (row) => row.quoteNo || '–' },
+        { header: 'customer.col.lines', cell: (row) => row.lines ?? '–' },
+      ]}
+    />
+  );
+}
+
+function QuotesTable() {
+  const t = useT();
+  const list = useAppStore((state) => state.portalData.quotes);
+  const buyer = useAppStore((state) => state.portal.customer?.role === ROLE_BUYER);
+  const [accepting, setAccepting] = useState<PortalQuoteRow | null>(null);
+  const [outcome, setOutcome] = useState<{ no: string; answer: AcceptQuoteAnswer } | null>(null);
+  const showTab = useAppStore((state) => state.portalShowTab);
+  if (!list) return null;
+  return (
+    <>
+      <Truncated truncated={list.truncated} />
+      {outcome ? (
+        <AcceptOutcome
+          no={outcome.no}
+          answer={outcome.answer}
+          onRefresh={() => void showTab('quotes', true)}
+        />
+      ) : null}
+      {accepting ? (
+        <AcceptDialog
+          quote={accepting}
+          onClose={(answer) => {
+            if (answer) setOutcome({ no: accepting.no, answer });
+            // The list shows the acceptance as the host now has it.
+            if (answer?.outcome === 'recorded' || answer?.outcome === 'already') void showTab('quotes', true);
+            setAccepting(null);
+          }}
+        />
+      ) : null}
+      <PortalTable
+        rows={list.rows}
+        rowKey={(row) => `${row.no}-${row.documentDate}`}
+        columns={[
+          { header: 'customer.col.no', cell: (row) => row.no },
+          { header: 'customer.col.date', cell: (row) => row.documentDate },
+          { header: 'customer.col.status', cell: (row) => statusText(t, row.status) },
+          { header: 'customer.col.validUntil', cell: (row) => row.validUntil || '–' },
+          {
+            header: 'customer.col.accepted',
+            cell: (row) => (row.accepted ? t('customer.yes') : t('customer.no')),
+          },
+          { header: 'customer.col.note', cell: (row) => row.comment, className: 'customer-table__note' },
+          {
+            className: ACTIONS,
+            cell: (row) => (
+              <>
+                <LinesButton documentType="quote" documentNo={row.no} />
+                {buyer && row.status === 'Released' && !row.accepted ? (
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`${t('customer.accept')} ${row.no}`}
+                    onClick={() => {
+                      setOutcome(null);
+                      setAccepting(row);
+                    }}
+                  >
+                    {t('customer.accept')}
+                  </button>
+                ) : null}
+              </>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+function AcceptDialog({
+  quote,
+  onClose,
+}: {
+  quote: PortalQuoteRow;
+  onClose(answer: AcceptQuoteAnswer | null): void;
+}) {
+  const t = useT();
+  const accept = useAppStore((state) => state.portalAccept);
+  const [busy, setBusy] = useState(false);
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancel.current?.focus(), []);
+  return (
+    <div
+      className="customer-dialog"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="accept-title"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !busy) onClose(null);
+      }}
+    >
+      <h3 id="accept-title">{t('customer.acceptTitle', { no: quote.no })}</h3>
+      <p>{t('customer.acceptBody', { lines: quote.lines ?? '–', validUntil: quote.validUntil || '–' })}</p>
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            // Once: AcceptQuote is never sent again by the app, whatever happens.
+            onClose(await accept(quote.no));
+          }}
+        >
+          {t('customer.acceptConfirm')}
+        </button>
+        <button ref={cancel} type="button" className="button" disabled={busy} onClick={() => onClose(null)}>
+          {t('customer.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function AcceptOutcome({
+  no,
+  answer,
+  onRefresh,
+}: {
+  no: string;
+  answer: AcceptQuoteAnswer;
+  onRefresh(): void;
+}) {
+  const t = useT();
+  const kind =
+    answer.outcome === 'recorded' || answer.outcome === 'already'
+      ? 'banner--ok'
+      : answer.outcome === 'unknown'
+        ? 'banner--warning'
+        : 'banner--error';
+  return (
+    <div className={`banner ${kind}`} role="alert">
+      {t(`customer.outcome.${answer.outcome}`, { no, at: answer.acceptedAt || '–' })}
+      {answer.outcome === 'unknown' ? (
+        <button type="button" className="button button--small" onClick={onRefresh}>
+          {t('customer.refreshQuotes')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function OrdersTable() {
+  const t = useT();
+  const list = useAppStore((state) => state.portalData.orders);
+  if (!list) return null;
+  return (
+    <>
+      <Truncated truncated={list.truncated} />
+      <PortalTable
+        rows={list.rows}
+        rowKey={(row) => row.no}
+        columns={[
+          { header: 'customer.col.no', cell: (row) => row.no },
+          { header: 'customer.col.date', cell: (row) => row.orderDate },
+          { header: 'customer.col.requested', cell: (row) => row.requestedDeliveryDate || '–' },
+          { header: 'customer.col.promised', cell: (row) => row.promisedDeliveryDate || '–' },
+          { header: 'customer.col.status', cell: (row) => statusText(t, row.status) },
+          {
+            header: 'customer.col.shipped',
+            cell: (row) => (row.completelyShipped ? t('customer.yes') : t('customer.no')),
+          },
+          { className: ACTIONS, cell: (row) => <LinesButton documentType="order" documentNo={row.no} /> },
+        ]}
+      />
+    </>
+  );
+}
+
+function ShipmentsTable() {
+  const list = useAppStore((state) => state.portalData.shipments);
+  if (!list) return null;
+  return (
+    <>
+      <Truncated truncated={list.truncated} />
+      <PortalTable
+        rows={list.rows}
+        rowKey={(row) => row.no}
+        columns={[
+          { header: 'customer.col.no', cell: (row) => row.no },
+          { header: 'customer.col.delivery', cell: (row) => row.deliveryDate },
+          { header: 'customer.col.order', cell: (row) => row.orderNo || '–' },
+          {
+            header: 'customer.col.to',
+            cell: (row) => [row.shipTo.name, row.shipTo.postCode, row.shipTo.city].filter(Boolean).join(', '),
+          },
+          { className: ACTIONS, cell: (row) => <LinesButton documentType="shipment" documentNo={row.no} /> },
+        ]}
+      />
+    </>
+  );
+}
+
+/** Three separate steel quantities, the leading one marked; never summed. */
+function SteelAmounts({ amounts, unit }: { amounts: SteelQuantities; unit: string }) {
+  const t = useT();
+  const parts = [
+    { value: amounts.pieces, text: 'customer.pieces', unit: STEEL_UNITS.pieces },
+    { value: amounts.meters, text: 'customer.meters', unit: STEEL_UNITS.meters },
+    { value: amounts.kg, text: 'customer.kg', unit: STEEL_UNITS.kilograms },
+  ] as const;
+  return (
+    <span className="steel-amounts">
+      {parts
+        .filter((part) => part.value !== null)
+        .map((part) => (
+          <span
+            key={part.unit}
+            className={part.unit === unit ? 'steel-amounts__lead' : undefined}
+            title={part.unit === unit ? t('customer.leading') : undefined}
+          >
+            {t(part.text, { value: part.value ?? '' })}
+            {part.unit === unit ? ' ◆' : ''}
+          </span>
+        ))}
+    </span>
+  );
+}
+
+function quantityCell(line: PortalDocumentLine) {
+  if (line.steel) return <SteelAmounts amounts={line.steel.quantity} unit={line.steel.unit} />;
+  return line.quantity === null ? '–' : `${line.quantity} ${line.unitOfMeasureCode}`;
+}
+
+function outstandingCell(line: PortalDocumentLine) {
+  if (line.steel) {
+    return line.steel.outstanding ? (
+      <SteelAmounts amounts={line.steel.outstanding} unit={line.steel.unit} />
+    ) : (
+      ''
+    );
+  }
+  return line.outstandingQuantity === null ? '' : `${line.outstandingQuantity} ${line.unitOfMeasureCode}`;
+}
+
+function LinesTable() {
+  const t = useT();
+  const data = useAppStore((state) => state.portalData.lines);
+  if (!data) return <p className="customer-panel__note">{t('customer.linesPick')}</p>;
+  const type = t(`customer.docType.${data.documentType}`);
+  const live = data.lines?.some((line) => line.outstandingQuantity !== null || line.steel?.outstanding);
+  const columns: Column<PortalDocumentLine>[] = [
+    { header: 'customer.col.item', cell: (line) => line.itemNo },
+    { header: 'customer.col.description', cell: (line) => line.description },
+    { header: 'customer.col.size', cell: (line) => line.steel?.formatDescription || line.format },
+    { header: 'customer.col.quantity', cell: quantityCell },
+    // Outstanding quantities exist on live order lines only.
+    ...(live ? [{ header: 'customer.col.outstanding' as const, cell: outstandingCell }] : []),
+  ];
+  return (
+    <>
+      <h3 className="customer-panel__subtitle">{t('customer.linesOf', { type, no: data.documentNo })}</h3>
+      {data.lines?.length ? (
+        <PortalTable
+          rows={data.lines}
+          rowKey={(line, index) => String(line.lineNo ?? index)}
+          columns={columns}
+        />
+      ) : (
+        <p className="customer-panel__note">{t('customer.linesNone')}</p>
+      )}
+    </>
+  );
+}
+
+const isPrintable = (value: string): value is PrintDocumentType =>
+  (PRINT_DOCUMENT_TYPES as readonly string[]).includes(value);
+
+function DocumentsTable() {
+  const t = useT();
+  const rows = useAppStore((state) => state.portalData.documents);
+  const open = useAppStore((state) => state.portalOpenDocument);
+  const [none, setNone] = useState(false);
+  if (!rows) return null;
+  const openCell = (row: PortalDocumentRow) => {
+    const printable = row.source === 'report' && isPrintable(row.reportType) ? row.reportType : null;
+    if (!printable) return <span className="customer-panel__note">{t('customer.archiveOutOfScope')}</span>;
+    return (
+      <button
+        type="button"
+        className="button button--small"
+        aria-label={`${t('customer.open')} ${row.fileName}`}
+        onClick={async () => {
+          setNone(false);
+          setNone((await open(printable, row.documentNo)) === 'none');
+        }}
+      >
+        {t('customer.open')}
+      </button>
+    );
+  };
+  return (
+    <>
+      {none ? (
+        <p className="banner banner--warning" role="alert">
+          {t('customer.noPrintable')}
+        </p>
+      ) : null}
+      <PortalTable
+        rows={rows}
+        rowKey={(row) => row.id || `${row.category}-${row.documentNo}`}
+        columns={[
+          { header: 'customer.col.document', cell: (row) => row.documentNo || row.fileName },
+          { header: 'customer.col.category', cell: (row) => row.category },
+          { header: 'customer.col.date', cell: (row) => row.date },
+          { className: ACTIONS, cell: openCell },
+        ]}
+      />
+    </>
+  );
+}
+
+/** The PDF in the app's own viewer, with print and save under the host's file name, sanitized in main. */
+function PdfViewer() {
+  const t = useT();
+  const pdf = useAppStore((state) => state.portalPdf);
+  const close = useAppStore((state) => state.portalClosePdf);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const url = useMemo(() => {
+    if (!pdf) return null;
+    const bytes = Uint8Array.from(atob(pdf.base64), (char) => char.charCodeAt(0));
+    return URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+  }, [pdf]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  if (!pdf || !url) return null;
+  return (
+    <div
+      className="customer-dialog customer-viewer"
+      role="dialog"
+      aria-modal="true"
+      aria-label={pdf.fileName}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') close();
+      }}
+    >
+      <div className="customer-viewer__bar">
+        <strong>{t('customer.viewerTitle', { fileName: pdf.fileName })}</strong>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => frame.current?.contentWindow?.print()}
+        >
+          {t('customer.print')}
+        </button>
+        <a className="button button--small" href={url} download={pdf.fileName}>
+          {t('customer.save')}
+        </a>
+        <button type="button" className="button button--small" autoFocus onClick={close}>
+          {t('customer.close')}
+        </button>
+      </div>
+      <iframe ref={frame} className="customer-viewer__frame" title={pdf.fileName} src={url} />
+    </div>
+  );
+}
+
+function LinkOutcomes() {
+  const t = useT();
+  const links = useAppStore((state) => state.portalLinks);
+  const customerNo = useAppStore((state) => state.portal.customer?.customerNo);
+  const link = useAppStore((state) => state.portalLink);
+  const shown = links.filter((entry) => entry.customerNo === customerNo).slice(0, 10);
+  if (!shown.length) return null;
+  return (
+    <div className="customer-links">
+      <h3 className="customer-panel__subtitle">{t('customer.linksTitle')}</h3>
+      <ul>
+        {shown.map((entry) => (
+          <li key={entry.requestId}>
+            {entry.number ?? entry.requestId}: {t(`customer.linkState.${entry.state}`)}
+            {entry.reason ? ` (${t(`customer.linkReason.${entry.reason}`)})` : ''}
+            {entry.state === 'notLinked' ? (
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => void link(entry.requestId)}
+              >
+                {t('customer.linkNow')}
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,221 @@
+// The customer desk through the browser shell against the host emulator (its own process, real HTTPS):
+// sign a Buyer in at the counter with the code from the emulator's /mail, prefill the form, choose a
+// registered address, walk every tab in both languages at both window sizes, open a PDF, accept a quote,
+// and watch every way the desk forgets the customer.
+import { expect, test, type Page } from '@playwright/test';
+import type { EmulatorProcess } from '../support/emulator-profile.ts';
+import {
+  screenshot,
+  startDeskAgainstEmulator,
+  type BrowserShellProcess,
+  type DeskAgainstEmulator,
+} from './browser-shell.ts';
+
+const BUYER = 'koper@devries.example';
+const VIEWER = 'kijker@devries.example';
+/** Another customer's Buyer: the desk itself waits 60 s before it sends a second code to one address. */
+const OTHER_BUYER = 'buyer@northernsteel.example';
+const SIZES = [
+  { width: 1024, height: 700 },
+  { width: 1366, height: 768 },
+] as const;
+
+let desk: DeskAgainstEmulator;
+let emulator: EmulatorProcess;
+let shell: BrowserShellProcess;
+
+test.beforeAll(async () => {
+  desk = await startDeskAgainstEmulator();
+  ({ emulator, shell } = desk);
+});
+
+test.beforeEach(async () => {
+  await emulator.admin('/reset', {});
+  // RequestCode's 1.5 s floor and the 60 s wait are the host's protection, not what these tests look at.
+  await emulator.admin('/settings', { requestCodeMinimumMs: 0, signInCodeWaitSeconds: 0 });
+});
+
+test.afterAll(async () => {
+  await desk?.stop();
+});
+
+interface Mail {
+  kind: string;
+  to: string;
+  code?: string;
+}
+
+async function newestCode(email: string): Promise<string> {
+  const { mail } = await emulator.admin<{ mail: Mail[] }>('/mail');
+  const code = mail.filter((entry) => entry.kind === 'signInCode' && entry.to === email).at(-1)?.code;
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+async function openCounter(page: Page, language: 'nl' | 'en') {
+  await page.goto(shell.ready.url);
+  await expect(page.getByRole('navigation')).toBeVisible();
+  await page.keyboard.press('Alt+5');
+  await page.getByText(language === 'nl' ? 'Nederlands' : 'English').click();
+  await page.keyboard.press('Alt+1');
+  await expect(
+    page.getByRole('heading', { name: language === 'nl' ? 'Balie' : 'Counter', level: 1 }),
+  ).toBeVisible();
+}
+
+/** Keyboard only: type the address, send the code, type the code as read out (lowercase, spaces), Enter. */
+async function signIn(
+  page: Page,
+  email: string,
+  texts: { email: string; send: string; code: string; sent: string },
+) {
+  const address = page.getByLabel(texts.email, { exact: true });
+  await address.focus();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: texts.send })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(texts.sent)).toBeVisible();
+  const code = await newestCode(email);
+  await page.getByLabel(texts.code, { exact: true }).focus();
+  await page.keyboard.type(code.toLowerCase().replace('-', ' '));
+  await page.keyboard.press('Enter');
+}
+
+const NL = {
+  email: 'E-mailadres van de klant',
+  send: 'Code versturen',
+  code: 'Code uit de e-mail',
+  sent: 'Als dit adres toegang tot het portaal heeft, is er een code onderweg.',
+};
+const EN = {
+  email: 'Customer e-mail address',
+  send: 'Send code',
+  code: 'Code from the e-mail',
+  sent: 'If this address has portal access, a code is on its way.',
+};
+
+async function walkTabs(page: Page, language: 'nl' | 'en') {
+  const names =
+    language === 'nl'
+      ? ['Aanvragen', 'Offertes', 'Orders', 'Leveringen', 'Regels', 'Documenten']
+      : ['Requests', 'Quotes', 'Orders', 'Shipments', 'Lines', 'Documents'];
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    for (const [index, name] of names.entries()) {
+      if (name === 'Regels' || name === 'Lines') {
+        await page.getByRole('tab', { name: names[1] }).click();
+        await page
+          .getByRole('button', { name: language === 'nl' ? 'Regels' : 'Lines' })
+          .first()
+          .click();
+        await expect(page.locator('.customer-tabs__body table')).toBeVisible();
+      } else {
+        await page.getByRole('tab', { name }).click();
+        await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+        await expect(
+          page.locator('.customer-tabs__body table, .customer-tabs__body .customer-panel__note').first(),
+        ).toBeVisible();
+      }
+      await page.screenshot({
+        path: `test-results/screenshots/customer-tab-${index + 1}-${name.toLowerCase()}-${language}-${size.width}.png`,
+      });
+    }
+  }
+}
+
+test('customer desk: a Buyer signed in at the counter, details and a registered address in the form, every tab, a PDF and an acceptance', async ({
+  page,
+}) => {
+  await openCounter(page, 'nl');
+  await page.setViewportSize(SIZES[1]);
+  await screenshot(page, 'customer-1-sign-in-nl');
+  await signIn(page, BUYER, NL);
+  const bar = page.locator('.customer-bar');
+  await expect(bar).toContainText('Aangemeld:');
+  await expect(bar).toContainText('Inkoper');
+  await expect(page.getByRole('tab', { name: 'Aanvragen' })).toHaveAttribute('aria-selected', 'true');
+
+  await page.getByRole('button', { name: 'Klantgegevens gebruiken' }).click();
+  await expect(page.getByLabel('Bedrijf', { exact: true })).not.toHaveValue('');
+  await expect(page.getByLabel('Opmerkingen', { exact: true })).toHaveValue(/Aangemelde portaalklant: \S+/);
+  const addresses = page.getByLabel('Afleveradres', { exact: true });
+  const firstAddress = await addresses.locator('option').nth(1).getAttribute('value');
+  await addresses.selectOption(firstAddress!);
+  await expect(page.getByText(`Afleveradres ${firstAddress} staat in het formulier.`)).toBeVisible();
+  await screenshot(page, 'customer-2-signed-in-nl');
+
+  await walkTabs(page, 'nl');
+
+  // A PDF in the app's own viewer.
+  await page.setViewportSize(SIZES[1]);
+  await page.getByRole('tab', { name: 'Documenten' }).click();
+  await page
+    .getByRole('button', { name: /^Openen / })
+    .first()
+    .click();
+  const viewer = page.getByRole('dialog');
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByRole('link', { name: 'Opslaan' })).toHaveAttribute('download', /\.pdf$/);
+  await page.screenshot({ path: 'test-results/screenshots/customer-3-pdf-nl.png' });
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+
+  // Accept a released quote: a confirmation first, then the outcome as the host states it.
+  await page.getByRole('tab', { name: 'Offertes' }).click();
+  await page
+    .getByRole('button', { name: /^Accepteren… / })
+    .first()
+    .click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('accepteren?');
+  await page.screenshot({ path: 'test-results/screenshots/customer-4-accept-nl.png' });
+  await dialog.getByRole('button', { name: 'Offerte accepteren' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'is vastgelegd' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/customer-5-accepted-nl.png' });
+
+  // Next customer: the bar, every datum of the customer and the form are gone.
+  page.once('dialog', (confirm) => void confirm.accept());
+  await page.getByRole('button', { name: 'Volgende klant' }).click();
+  await expect(bar).toBeHidden();
+  await expect(page.getByText('De klant is afgemeld. Klaar voor de volgende klant.')).toBeVisible();
+  await expect(page.locator('.customer-tabs')).toHaveCount(0);
+  await expect(page.getByLabel('Bedrijf', { exact: true })).toHaveValue('');
+  const { sessions } = await emulator.admin<{ sessions: { state: string }[] }>('/portal/sessions');
+  expect(sessions.map((session) => session.state)).toEqual(['revoked']);
+});
+
+test('customer desk in English: every tab, a Viewer without addresses or acceptance, and an expired session', async ({
+  page,
+}) => {
+  await openCounter(page, 'en');
+  await page.setViewportSize(SIZES[0]);
+  await screenshot(page, 'customer-1-sign-in-en');
+  await signIn(page, OTHER_BUYER, EN);
+  await expect(page.locator('.customer-bar')).toContainText('Buyer');
+  await screenshot(page, 'customer-2-signed-in-en');
+  await walkTabs(page, 'en');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByText('The customer is signed out.')).toBeVisible();
+
+  await signIn(page, VIEWER, EN);
+  await expect(page.locator('.customer-bar')).toContainText('Viewer');
+  await expect(
+    page.getByText('A Viewer has no delivery addresses to choose: only a Buyer can.'),
+  ).toBeVisible();
+  await page.getByRole('tab', { name: 'Quotes' }).click();
+  await expect(page.locator('.customer-tabs__body table')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Accept… / })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screenshots/customer-6-viewer-en.png' });
+
+  // The host's clock passes the session's end: the next look ends the session on screen.
+  await emulator.admin('/clock', { advanceSeconds: 481 * 60 });
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(
+    page.getByText("The customer's session has ended. Sign the customer in again to continue."),
+  ).toBeVisible();
+  await expect(page.locator('.customer-bar')).toBeHidden();
+  await page.screenshot({ path: 'test-results/screenshots/customer-7-expired-en.png' });
+  await page.keyboard.press('Alt+5');
+  await page.getByText('Nederlands').click();
+});
