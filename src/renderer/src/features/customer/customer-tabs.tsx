@@ -15,6 +15,8 @@ import {
   type SteelQuantities,
 } from '../../../../shared/contract/portal-objects.ts';
 import { useAppStore } from '../../app/app-store.ts';
+import { formatAmount } from '../../components/line-format.ts';
+import { formatDate } from '../../../../shared/locale/date-input.ts';
 import { useT, type MessageKey, type Translate } from '../../i18n/i18n.ts';
 import { CUSTOMER_TABS, type CustomerTab } from './customer-slice.ts';
 
@@ -177,7 +179,7 @@ function RequestsTable() {
       rowKey={(row) => row.no}
       columns={[
         { header: 'customer.col.no', cell: (row) => row.no },
-        { header: 'customer.col.received', cell: (row) => row.receivedAt.slice(0, 16).replace('T', ' ') },
+        { header: 'customer.col.received', cell: (row) => <TimestampText value={row.receivedAt} /> },
         { header: 'customer.col.status', cell: (row) => statusText(t, row.status) },
         { header: 'customer.col.linked', cell: (row) => row.quoteNo || '–' },
         { header: 'customer.col.lines', cell: (row) => row.lines ?? '–' },
@@ -220,9 +222,9 @@ function QuotesTable() {
         rowKey={(row) => `${row.no}-${row.documentDate}`}
         columns={[
           { header: 'customer.col.no', cell: (row) => row.no },
-          { header: 'customer.col.date', cell: (row) => row.documentDate },
+          { header: 'customer.col.date', cell: (row) => <DateText value={row.documentDate} /> },
           { header: 'customer.col.status', cell: (row) => statusText(t, row.status) },
-          { header: 'customer.col.validUntil', cell: (row) => row.validUntil || '–' },
+          { header: 'customer.col.validUntil', cell: (row) => <DateText value={row.validUntil} /> },
           {
             header: 'customer.col.accepted',
             cell: (row) => (row.accepted ? t('customer.yes') : t('customer.no')),
@@ -340,9 +342,9 @@ function OrdersTable() {
         rowKey={(row) => row.no}
         columns={[
           { header: 'customer.col.no', cell: (row) => row.no },
-          { header: 'customer.col.date', cell: (row) => row.orderDate },
-          { header: 'customer.col.requested', cell: (row) => row.requestedDeliveryDate || '–' },
-          { header: 'customer.col.promised', cell: (row) => row.promisedDeliveryDate || '–' },
+          { header: 'customer.col.date', cell: (row) => <DateText value={row.orderDate} /> },
+          { header: 'customer.col.requested', cell: (row) => <DateText value={row.requestedDeliveryDate} /> },
+          { header: 'customer.col.promised', cell: (row) => <DateText value={row.promisedDeliveryDate} /> },
           { header: 'customer.col.status', cell: (row) => statusText(t, row.status) },
           {
             header: 'customer.col.shipped',
@@ -366,7 +368,7 @@ function ShipmentsTable() {
         rowKey={(row) => row.no}
         columns={[
           { header: 'customer.col.no', cell: (row) => row.no },
-          { header: 'customer.col.delivery', cell: (row) => row.deliveryDate },
+          { header: 'customer.col.delivery', cell: (row) => <DateText value={row.deliveryDate} /> },
           { header: 'customer.col.order', cell: (row) => row.orderNo || '–' },
           {
             header: 'customer.col.to',
@@ -379,9 +381,32 @@ function ShipmentsTable() {
   );
 }
 
+/** A contract date (YYYY-MM-DD) in the UI language's order, as everywhere in VOA Desk. */
+function DateText({ value }: { value: string }) {
+  const language = useAppStore((state) => state.language);
+  return <>{value ? formatDate(value, language) : '–'}</>;
+}
+
+/** A host timestamp (UTC) in this workstation's local time, in the UI language's date order. */
+function TimestampText({ value }: { value: string }) {
+  const language = useAppStore((state) => state.language);
+  const moment = new Date(value);
+  if (!value || Number.isNaN(moment.getTime())) return <>{value || '–'}</>;
+  const pad = (part: number) => String(part).padStart(2, '0');
+  const day = `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
+  return <>{`${formatDate(day, language)} ${pad(moment.getHours())}:${pad(moment.getMinutes())}`}</>;
+}
+
+/** A quantity written as the UI language writes numbers ("9.632,8" in Dutch), with its unit code. */
+function Amount({ value, unit }: { value: number; unit: string }) {
+  const language = useAppStore((state) => state.language);
+  return <>{`${formatAmount(value, language)} ${unit}`}</>;
+}
+
 /** Three separate steel quantities, the leading one marked; never summed. */
 function SteelAmounts({ amounts, unit }: { amounts: SteelQuantities; unit: string }) {
   const t = useT();
+  const language = useAppStore((state) => state.language);
   const parts = [
     { value: amounts.pieces, text: 'customer.pieces', unit: STEEL_UNITS.pieces },
     { value: amounts.meters, text: 'customer.meters', unit: STEEL_UNITS.meters },
@@ -397,7 +422,7 @@ function SteelAmounts({ amounts, unit }: { amounts: SteelQuantities; unit: strin
             className={part.unit === unit ? 'steel-amounts__lead' : undefined}
             title={part.unit === unit ? t('customer.leading') : undefined}
           >
-            {t(part.text, { value: part.value ?? '' })}
+            {t(part.text, { value: part.value === null ? '' : formatAmount(part.value, language) })}
             {part.unit === unit ? ' ◆' : ''}
           </span>
         ))}
@@ -407,7 +432,7 @@ function SteelAmounts({ amounts, unit }: { amounts: SteelQuantities; unit: strin
 
 function quantityCell(line: PortalDocumentLine) {
   if (line.steel) return <SteelAmounts amounts={line.steel.quantity} unit={line.steel.unit} />;
-  return line.quantity === null ? '–' : `${line.quantity} ${line.unitOfMeasureCode}`;
+  return line.quantity === null ? '–' : <Amount value={line.quantity} unit={line.unitOfMeasureCode} />;
 }
 
 function outstandingCell(line: PortalDocumentLine) {
@@ -418,7 +443,11 @@ function outstandingCell(line: PortalDocumentLine) {
       ''
     );
   }
-  return line.outstandingQuantity === null ? '' : `${line.outstandingQuantity} ${line.unitOfMeasureCode}`;
+  return line.outstandingQuantity === null ? (
+    ''
+  ) : (
+    <Amount value={line.outstandingQuantity} unit={line.unitOfMeasureCode} />
+  );
 }
 
 function LinesTable() {
@@ -490,7 +519,7 @@ function DocumentsTable() {
         columns={[
           { header: 'customer.col.document', cell: (row) => row.documentNo || row.fileName },
           { header: 'customer.col.category', cell: (row) => row.category },
-          { header: 'customer.col.date', cell: (row) => row.date },
+          { header: 'customer.col.date', cell: (row) => <DateText value={row.date} /> },
           { className: ACTIONS, cell: openCell },
         ]}
       />
