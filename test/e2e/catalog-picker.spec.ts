@@ -94,3 +94,20 @@ test('item picker: scanner, arrows and Enter, blocked items refused', async ({ p
   ).toContainText('geblokkeerd en kan niet op een aanvraag');
   await expect(page.getByLabel('Regel 4 · Artikel')).toHaveCount(0);
 });
+
+test('item picker: Enter straight after a typed description decides on that exact text, never on a search still on its way', async ({
+  page,
+}) => {
+  const { several } = sampleItems();
+  await syncedCounter(page);
+  const picker = page.locator('.item-picker input[role="combobox"]');
+  // Typed at scanner speed and Enter at once: the result list for this text cannot have arrived yet.
+  await picker.focus();
+  await page.keyboard.type(several.description, { delay: 0 });
+  await page.keyboard.press('Enter');
+  // The best size for that text becomes a line (the search ranks it; several items may share the words),
+  // and nothing says "not in the catalog".
+  await expect(page.getByLabel('Regel 1 · Artikel')).toHaveValue(/^\d+$/);
+  await expect(page.getByLabel('Regel 1 · Omschrijving')).not.toHaveValue('');
+  await expect(page.locator('.item-picker__message--bad')).toHaveCount(0);
+});

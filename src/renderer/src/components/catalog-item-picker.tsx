@@ -121,6 +121,11 @@ export function CatalogItemPicker({
     return true;
   };
 
+  const searchRows = async (text: string): Promise<CatalogSizeRow[]> => {
+    const result = await voa.catalog.search({ query: text, limit });
+    return result.ok ? result.value.rows : [];
+  };
+
   /** Enter without a chosen option: an exact item number (optionally with a size code) wins. */
   const pickExact = async (text: string): Promise<boolean> => {
     const [itemNo, code, ...rest] = text.trim().split(/[\s/]+/);
@@ -155,7 +160,8 @@ export function CatalogItemPicker({
     }
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    const text = query;
+    // The field's own value: a scanner's Enter follows its last character within milliseconds.
+    const text = event.currentTarget.value;
     if (!text.trim()) return;
     const row = rows[active];
     if (chosen && row) {
@@ -163,8 +169,12 @@ export function CatalogItemPicker({
       return;
     }
     if (await pickExact(text)) return;
-    if (row && rowsFor === text) {
-      pick(row);
+    // Enter decides on the exact text typed: rows of an older text are never used, a search still on its
+    // way is asked again for this text, and the best size that can be picked wins (blocked ones rank last).
+    const found = rowsFor === text ? rows : await searchRows(text);
+    const best = found.find(isPickable) ?? found[0];
+    if (best) {
+      pick(best);
       return;
     }
     setMessage({ kind: 'bad', text: t('catalog.picker.notFound', { item: text.trim() }) });
