@@ -151,7 +151,7 @@ async function child(input: { info: EmulatorInfo; dataDir: string; buildDir: str
     location: { profile: 'bench', dataDir: input.dataDir },
     shell: 'browser',
     version: 'bench',
-    vault: memoryVault({ sync: info.sync.clientSecret }),
+    vault: memoryVault({}),
   });
   await core.settings.update({
     host: {
@@ -164,6 +164,8 @@ async function child(input: { info: EmulatorInfo; dataDir: string; buildDir: str
     },
     applications: { sync: { clientId: info.sync.clientId } },
   });
+  // Entered after the settings, as a person does: a secret is bound to the host it was entered for.
+  await core.vault.set('sync', info.sync.clientSecret);
   let peakSampled = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakSampled = Math.max(peakSampled, process.memoryUsage().rss)), 25);
   const run = await core.catalog.syncNow('manual');

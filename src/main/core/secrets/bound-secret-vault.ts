@@ -31,11 +31,13 @@ export function sameHostBinding(a: HostBinding, b: HostBinding): boolean {
 /** The secret exists but was entered for other connection settings: a person must enter it again. */
 export class SecretNeedsReentryError extends HostNotConfiguredError {
   override name = 'SecretNeedsReentryError';
+  /** `changed` names the settings changed since the secret was entered; empty when its host is unknown. */
   constructor(application: ApplicationName, changed: string[]) {
     super([`the ${application} application's client secret`]);
-    this.message =
-      `The ${application} application's client secret was entered for other connection settings ` +
-      `(${changed.join(', ')} changed since); enter the secret again in Settings before VOA Desk uses it.`;
+    const why = changed.length
+      ? `was entered for other connection settings (${changed.join(', ')} changed since)`
+      : 'was stored before secrets were bound to their host, so its host is unknown';
+    this.message = `The ${application} application's client secret ${why}; enter the secret again in Settings before VOA Desk uses it.`;
   }
 }
 
@@ -108,8 +110,7 @@ export class BoundSecretVault implements SecretVault {
     const current = hostBindingFor(forSettings ?? this.#settings(), application);
     const stored = decode(await this.#keychain.read(application));
     if (stored === undefined) return undefined;
-    if (stored === 'unbound')
-      throw new SecretNeedsReentryError(application, ['the secret’s host is unknown']);
+    if (stored === 'unbound') throw new SecretNeedsReentryError(application, []);
     const changed = BINDING_KEYS.filter((key) => stored.boundTo[key] !== current[key]).map((key) =>
       key === 'clientId' ? `applications.${application}.clientId` : `host.${key}`,
     );
