@@ -1,4 +1,4 @@
-// Catalog pages of the service reference: names and property names are the contract.
+// Catalog pages of the contract (docs/contract.md): names and property names are the contract.
 
 export const CATALOG_PAGES = {
   items: 'voaItems',

@@ -1,4 +1,4 @@
-// Fixed values of the VOA service reference ("Fixed values" table). They are never translated and are
+// Fixed values of the VOA contract (docs/contract.md, "Fixed values"). They are never translated and are
 // spelled exactly as the host expects them; everything else in the code refers to these names.
 
 /** `source` value that makes a quote request a counter visit: a sales order, and no mail. */

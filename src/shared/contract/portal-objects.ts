@@ -1,4 +1,4 @@
-// What voaPortal answers, as VOA Desk reads it (service reference, "Portal response objects", "Fixed
+// What voaPortal answers, as VOA Desk reads it (docs/contract.md, "Portal response objects", "Fixed
 // values", "Portal sign-in with a one-time code"). The host's keys are written here once; main parses the
 // double-encoded answers into these shapes and the renderer shows them. A fixed value this version does not
 // know is read as `unknown`, never as a known one (an unknown outcome is never "recorded").

@@ -1,4 +1,4 @@
-// The fifteen callable voaPortal procedures (service reference, "voaPortal"), split by what the reference's
+// The fifteen callable voaPortal procedures (docs/contract.md, "voaPortal"), split by what the reference's
 // "Retry rules" allow: reading procedures may be repeated, the others change state and are never repeated
 // automatically. Called as POST {baseUrl}/ODataV4/voaPortal_{Procedure}?company=<company id>.
 

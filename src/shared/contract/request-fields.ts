@@ -1,4 +1,4 @@
-// Payload keys of voaRequests with their types and maximum lengths, as in the service reference
+// Payload keys of voaRequests with their types and maximum lengths, as in the contract (docs/contract.md)
 // ("Quote request header keys", "Quote request line keys", "Account request keys"). The host silently
 // truncates longer text; VOA Desk never lets that happen (limits are enforced before a request is queued).
 

@@ -1,5 +1,5 @@
 // The one policy for every call to the host: what an answer means, whether and when a call is tried
-// again, and when only a person can help. The rules are the service reference's ("HTTP status codes",
+// again, and when only a person can help. The rules are the contract's (docs/contract.md, "HTTP status codes",
 // "Retry rules", "Errors of voaRequests"), written once per kind of call; the catalog sync, the outbox and
 // the portal ask this module instead of reading status codes themselves. Modelled on Signal Desktop's
 // handleCommonJobRequestError and findRetryAfterTimeFromError. The clock and the random source are

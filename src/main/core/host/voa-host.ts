@@ -1,5 +1,5 @@
 // Calls to the host's OData endpoints for one application: the URL under {baseUrl}/ODataV4, a token for
-// that application, and the headers the service reference asks for (a fixed Accept-Language from
+// that application, and the headers the contract (docs/contract.md) asks for (a fixed Accept-Language from
 // settings, so messages and captions do not depend on the machine's locale).
 import type { ApplicationName, Settings } from '../../../shared/settings.ts';
 import type { HostHttpClient, HostResponse } from './host-http-client.ts';

@@ -1,4 +1,4 @@
-// The two voaRequests actions, called as the service reference says, and every answer classified.
+// The two voaRequests actions, called as the contract says (docs/contract.md), and every answer classified.
 // POST {baseUrl}/ODataV4/voaRequests_Create…Request?company=<GUID> with { "payload": "<JSON string>" }; the
 // answer's value is a JSON string holding { "number": … } (parsed twice).
 import { DUPLICATE_REQUEST_MARKER } from '../../../shared/contract/fixed-values.ts';

@@ -1,7 +1,7 @@
 // Defensive reading of voaPortal answers. Objects and lists come as a JSON string inside the OData
 // envelope's `value` and are parsed a second time; "no answer" is the empty string. Unknown keys are
 // ignored, a missing optional key is null, and a fixed value this version does not know reads as
-// `unknown` (service reference, "Versioning").
+// `unknown` (docs/contract.md, "Versioning").
 import {
   ACCEPT_OUTCOMES,
   DOCUMENT_SOURCE_REPORT,

@@ -146,7 +146,7 @@ export class PortalSession {
     return { signedIn: true, session: this.view() };
   }
 
-  /** ReadSession, as the reference asks for every portal page view; an empty answer ends the session. */
+  /** ReadSession, as the contract asks for every portal page view; an empty answer ends the session. */
   async refresh(): Promise<PortalSessionView> {
     if (!this.#signed) return this.view();
     const read = await this.read('ReadSession', {}, (value) => {

@@ -6,7 +6,7 @@
 import type { ApplicationName, Settings } from '../../../shared/settings.ts';
 import type { SecretBinding } from '../../../shared/bridge/settings-calls.ts';
 import { HostNotConfiguredError } from '../host/token-provider.ts';
-import type { SecretVault } from './secret-vault.ts';
+import { KeychainUnavailableError, type InstallationKeyName, type SecretVault } from './secret-vault.ts';
 
 /** Everything that decides where a secret, or a token made from it, is sent. */
 export interface HostBinding {
@@ -86,6 +86,13 @@ export class BoundSecretVault implements SecretVault {
 
   isSet(application: ApplicationName): Promise<boolean> {
     return this.#keychain.isSet(application);
+  }
+
+  /** Installation keys (the portal's IP-hash key) are bound to no host: the keychain keeps them as they are. */
+  installationKey(name: InstallationKeyName, generate: () => string): Promise<string> {
+    if (!this.#keychain.installationKey)
+      return Promise.reject(new KeychainUnavailableError('This keychain cannot keep installation keys.'));
+    return this.#keychain.installationKey(name, generate);
   }
 
   /** Whether a secret is stored, and whether it was entered for the current settings. */

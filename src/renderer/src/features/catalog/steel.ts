@@ -1,4 +1,4 @@
-// Without the steel extension the host sends its steel fields empty and 0 (service reference, "Catalog
+// Without the steel extension the host sends its steel fields empty and 0 (docs/contract.md, "Catalog
 // resources"): remaining inventory 0 then means "unknown", and profile, grade and dimensions are empty.
 // The catalog screens and the line picker ask here, instead of showing 0 in stock or empty columns.
 import type { CatalogSizeRow } from '../../../../shared/contract/catalog-search.ts';

@@ -134,7 +134,7 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
     },
 
     portalShown() {
-      // Every time the panel is shown: ReadSession, as the reference asks for every portal page view.
+      // Every time the panel is shown: ReadSession, as the contract asks for every portal page view.
       void unwrap(voa.portal.session({}))
         .then((view) => set(view.customer ? { portal: view } : { ...FORGOTTEN, portal: view }))
         .catch((error: Error) => set({ portalError: error.message }));
