@@ -379,6 +379,12 @@ describe('linking requests', () => {
       reason: 'sessionEnded',
     });
     expect((await storedRequest(item.requestId)).source).toBe(TEST_SOURCE_LABELS[1]);
+    // Another customer at the desk cannot link it: main refuses, whatever a renderer offers.
+    await signIn(portalUsers.otherCustomerBuyer);
+    const other = await dispatchBridgeCall(core.handlers, 'portal:link', { requestId: item.requestId });
+    expect(other.ok ? 'linked' : other.error.code).toBe('invalid-input');
+    expect((await storedRequest(item.requestId)).source).toBe(TEST_SOURCE_LABELS[1]);
+    await call('portal:signOut', { reason: 'nextCustomer' });
     await signIn(portalUsers.buyer);
     expect(ok(await call('portal:link', { requestId: item.requestId }))).toMatchObject({ state: 'linked' });
     expect((await storedRequest(item.requestId)).source).toBe('portal');
