@@ -3,9 +3,16 @@
 // registered address, walk every tab in both languages at both window sizes, open a PDF, accept a quote,
 // and watch every way the desk forgets the customer.
 import { expect, test, type Page } from '@playwright/test';
-import type { EmulatorProcess } from '../support/emulator-profile.ts';
+import type { VoaApi } from '../../src/shared/bridge/api.ts';
+import type { QuoteRequestInput } from '../../src/shared/contract/request-schemas.ts';
+import {
+  TEST_PRIVACY_CONSENT_VERSION,
+  TEST_SOURCE_LABELS,
+  type EmulatorProcess,
+} from '../support/emulator-profile.ts';
 import {
   screenshot,
+  screenshotAtSizes,
   startDeskAgainstEmulator,
   type BrowserShellProcess,
   type DeskAgainstEmulator,
@@ -15,6 +22,12 @@ const BUYER = 'koper@devries.example';
 const VIEWER = 'kijker@devries.example';
 /** Another customer's Buyer: the desk itself waits 60 s before it sends a second code to one address. */
 const OTHER_BUYER = 'buyer@northernsteel.example';
+/**
+ * Two Buyers of one customer, added to the emulator by the outbox test: it signs that customer in twice,
+ * and the desk waits 60 s before a second code to one address.
+ */
+const FAIR_BUYER = 'beurs@devries.example';
+const FAIR_SECOND_BUYER = 'beurs2@devries.example';
 const SIZES = [
   { width: 1024, height: 700 },
   { width: 1366, height: 768 },
@@ -216,6 +229,92 @@ test('customer desk in English: every tab, a Viewer without addresses or accepta
   ).toBeVisible();
   await expect(page.locator('.customer-bar')).toBeHidden();
   await page.screenshot({ path: 'test-results/screenshots/customer-7-expired-en.png' });
+  await page.keyboard.press('Alt+5');
+  await page.getByText('Nederlands').click();
+});
+
+/** A fair quote request for the signed-in Buyer, queued through the page's own bridge as the fair form does. */
+async function submitFairRequest(page: Page, contactName: string): Promise<string> {
+  const payload: QuoteRequestInput = {
+    privacyAccepted: true,
+    privacyConsentVersion: TEST_PRIVACY_CONSENT_VERSION,
+    contactName,
+    companyName: 'De Vries Staalbouw',
+    email: FAIR_BUYER,
+    deliveryMethod: 'Pickup',
+    source: TEST_SOURCE_LABELS[1]!,
+    quoteRequestLines: [{ itemNo: 'HEA200', quantity: 2, unitOfMeasureCode: 'PCS' }],
+  };
+  const answer = await page.evaluate(
+    (input) => (window as unknown as { voa: VoaApi }).voa.outbox.submit({ kind: 'quote', payload: input }),
+    payload,
+  );
+  if (!answer.ok) throw new Error(`outbox:submit: ${answer.error.message}`);
+  return answer.value.item.requestId;
+}
+
+test('the outbox shows each fair request linked or not linked with the reason, and links by hand once the customer is back', async ({
+  page,
+}) => {
+  for (const email of [FAIR_BUYER, FAIR_SECOND_BUYER])
+    await emulator.admin('/portal/users', { email, customerNo: '10000', role: 'Buyer' });
+  await openCounter(page, 'nl');
+  await signIn(page, FAIR_BUYER, NL);
+  const bar = page.locator('.customer-bar');
+  await expect(bar).toContainText('Aangemeld:');
+  const customerNo = (await bar.textContent())?.match(/\b\d{4,}\b/)?.[0];
+  expect(customerNo, 'the bar names the customer number').toBeDefined();
+
+  const linkedId = await submitFairRequest(page, 'Piet de Vries');
+  await page.keyboard.press('Alt+4');
+  await expect(page.getByRole('heading', { name: 'Verzendlijst', level: 1 })).toBeVisible();
+  const row = (requestId: string) => page.locator(`tr[data-request-id="${requestId}"]`);
+  await expect(row(linkedId)).toContainText(`gekoppeld aan klant ${customerNo}`);
+
+  // The host cannot be reached while the second request waits, and the customer leaves the desk.
+  await emulator.admin('/faults', { rules: [{ kind: 'drop', match: 'requests' }] });
+  const notLinkedId = await submitFairRequest(page, 'Kees de Vries');
+  await expect(row(notLinkedId)).toContainText(`wordt na aflevering gekoppeld aan klant ${customerNo}`);
+  await page.keyboard.press('Alt+1');
+  await page.getByRole('button', { name: 'Afmelden' }).click();
+  await expect(bar).toBeHidden();
+  await emulator.admin('/faults', { rules: [] });
+  await page.keyboard.press('Alt+4');
+  await page.getByRole('button', { name: 'Nu verzenden' }).click();
+  const notLinked = row(notLinkedId).locator('[data-link-state]');
+  await expect(notLinked).toHaveText(
+    `niet gekoppeld aan klant ${customerNo}: de sessie van de klant eindigde vóór de aflevering`,
+  );
+  // No customer at the desk: nothing to link with.
+  await expect(row(notLinkedId).getByRole('button', { name: 'Aan klant koppelen' })).toHaveCount(0);
+
+  // The customer is back: the outbox offers the link, never tried by itself.
+  await page.keyboard.press('Alt+1');
+  await signIn(page, FAIR_SECOND_BUYER, NL);
+  await expect(bar).toContainText('Aangemeld:');
+  await page.keyboard.press('Alt+4');
+  const linkNow = row(notLinkedId).getByRole('button', { name: 'Aan klant koppelen' });
+  await expect(linkNow).toBeVisible();
+  await screenshotAtSizes(page, 'outbox-links-nl', page.locator('.outbox-table'));
+  await page.keyboard.press('Alt+5');
+  await page.getByText('English').click();
+  await page.keyboard.press('Alt+4');
+  await expect(row(linkedId)).toContainText(`linked to customer ${customerNo}`);
+  await expect(row(notLinkedId)).toContainText(
+    `not linked to customer ${customerNo}: the customer's session ended before delivery`,
+  );
+  await screenshotAtSizes(page, 'outbox-links-en', page.locator('.outbox-table'));
+
+  // Keyboard only: focus the action and press Enter.
+  const linkNowEn = row(notLinkedId).getByRole('button', { name: 'Link to customer' });
+  await linkNowEn.focus();
+  await page.keyboard.press('Enter');
+  await expect(notLinked).toHaveText(`linked to customer ${customerNo}`);
+  await expect(linkNowEn).toHaveCount(0);
+  const { requests } = await emulator.admin<{ requests: { requestId: string; source: string }[] }>(
+    '/requests/quote',
+  );
+  expect(requests.find((request) => request.requestId === notLinkedId)?.source).toBe('portal');
   await page.keyboard.press('Alt+5');
   await page.getByText('Nederlands').click();
 });

@@ -65,6 +65,36 @@ describe('cli: config and secrets over the same core', () => {
     expect(await readFile(path.join(profile.dataDir, 'settings.json'), 'utf8')).toBe(before);
   });
 
+  it('config set maps the unit codes as Settings does, and config show prints them', async () => {
+    const set = await cli(
+      'config',
+      'set',
+      '--unit-pieces',
+      ' st ',
+      '--unit-meters',
+      'MTR',
+      '--unit-kilograms',
+      'KG',
+    );
+    expect(set).toMatchObject({ code: 0, stdout: 'settings saved\n' });
+    expect((await cli('config', 'show')).stdout).toMatch(
+      /unit pieces\s+ST\nunit meters\s+MTR\nunit kilograms\s+KG\n/,
+    );
+    // One code alone keeps the other two.
+    expect((await cli('config', 'set', '--unit-meters', 'm1')).code).toBe(0);
+    const json = JSON.parse((await cli('--json', 'config', 'show')).stdout);
+    expect(json.settings.units).toEqual({ pieces: 'ST', meters: 'M1', kilograms: 'KG' });
+  });
+
+  it('refuses a bad unit code with exit status 2, naming the field, and changes nothing', async () => {
+    const before = await readFile(path.join(profile.dataDir, 'settings.json'), 'utf8');
+    const result = await cli('config', 'set', '--unit-pieces', '  ', '--unit-kilograms', 'KILOGRAMMES-X');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("units.pieces: must not be empty: type the company's unit code");
+    expect(result.stderr).toMatch(/units\.kilograms: is longer than \d+ characters/);
+    expect(await readFile(path.join(profile.dataDir, 'settings.json'), 'utf8')).toBe(before);
+  });
+
   it('rejects unknown options and commands with usage, exit status 2', async () => {
     expect((await cli('config', 'set', '--secret', 'x')).code).toBe(2);
     const unknown = await cli('frobnicate');

@@ -253,7 +253,7 @@ describe('orders against the emulator: what is stored is what was sent', () => {
     expect(after.lines.at(-1)).toMatchObject({ itemNo: '100005', unit: 'pieces', unitOfMeasureCode: 'ST' });
   });
 
-  it('pieces that are not whole are refused at submit by main as well (a past date is the form’s to refuse)', async () => {
+  it('pieces that are not whole and a past date are refused at submit by main as well, each field named', async () => {
     const line = { ...(await checkedLine({ itemNo: '100003', variantCode: '06000' })), quantity: '2,5' };
     const payload = quotePayloadFromDraft(
       { ...base('Fout'), requestedDeliveryDate: '2020-01-01', lines: [line] },
@@ -267,7 +267,10 @@ describe('orders against the emulator: what is stored is what was sent', () => {
     const refused = await dispatchBridgeCall(core.handlers, 'outbox:submit', { kind: 'quote', payload });
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
-    expect(Object.keys(refused.error.fields ?? {})).toEqual(['payload.quoteRequestLines.0.quantity']);
+    expect(Object.keys(refused.error.fields ?? {}).sort()).toEqual([
+      'payload.quoteRequestLines.0.quantity',
+      'payload.requestedDeliveryDate',
+    ]);
     expect(refused.error.fields?.['payload.quoteRequestLines.0.quantity']).toContain('whole numbers');
   });
 });

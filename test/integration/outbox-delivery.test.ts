@@ -10,7 +10,12 @@ import type { CallName } from '../../src/shared/bridge/bridge-map.ts';
 import type { OutboxItemView, OutboxStatus } from '../../src/shared/bridge/outbox-calls.ts';
 import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
 import { SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
-import type { AccountRequestInput, QuoteRequestInput } from '../../src/shared/contract/request-schemas.ts';
+import { localDate } from '../../src/shared/contract/request-submit-rules.ts';
+import {
+  quoteRequestSchema,
+  type AccountRequestInput,
+  type QuoteRequestInput,
+} from '../../src/shared/contract/request-schemas.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import { configureProfileForEmulator, TEST_PRIVACY_CONSENT_VERSION } from '../support/emulator-profile.ts';
 import { emulatorAdmin, setEmulatorFaults } from '../support/emulator-admin.ts';
@@ -65,6 +70,8 @@ async function flush(waitSeconds = 20) {
 }
 
 const item = (id: number) => core.outbox.store.get(id)!;
+/** The workstation's local date `days` from now, YYYY-MM-DD. */
+const inDays = (days: number) => localDate(new Date(Date.now() + days * 86_400_000));
 
 export const counterVisit: QuoteRequestInput = {
   privacyAccepted: true,
@@ -205,7 +212,7 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
       shipToPostCode: '3542 AD',
       shipToCity: 'Utrecht',
       shipToCountryCode: 'nl',
-      requestedDeliveryDate: '2026-09-15',
+      requestedDeliveryDate: inDays(30),
       quoteRequestLines: counterVisit.quoteRequestLines!.slice(0, 1),
     };
     const queued = await submitQuote(delivery);
@@ -216,7 +223,7 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
       deliveryMethod: 'Delivery',
       useShipToAddress: true,
       shipToCountryCode: 'NL',
-      requestedDeliveryDate: '2026-09-15',
+      requestedDeliveryDate: inDays(30),
     });
   });
 
@@ -365,6 +372,51 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
     expect(after.drained).toBe(true);
     expect(after.status.paused).toBeNull();
     expect(stored('quote')).toHaveLength(2);
+  });
+
+  it('a requested date before today is refused at submit by main, naming the field in the UI language; one queued yesterday for yesterday is still delivered', async () => {
+    const yesterday = inDays(-1);
+    await call('settings:save', { uiLanguage: 'nl' });
+    const refused = await dispatchBridgeCall(core.handlers, 'outbox:submit', {
+      kind: 'quote',
+      payload: { ...counterVisit, requestedDeliveryDate: yesterday },
+    });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error.code).toBe('invalid-input');
+    expect(refused.error.fields).toEqual({
+      'payload.requestedDeliveryDate': `ligt in het verleden: kies vandaag (${localDate(new Date())}) of later`,
+    });
+    expect(core.outbox.store.list({}).length).toBe(0);
+    await call('settings:save', { uiLanguage: 'en' });
+    const english = await dispatchBridgeCall(core.handlers, 'outbox:submit', {
+      kind: 'quote',
+      payload: { ...counterVisit, requestedDeliveryDate: yesterday },
+    });
+    await call('settings:save', { uiLanguage: 'nl' });
+    expect(english.ok ? 'queued' : english.error.fields?.['payload.requestedDeliveryDate']).toMatch(
+      /^is in the past: choose today/,
+    );
+    // Today is fine.
+    await submitQuote({ ...counterVisit, requestedDeliveryDate: inDays(0) });
+
+    // Queued yesterday (as if the clock had turned since): delivery never judges the date.
+    const queuedYesterday = core.outbox.store.transaction(() =>
+      core.outbox.store.insert(
+        'quote',
+        'VD-YESTERDAY-1',
+        quoteRequestSchema.parse({
+          ...counterVisit,
+          requestId: 'VD-YESTERDAY-1',
+          requestedDeliveryDate: yesterday,
+        }),
+      ),
+    );
+    expect((await flush(10)).drained).toBe(true);
+    expect(item(queuedYesterday.id).state).toBe('delivered');
+    expect(stored('quote').find((request) => request.requestId === 'VD-YESTERDAY-1')).toMatchObject({
+      requestedDeliveryDate: yesterday,
+    });
   });
 
   it('a refused request needs attention with the host message, never blocks the others, and is resent corrected under the same requestId', async () => {

@@ -11,6 +11,13 @@ import type { CallInput, CallOutput } from '../../src/shared/bridge/api.ts';
 import type { CallName, EventName } from '../../src/shared/bridge/bridge-map.ts';
 import type { PortalRead, PortalSessionView } from '../../src/shared/bridge/portal-calls.ts';
 import { SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
+import {
+  emptyQuoteDraft,
+  quotePayloadFromDraft,
+  withRegisteredAddress,
+  withTypedText,
+  type QuoteDraft,
+} from '../../src/shared/contract/request-drafts.ts';
 import type { QuoteRequestInput } from '../../src/shared/contract/request-schemas.ts';
 import { startTestEmulator, type EmulatorTestClient, type Json } from '../emulator/emulator-client.ts';
 import { portalUsers } from '../emulator/portal-client.ts';
@@ -322,6 +329,28 @@ describe('linking requests', () => {
     expect((await call('portal:links', {})).some((link) => link.requestId === requestId)).toBe(false);
   });
 
+  it('sends the shipToCode of a chosen registered address, and drops it once the address text is edited', async () => {
+    await signIn(portalUsers.buyer);
+    const [address] = ok(await call('portal:addresses', {})) ?? [];
+    expect(address, 'the Buyer has a registered address').toBeDefined();
+    const chosen = withRegisteredAddress({ ...emptyQuoteDraft('entry'), privacyAccepted: true }, address!);
+    const fromDraft = (draft: QuoteDraft) =>
+      fairQuote({
+        ...quotePayloadFromDraft(draft, {
+          source: SOURCE_COUNTER_VISIT,
+          assistedBy: 'Anja de Vries',
+          privacyConsentVersion: TEST_PRIVACY_CONSENT_VERSION,
+          units: core.settings.current.units,
+        }),
+        quoteRequestLines: fairQuote().quoteRequestLines,
+      });
+    const asChosen = await storedRequest(await submitAndDeliver(fromDraft(chosen)));
+    expect(asChosen).toMatchObject({ shipToCode: address!.code, shipToAddress: address!.address });
+    const edited = withTypedText(chosen, 'shipToAddress', `${address!.address} (achterom)`);
+    const asEdited = await storedRequest(await submitAndDeliver(fromDraft(edited)));
+    expect(asEdited).toMatchObject({ shipToCode: '', shipToAddress: `${address!.address} (achterom)` });
+  });
+
   it("does not link a Viewer's request", async () => {
     await signIn(portalUsers.viewer);
     const requestId = await submitAndDeliver(fairQuote());
@@ -350,6 +379,12 @@ describe('linking requests', () => {
       reason: 'sessionEnded',
     });
     expect((await storedRequest(item.requestId)).source).toBe(TEST_SOURCE_LABELS[1]);
+    // Another customer at the desk cannot link it: main refuses, whatever a renderer offers.
+    await signIn(portalUsers.otherCustomerBuyer);
+    const other = await dispatchBridgeCall(core.handlers, 'portal:link', { requestId: item.requestId });
+    expect(other.ok ? 'linked' : other.error.code).toBe('invalid-input');
+    expect((await storedRequest(item.requestId)).source).toBe(TEST_SOURCE_LABELS[1]);
+    await call('portal:signOut', { reason: 'nextCustomer' });
     await signIn(portalUsers.buyer);
     expect(ok(await call('portal:link', { requestId: item.requestId }))).toMatchObject({ state: 'linked' });
     expect((await storedRequest(item.requestId)).source).toBe('portal');

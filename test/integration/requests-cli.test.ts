@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
+import { localDate } from '../../src/shared/contract/request-submit-rules.ts';
 import { configureProfileForEmulator, TEST_PRIVACY_CONSENT_VERSION } from '../support/emulator-profile.ts';
 import { setRequestLatency } from '../support/emulator-admin.ts';
 import { queueCounterQuotes } from '../support/queued-requests.ts';
@@ -75,6 +76,19 @@ describe('cli: submit and outbox', () => {
     const run = await cli('--json', 'submit', 'quote', '--file', await file('no-id.json', withoutId));
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).item.requestId).toMatch(/^VD-[0-9A-Z]{26}$/);
+  });
+
+  it('a requested date before today exits 2 naming the field, in the UI language, and queues nothing', async () => {
+    const before = JSON.parse((await cli('--json', 'outbox', 'list')).stdout).items.length;
+    const yesterday = localDate(new Date(Date.now() - 86_400_000));
+    const past = { ...quote, requestId: 'VD-PAST-DATE-1', requestedDeliveryDate: yesterday };
+    const run = await cli('submit', 'quote', '--file', await file('past.json', past));
+    expect(run.code).toBe(2);
+    // The profile keeps the default UI language, Dutch.
+    expect(run.stderr).toContain(
+      `  requestedDeliveryDate: ligt in het verleden: kies vandaag (${localDate(new Date())}) of later`,
+    );
+    expect(JSON.parse((await cli('--json', 'outbox', 'list')).stdout).items).toHaveLength(before);
   });
 
   it('invalid input: exit status 2, every bad field named, nothing queued', async () => {

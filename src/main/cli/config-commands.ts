@@ -45,6 +45,9 @@ export const configShow: CliCommand = {
     line('privacy consent version', settings.privacyConsentVersion);
     line('source labels', settings.sourceLabels.join(', '));
     line('catalog sync time', settings.catalogSyncTime);
+    line('unit pieces', settings.units.pieces);
+    line('unit meters', settings.units.meters);
+    line('unit kilograms', settings.units.kilograms);
     if (!keychain.available) context.stdout.write(`\nkeychain: ${keychain.problem ?? 'not available'}\n`);
     return EXIT_OK;
   },
@@ -56,7 +59,8 @@ export const configSet: CliCommand = {
     'config set [--base-url U] [--auth-url U] [--tenant T] [--api-resource R] [--company-name N] [--company-id GUID]\n' +
     '           [--language L] [--ca-file F] [--website-client-id ID] [--sync-client-id ID]\n' +
     '           [--privacy-consent-version V] [--counter-employee NAME]... [--source-label LABEL]...\n' +
-    '           [--catalog-sync-time HH:MM] [--ui-language nl|en]',
+    '           [--catalog-sync-time HH:MM] [--ui-language nl|en]\n' +
+    '           [--unit-pieces CODE] [--unit-meters CODE] [--unit-kilograms CODE]',
   async run(context, args) {
     const { values } = parseArgs({
       args,
@@ -77,6 +81,9 @@ export const configSet: CliCommand = {
         'source-label': { type: 'string', multiple: true },
         'catalog-sync-time': { type: 'string' },
         'ui-language': { type: 'string' },
+        'unit-pieces': { type: 'string' },
+        'unit-meters': { type: 'string' },
+        'unit-kilograms': { type: 'string' },
       },
     });
     const host = definedOnly({
@@ -102,6 +109,17 @@ export const configSet: CliCommand = {
       sync: values['sync-client-id'] === undefined ? undefined : { clientId: values['sync-client-id'] },
     });
     if (Object.keys(applications).length) patch.applications = applications;
+    const units = definedOnly({
+      pieces: values['unit-pieces'],
+      meters: values['unit-meters'],
+      kilograms: values['unit-kilograms'],
+    });
+    if (Object.keys(units).length) {
+      // Settings saves the three codes as one group: the codes not named keep their current value.
+      const current = await callCore(context, 'settings:get', {});
+      if (!current.ok) return reportFailure(context, current);
+      patch.units = { ...current.value.settings.units, ...units };
+    }
     const caFile = values['ca-file'];
     if (!Object.keys(patch).length && caFile === undefined) {
       context.stderr.write(`error: nothing to set\nusage: ${this.usage}\n`);

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { pickedLineFor, type CatalogItemDetail } from './catalog-search.ts';
 import type { PickedCatalogLine } from './picked-line.ts';
+import type { DeliveryAddress } from './portal-objects.ts';
 import {
   LINE_DIMENSIONS,
   LINE_UNITS,
@@ -121,6 +122,46 @@ export const quoteDraftSchema = z.strictObject({
   entry: draftLineSchema,
 });
 export type QuoteDraft = z.infer<typeof quoteDraftSchema>;
+
+/** A header text field of the quote form. */
+export type QuoteDraftTextKey = {
+  [K in keyof QuoteDraft]: QuoteDraft[K] extends string ? (K extends 'deliveryMethod' ? never : K) : never;
+}[keyof QuoteDraft];
+
+/** The delivery address text that a registered address (its shipToCode) fills in. */
+const SHIP_TO_TEXT_KEYS: ReadonlySet<QuoteDraftTextKey> = new Set([
+  'shipToName',
+  'shipToAddress',
+  'shipToAddress2',
+  'shipToPostCode',
+  'shipToCity',
+  'shipToCountryCode',
+]);
+
+/** A signed-in Buyer's registered address chosen for delivery: its text fills the form, its code goes along. */
+export function withRegisteredAddress(draft: QuoteDraft, address: DeliveryAddress): QuoteDraft {
+  return {
+    ...draft,
+    deliveryMethod: DELIVERY_DELIVERY,
+    useShipToAddress: true,
+    shipToName: address.name,
+    shipToAddress: address.address,
+    shipToAddress2: address.address2,
+    shipToPostCode: address.postCode,
+    shipToCity: address.city,
+    shipToCountryCode: address.country,
+    shipToCode: address.code,
+  };
+}
+
+/**
+ * A header field typed by hand. Once the text of a registered delivery address is edited it no longer is
+ * that address, so its shipToCode is dropped: inside sales would otherwise convert to the registered one.
+ */
+export function withTypedText(draft: QuoteDraft, key: QuoteDraftTextKey, value: string): QuoteDraft {
+  const typed = { ...draft, [key]: value };
+  return SHIP_TO_TEXT_KEYS.has(key) && value !== draft[key] ? { ...typed, shipToCode: '' } : typed;
+}
 
 export const accountDraftSchema = z.strictObject({
   ...customerShape,

@@ -1,8 +1,8 @@
 // Rules a quote request must meet when it is submitted, beyond its schema: they depend on the company's
-// unit codes or on the day, so they are checked at submit, never when a queued payload is read back.
-// Main checks the units again before queueing; the date rule is the form's (an import of yesterday's
-// requests may carry yesterday's date, and the host accepts any real date).
-import { localized } from '../validation.ts';
+// unit codes or on the day, so they are checked at submit (by the form, and again by main for every
+// caller), never when a queued payload is read back or delivered: a request queued yesterday for
+// yesterday is still delivered, as the host accepts any real date.
+import { localized, type ValidationLanguage } from '../validation.ts';
 import { QUOTE_LINES_KEY } from './request-fields.ts';
 import type { UnitCodes } from './request-lines.ts';
 import type { QuoteRequestInput } from './request-schemas.ts';
@@ -27,15 +27,24 @@ export function oneYearAfter(day: string): string {
 
 /** What a person is asked to fix before the form sends: the units, and a requested date in the past. */
 export function submitIssues(payload: QuoteRequestInput, context: SubmitContext): Record<string, string> {
-  const issues: Record<string, string> = {};
+  const past = pastDateIssue(payload, context.today);
+  return {
+    ...(past ? { requestedDeliveryDate: localized(past).error() } : {}),
+    ...unitIssues(payload, context.units),
+  };
+}
+
+/** The requested date's problem in both languages, if it lies before `today` (YYYY-MM-DD, local). */
+export function pastDateIssue(
+  payload: QuoteRequestInput,
+  today: string,
+): Record<ValidationLanguage, string> | undefined {
   const date = payload.requestedDeliveryDate;
-  if (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && date < context.today) {
-    issues.requestedDeliveryDate = localized({
-      en: `is in the past: choose today (${context.today}) or a later day`,
-      nl: `ligt in het verleden: kies vandaag (${context.today}) of later`,
-    }).error();
-  }
-  return { ...issues, ...unitIssues(payload, context.units) };
+  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || date >= today) return undefined;
+  return {
+    en: `is in the past: choose today (${today}) or a later day`,
+    nl: `ligt in het verleden: kies vandaag (${today}) of later`,
+  };
 }
 
 /** Field path → message (language of validation): a quantity in pieces that is not a whole number. */

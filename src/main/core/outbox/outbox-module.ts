@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { REMEMBERED_ITEM_UNITS_MAX, type OutboxStatus } from '../../../shared/bridge/outbox-calls.ts';
 import { LINE_UNITS, type LineUnit } from '../../../shared/contract/request-lines.ts';
-import { unitIssues } from '../../../shared/contract/request-submit-rules.ts';
+import { localDate, pastDateIssue, unitIssues } from '../../../shared/contract/request-submit-rules.ts';
 import type { QuoteDraft } from '../../../shared/contract/request-drafts.ts';
 import { emptyQuoteDraft, lineFromPicked } from '../../../shared/contract/request-drafts.ts';
 import { MAX_QUOTE_LINES, type RequestPayload } from '../../../shared/contract/request-schemas.ts';
@@ -88,8 +88,12 @@ export function createOutboxModule(core: VoaCore): OutboxModule {
   const handlers: OutboxHandlers = {
     'outbox:submit': async ({ kind, payload, fromDraft }) => {
       if (kind === 'quote') {
-        // Pieces are whole numbers whatever sent the request (a form, a CLI import).
+        // Pieces are whole numbers, and the requested date is not in the past, whatever sent the request
+        // (a form, a CLI import). A re-run import of a request already queued is not a new submission.
         const issues = unitIssues(payload, core.settings.current.units);
+        const queuedAlready = payload.requestId !== undefined && store.byRequestId(payload.requestId);
+        const past = queuedAlready ? undefined : pastDateIssue(payload, localDate(new Date()));
+        if (past) issues.requestedDeliveryDate = past[core.settings.current.uiLanguage];
         const paths = Object.keys(issues);
         if (paths.length) {
           throw new BridgeFailure(

@@ -184,6 +184,13 @@ export function createPortalModule(core: VoaCore): PortalModule {
       if (!known) throw new BridgeFailure('not-found', `Request ${requestId} is not waiting to be linked.`);
       if (known.state === 'linked') return { state: 'ok', value: known };
       if (!session.customer) return { state: 'ended', reason: session.view().ended?.reason ?? 'signedOut' };
+      // The renderer offers the action only to the customer the request was sent for; main holds to it too.
+      if (session.customer.customerNo !== known.customerNo) {
+        throw new BridgeFailure(
+          'invalid-input',
+          `Request ${requestId} was sent for customer ${known.customerNo}, not for the customer signed in now.`,
+        );
+      }
       const linked = (await linkOnce(requestId)) ?? known;
       emitLinks();
       return { state: 'ok', value: linked };

@@ -2,7 +2,11 @@
 // lines, pickup or delivery, remarks and privacy consent. Controlled: the screen owns the draft.
 import type { RefObject } from 'react';
 import { DELIVERY_DELIVERY, DELIVERY_PICKUP } from '../../../shared/contract/fixed-values.ts';
-import type { QuoteDraft } from '../../../shared/contract/request-drafts.ts';
+import {
+  withTypedText,
+  type QuoteDraft,
+  type QuoteDraftTextKey,
+} from '../../../shared/contract/request-drafts.ts';
 import { QUOTE_HEADER_FIELDS } from '../../../shared/contract/request-fields.ts';
 import { useT, type MessageKey } from '../i18n/i18n.ts';
 import { CodeSuggestions } from './code-suggestions.tsx';
@@ -11,10 +15,6 @@ import { LinesEditor } from './lines-editor.tsx';
 import { RemarksAndConsent } from './remarks-and-consent.tsx';
 import type { FieldErrors } from './request-form-support.ts';
 import { TextField } from './text-field.tsx';
-
-type TextKey = {
-  [K in keyof QuoteDraft]: QuoteDraft[K] extends string ? (K extends 'deliveryMethod' ? never : K) : never;
-}[keyof QuoteDraft];
 
 const CODE_FIELDS = new Set<string>(
   Object.entries(QUOTE_HEADER_FIELDS)
@@ -46,7 +46,7 @@ export function QuoteForm({
 }: QuoteFormProps) {
   const t = useT();
   const text = (
-    key: TextKey,
+    key: QuoteDraftTextKey,
     options: {
       wide?: boolean;
       type?: string;
@@ -74,7 +74,7 @@ export function QuoteForm({
         spellCheck={false}
         inputRef={options.first ? firstFieldRef : undefined}
         fieldClassName={options.wide ? 'field--wide' : undefined}
-        onChange={(value) => onChange((current) => ({ ...current, [key]: value }))}
+        onChange={(value) => onChange((current) => withTypedText(current, key, value))}
       />
     );
   };

@@ -2,8 +2,11 @@
 // unmissable bar saying who is signed in, "use customer details", a Buyer's delivery addresses, and the
 // customer's requests, quotes, orders, shipments, lines and documents.
 import { useEffect, useState, type FormEvent } from 'react';
-import { draftHasContent, type DraftTarget } from '../../../../shared/contract/request-drafts.ts';
-import { DELIVERY_DELIVERY } from '../../../../shared/contract/fixed-values.ts';
+import {
+  draftHasContent,
+  withRegisteredAddress,
+  type DraftTarget,
+} from '../../../../shared/contract/request-drafts.ts';
 import {
   ROLE_BUYER,
   type DeliveryAddress,
@@ -262,17 +265,7 @@ function DeliveryAddresses({
     ) : null;
   }
   const choose = (address: DeliveryAddress) => {
-    updateDraft(target, (draft) => ({
-      ...draft,
-      deliveryMethod: DELIVERY_DELIVERY,
-      shipToName: address.name,
-      shipToAddress: address.address,
-      shipToAddress2: address.address2,
-      shipToPostCode: address.postCode,
-      shipToCity: address.city,
-      shipToCountryCode: address.country,
-      shipToCode: address.code,
-    }));
+    updateDraft(target, (draft) => withRegisteredAddress(draft, address));
     onUsed(t('customer.addressUsed', { code: address.code }));
   };
   return (

@@ -2,6 +2,8 @@
 // filters; retry now, correct and resend (same requestId), discard after a confirmation. Live via events.
 import { useEffect, useRef, useState } from 'react';
 import type { OutboxItemDetail, OutboxItemView } from '../../../../shared/bridge/outbox-calls.ts';
+import type { RequestLinkView } from '../../../../shared/bridge/portal-calls.ts';
+import { ROLE_BUYER } from '../../../../shared/contract/portal-objects.ts';
 import {
   accountDraftFromPayload,
   accountPayloadFromDraft,
@@ -44,6 +46,8 @@ export function OutboxScreen() {
   const status = useAppStore((state) => state.outboxStatus);
   const filter = useAppStore((state) => state.outboxFilter);
   const loadOutbox = useAppStore((state) => state.loadOutbox);
+  const startPortal = useAppStore((state) => state.portalStart);
+  const links = useAppStore((state) => state.portalLinks);
   const [filterName, setFilterName] = useState<FilterName>('all');
   const [search, setSearch] = useState(filter.search);
   const [correcting, setCorrecting] = useState<OutboxItemDetail | undefined>();
@@ -53,6 +57,9 @@ export function OutboxScreen() {
   useEffect(() => {
     void loadOutbox({ states: OUTBOX_FILTERS[filterName], search });
   }, [filterName, search, loadOutbox]);
+  // The link outcomes of fair requests sent for a signed-in Buyer, kept live by the customer desk's events.
+  useEffect(() => startPortal(), [startPortal]);
+  const linkOf = new Map(links.map((link) => [link.requestId, link]));
 
   const act = async (call: Promise<{ ok: boolean; error?: { message: string } }>) => {
     const result = await call;
@@ -172,6 +179,7 @@ export function OutboxScreen() {
                 <OutboxRow
                   key={item.id}
                   item={item}
+                  link={linkOf.get(item.requestId)}
                   now={now}
                   onRetry={() => act(voa.outbox.retry({ id: item.id }))}
                   onDiscard={() => act(voa.outbox.discard({ id: item.id }))}
@@ -238,12 +246,14 @@ const BADGES: Record<OutboxItemView['state'], string> = {
 
 function OutboxRow({
   item,
+  link,
   now,
   onRetry,
   onDiscard,
   onCorrect,
 }: {
   item: OutboxItemView;
+  link: RequestLinkView | undefined;
   now: number;
   onRetry(): void;
   onDiscard(): void;
@@ -273,6 +283,7 @@ function OutboxRow({
       </td>
       <td>
         <div>{who || '–'}</div>
+        {link ? <LinkOutcome link={link} /> : null}
         {item.kind === 'quote' ? <RequestLines item={item} /> : null}
       </td>
       <td className="mono">{item.number ?? (item.state === 'delivered' ? t('outbox.noNumber') : '–')}</td>
@@ -313,6 +324,42 @@ function OutboxRow({
         )}
       </td>
     </tr>
+  );
+}
+
+/**
+ * Whether a fair request sent for a signed-in Buyer was linked to that customer, and why not. "Link to
+ * customer" is offered only while that same customer is signed in as a Buyer; it is one LinkRequest, by hand.
+ */
+function LinkOutcome({ link }: { link: RequestLinkView }) {
+  const t = useT();
+  const signedIn = useAppStore((state) => state.portal.customer);
+  const linkNow = useAppStore((state) => state.portalLink);
+  const [busy, setBusy] = useState(false);
+  const canLink =
+    link.state === 'notLinked' && signedIn?.role === ROLE_BUYER && signedIn.customerNo === link.customerNo;
+  const text = t(`outbox.link.${link.state}`, {
+    customerNo: link.customerNo,
+    reason: link.reason ? t(`customer.linkReason.${link.reason}`) : '',
+  });
+  return (
+    <div className={`link-outcome link-outcome--${link.state}`} data-link-state={link.state}>
+      <span>{text}</span>
+      {canLink ? (
+        <button
+          type="button"
+          className="button button--small"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            await linkNow(link.requestId);
+            setBusy(false);
+          }}
+        >
+          {t('customer.linkNow')}
+        </button>
+      ) : null}
+    </div>
   );
 }
 
