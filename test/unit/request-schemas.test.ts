@@ -12,12 +12,24 @@ import {
   accountRequestSchema,
   isCalendarDate,
   quoteRequestSchema,
+  type QuoteRequestInput,
 } from '../../src/shared/contract/request-schemas.ts';
 import { fieldErrors, setValidationLanguage } from '../../src/shared/validation.ts';
 
 const base = { privacyAccepted: true, privacyConsentVersion: 'pv1', source: 'fair' };
 
 describe('request schemas: the contract’s limits, refused and never cut', () => {
+  it('types requestId and privacyConsentVersion as text: a number there does not compile, and is refused', () => {
+    const payload: QuoteRequestInput = {
+      privacyAccepted: true,
+      // @ts-expect-error privacyConsentVersion is text in the contract (checked by `npm run typecheck`)
+      privacyConsentVersion: 42,
+      // @ts-expect-error requestId is text in the contract
+      requestId: 7,
+    };
+    expect(quoteRequestSchema.safeParse(payload).success).toBe(false);
+  });
+
   it('uppercases code fields as the host stores them, and keeps text as typed', () => {
     const parsed = quoteRequestSchema.parse({
       ...base,

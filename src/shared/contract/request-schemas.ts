@@ -97,7 +97,7 @@ const privacyAcceptedSchema = z.literal(
   }),
 );
 
-const requiredText = (schema: z.ZodType<string>, messages: Messages) =>
+const requiredText = <S extends z.ZodType<string, string>>(schema: S, messages: Messages): S =>
   schema.refine((value) => value.trim() !== '', localized(messages));
 
 const consentVersionMissing = {

@@ -204,7 +204,7 @@ export const createRequestsSlice: SliceCreator<RequestsSlice> = (set, get) => {
       timers.delete(target);
       const fresh = target === 'account' ? emptyAccountDraft() : emptyQuoteDraft(newLineKey());
       set({ drafts: { ...get().drafts, [target]: fresh } });
-      void voa.drafts.save({ target, draft: null } as never);
+      void voa.drafts.save({ target, draft: null });
     },
 
     async saveDraftsNow() {
