@@ -61,4 +61,25 @@ describe('sync scheduler: daily at the set time while the app runs, and at start
     ).toBe(false);
     expect(await rig({ now, canStart: false }).scheduler.startupCheck()).toBe(false);
   });
+
+  it('a start-up check still asking whether it may start never starts a sync once the scheduler stopped', async () => {
+    let answer: (value: boolean) => void = () => {};
+    const started: SyncTrigger[] = [];
+    const scheduler = new SyncScheduler({
+      syncTime: () => '02:00',
+      lastSuccessAt: () => undefined,
+      canStart: () => new Promise<boolean>((resolve) => (answer = resolve)),
+      start: (trigger) => started.push(trigger),
+      maxAgeMs: 24 * 3600_000,
+      now: () => new Date(2026, 2, 10, 12, 0),
+      tickMs: 3600_000,
+      startupDelayMs: 3600_000,
+    });
+    scheduler.start();
+    const check = scheduler.startupCheck();
+    scheduler.stop();
+    answer(true);
+    expect(await check).toBe(false);
+    expect(started).toEqual([]);
+  });
 });

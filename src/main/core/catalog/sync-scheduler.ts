@@ -32,6 +32,8 @@ export class SyncScheduler {
   #forTime = '';
   #timers: ReturnType<typeof setTimeout>[] = [];
   #interval: ReturnType<typeof setInterval> | undefined;
+  /** Set by stop(): a check still waiting on canStart() must not start a sync on a closing core. */
+  #stopped = false;
 
   constructor(options: SyncSchedulerOptions) {
     this.#options = options;
@@ -55,6 +57,7 @@ export class SyncScheduler {
 
   start(): void {
     if (this.#interval) return;
+    this.#stopped = false;
     this.#refresh();
     this.#interval = setInterval(() => void this.tick(), this.#options.tickMs ?? 30_000);
     this.#interval.unref?.();
@@ -66,7 +69,7 @@ export class SyncScheduler {
   async startupCheck(): Promise<boolean> {
     const last = this.#options.lastSuccessAt();
     const stale = !last || this.#now().getTime() - Date.parse(last) > this.#options.maxAgeMs;
-    if (stale && (await this.#options.canStart())) {
+    if (stale && (await this.#options.canStart()) && !this.#stopped) {
       this.#options.start('startup');
       return true;
     }
@@ -78,12 +81,13 @@ export class SyncScheduler {
     const now = this.#now();
     if (!this.#next || now.getTime() < this.#next.getTime()) return false;
     this.#next = nextOccurrence(this.#forTime, now);
-    if (!(await this.#options.canStart())) return false;
+    if (!(await this.#options.canStart()) || this.#stopped) return false;
     this.#options.start('schedule');
     return true;
   }
 
   stop(): void {
+    this.#stopped = true;
     if (this.#interval) clearInterval(this.#interval);
     this.#interval = undefined;
     for (const timer of this.#timers) clearTimeout(timer);
