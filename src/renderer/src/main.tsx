@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppFrame } from './app/app-frame.tsx';
-import { useAppStore } from './app/app-store.ts';
+import { startAppStore } from './app/app-store.ts';
+import { messageCatalogs } from './app/message-catalogs.ts';
 import { bridgeAvailable, voa } from './bridge/voa.ts';
-import { translate } from './i18n/i18n.ts';
+import { installMessages, translate } from './i18n/i18n.ts';
 import './styles.css';
 
+installMessages(messageCatalogs);
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
 async function start(): Promise<void> {
@@ -13,10 +15,13 @@ async function start(): Promise<void> {
     root.render(<p className="fatal">{translate('nl', 'app.bridgeMissing')}</p>);
     return;
   }
-  const store = useAppStore.getState();
-  voa.on('settings:changed', (view) => useAppStore.getState().applySettingsView(view));
-  const [info] = await Promise.all([voa.app.info(), store.loadSettings()]);
-  if (info.ok) store.setInfo(info.value);
+  const store = startAppStore();
+  voa.on('settings:changed', (view) => store.getState().applySettingsView(view));
+  const [info] = await Promise.all([voa.app.info(), store.getState().loadSettings()]);
+  if (info.ok) store.getState().setInfo(info.value);
+  // The header shows the queue on every screen and the forms need their drafts: both follow main from start.
+  void store.getState().initOutbox();
+  void store.getState().initRequestForms();
   root.render(
     <StrictMode>
       <AppFrame />

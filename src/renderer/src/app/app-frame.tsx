@@ -3,14 +3,16 @@ import { SettingsScreen } from '../features/settings/settings-screen.tsx';
 import { CounterScreen } from '../features/counter/counter-screen.tsx';
 import { FairScreen } from '../features/fair/fair-screen.tsx';
 import { CatalogScreen } from '../features/catalog/catalog-screen.tsx';
+import { CustomerPanel } from '../features/customer/customer-panel.tsx';
 import { OutboxScreen } from '../features/outbox/outbox-screen.tsx';
-import { HeaderStatus } from '../features/outbox/header-status.tsx';
+import { HeaderStatus } from './header-status.tsx';
 import { useT } from '../i18n/i18n.ts';
-import { SCREENS, useAppStore, type Screen } from './app-store.ts';
+import { SCREENS, type Screen } from './app-store.ts';
+import { useAppStore } from '../store/use-app-store.ts';
 
 const SCREEN_VIEWS: Record<Screen, () => ReactNode> = {
-  counter: () => <CounterScreen />,
-  fair: () => <FairScreen />,
+  counter: () => <CounterScreen customerPanel={<CustomerPanel target="counter" />} />,
+  fair: () => <FairScreen customerPanel={<CustomerPanel target="fair" />} />,
   catalog: () => <CatalogScreen />,
   outbox: () => <OutboxScreen />,
   settings: () => <SettingsScreen />,

@@ -15,6 +15,13 @@ const en = {
   shellElectron: 'desktop',
   profile: 'Profile {profile}',
   loading: 'Loading…',
+  'header.online': 'Online',
+  'header.offline': 'Offline',
+  'header.unknown': 'Not yet connected',
+  'header.paused': 'Paused',
+  'header.queued': '{count} to send',
+  'header.attention': '{count} need attention',
+  'header.title': 'Open the outbox',
 };
 
 export const appMessages: FeatureMessages<typeof en> = {
@@ -34,5 +41,12 @@ export const appMessages: FeatureMessages<typeof en> = {
     shellElectron: 'desktop',
     profile: 'Profiel {profile}',
     loading: 'Laden…',
+    'header.online': 'Online',
+    'header.offline': 'Offline',
+    'header.unknown': 'Nog geen verbinding',
+    'header.paused': 'Gepauzeerd',
+    'header.queued': '{count} te verzenden',
+    'header.attention': '{count} vragen aandacht',
+    'header.title': 'Open de verzendlijst',
   },
 };

@@ -1,10 +1,13 @@
-// One zustand store built from typed slices, one per feature (zustand's slices pattern).
-import { create, type StateCreator } from 'zustand';
+// One zustand store built from typed slices, one per feature (zustand's slices pattern). It is installed
+// into store/use-app-store.ts, the only way the layers below reach it.
+import { createStore, type StateCreator, type StoreApi } from 'zustand/vanilla';
 import type { AppInfo } from '../../../shared/bridge/settings-calls.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
 import { setValidationLanguage } from '../../../shared/validation.ts';
 import { createSettingsSlice, type SettingsSlice } from '../features/settings/settings-slice.ts';
-import { createRequestsSlice, type RequestsSlice } from '../features/outbox/requests-slice.ts';
+import { createRequestFormSlice, type RequestFormSlice } from '../request-form/request-form-slice.ts';
+import { createOutboxSlice, type OutboxSlice } from '../features/outbox/outbox-slice.ts';
+import { installAppStore } from '../store/use-app-store.ts';
 import { createCatalogSlice, type CatalogSlice } from '../features/catalog/catalog-slice.ts';
 import { createCustomerSlice, type CustomerSlice } from '../features/customer/customer-slice.ts';
 
@@ -20,7 +23,12 @@ export interface AppSlice {
   setInfo(info: AppInfo): void;
 }
 
-export type AppState = AppSlice & SettingsSlice & RequestsSlice & CatalogSlice & CustomerSlice;
+export type AppState = AppSlice &
+  SettingsSlice &
+  RequestFormSlice &
+  OutboxSlice &
+  CatalogSlice &
+  CustomerSlice;
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>;
 
 const createAppSlice: SliceCreator<AppSlice> = (set) => ({
@@ -36,10 +44,21 @@ const createAppSlice: SliceCreator<AppSlice> = (set) => ({
   setInfo: (info) => set({ info }),
 });
 
-export const useAppStore = create<AppState>()((...args) => ({
-  ...createAppSlice(...args),
-  ...createSettingsSlice(...args),
-  ...createRequestsSlice(...args),
-  ...createCatalogSlice(...args),
-  ...createCustomerSlice(...args),
-}));
+/** A fresh store with every slice in its initial state (the app at start, each renderer test). */
+export function createAppStore(): StoreApi<AppState> {
+  return createStore<AppState>()((...args) => ({
+    ...createAppSlice(...args),
+    ...createSettingsSlice(...args),
+    ...createRequestFormSlice(...args),
+    ...createOutboxSlice(...args),
+    ...createCatalogSlice(...args),
+    ...createCustomerSlice(...args),
+  }));
+}
+
+/** Builds the store and makes it the one the screens read. */
+export function startAppStore(): StoreApi<AppState> {
+  const store = createAppStore();
+  installAppStore(store);
+  return store;
+}

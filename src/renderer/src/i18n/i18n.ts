@@ -1,16 +1,9 @@
-// Every visible string goes through t(). Messages live beside their feature; this module joins them and
-// checks (by type) that Dutch and English have the same keys.
+// Every visible string goes through t(). Messages live beside their feature; app/message-catalogs.ts joins
+// them, and the types here check that Dutch and English have the same keys.
 import { useCallback } from 'react';
 import type { UiLanguage } from '../../../shared/settings.ts';
-import { useAppStore } from '../app/app-store.ts';
-import { appMessages } from '../app/app-messages.ts';
-import { settingsMessages } from '../features/settings/settings-messages.ts';
-import { placeholderMessages } from '../features/placeholder-messages.ts';
-import { counterMessages } from '../features/counter/counter-messages.ts';
-import { fairMessages } from '../features/fair/fair-messages.ts';
-import { outboxMessages } from '../features/outbox/outbox-messages.ts';
-import { catalogMessages } from '../features/catalog/catalog-messages.ts';
-import { customerMessages } from '../features/customer/customer-messages.ts';
+import { useAppStore } from '../store/use-app-store.ts';
+import type { MessageCatalogs } from '../app/message-catalogs.ts';
 
 export type MessageTable = Record<string, string>;
 export interface FeatureMessages<T extends MessageTable> {
@@ -18,18 +11,14 @@ export interface FeatureMessages<T extends MessageTable> {
   nl: { [K in keyof T]: string };
 }
 
-const catalogs = {
-  app: appMessages,
-  settings: settingsMessages,
-  placeholder: placeholderMessages,
-  counter: counterMessages,
-  fair: fairMessages,
-  outbox: outboxMessages,
-  catalog: catalogMessages,
-  customer: customerMessages,
-};
+let catalogs: MessageCatalogs | undefined;
 
-type Catalogs = typeof catalogs;
+/** The app installs every feature's messages at start (app/message-catalogs.ts); i18n imports no feature. */
+export function installMessages(messages: MessageCatalogs): void {
+  catalogs = messages;
+}
+
+type Catalogs = MessageCatalogs;
 export type MessageKey = {
   [F in keyof Catalogs]: `${F & string}.${keyof Catalogs[F]['en'] & string}`;
 }[keyof Catalogs];
@@ -44,7 +33,8 @@ export function translate(
   const dot = key.indexOf('.');
   const feature = key.slice(0, dot) as keyof Catalogs;
   const name = key.slice(dot + 1);
-  const table = catalogs[feature][language] as MessageTable;
+  if (!catalogs) return key;
+  const table: MessageTable = catalogs[feature][language];
   const template = table[name] ?? (catalogs[feature].en as MessageTable)[name] ?? key;
   return values
     ? template.replace(/\{(\w+)\}/g, (match, word: string) => String(values[word] ?? match))

@@ -1,10 +1,10 @@
 // The catalog screen: sync status and progress, then either the browser (category tree and filters,
 // search with a virtualized result list, the item with its sizes) or the sync log with the changes.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useAppStore } from '../../app/app-store.ts';
+import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { CatalogFilterPanel, CategoryTree } from './category-tree.tsx';
-import { formatCount } from './catalog-format.ts';
+import { formatCount } from '../../components/catalog-format.ts';
 import { ItemDetail } from './item-detail.tsx';
 import { ResultList } from './result-list.tsx';
 import { SyncBar } from './sync-bar.tsx';

@@ -2,10 +2,10 @@
 // A tree of buttons: Tab moves between them, Enter or a click selects, the arrow button expands.
 import { useEffect, useState } from 'react';
 import type { CategoryNode } from '../../../../shared/contract/catalog-search.ts';
-import { useAppStore } from '../../app/app-store.ts';
+import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
-import { formatCount } from './catalog-format.ts';
-import { useSteelAbsent } from './steel.ts';
+import { formatCount } from '../../components/catalog-format.ts';
+import { useSteelAbsent } from '../../components/steel.ts';
 
 function containsCode(node: CategoryNode, code: string | undefined): boolean {
   return (

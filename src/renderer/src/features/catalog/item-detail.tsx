@@ -7,11 +7,11 @@ import {
   type CatalogSizeRow,
 } from '../../../../shared/contract/catalog-search.ts';
 import type { LineTarget } from '../../../../shared/contract/picked-line.ts';
-import { useAppStore } from '../../app/app-store.ts';
+import { useAppStore } from '../../store/use-app-store.ts';
 import { voa } from '../../bridge/voa.ts';
 import { useT } from '../../i18n/i18n.ts';
-import { formatCount, formatWhen, sizeLabel } from './catalog-format.ts';
-import { stockText, useSteelAbsent } from './steel.ts';
+import { formatCount, formatWhen, sizeLabel } from '../../components/catalog-format.ts';
+import { stockText, useSteelAbsent } from '../../components/steel.ts';
 
 type Notice = { kind: 'ok' | 'bad'; text: string } | undefined;
 

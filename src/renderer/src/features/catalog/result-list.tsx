@@ -4,11 +4,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { isPickable, type CatalogSizeRow } from '../../../../shared/contract/catalog-search.ts';
-import { useAppStore } from '../../app/app-store.ts';
+import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { CATALOG_WINDOW } from './catalog-slice.ts';
-import { formatDimensions } from './catalog-format.ts';
-import { stockText, useSteelAbsent } from './steel.ts';
+import { formatDimensions } from '../../components/catalog-format.ts';
+import { stockText, useSteelAbsent } from '../../components/steel.ts';
 
 export const ROW_HEIGHT = 52;
 

@@ -2,9 +2,9 @@
 // runs, a progress bar with the page kind, pages and rows, any wait, and Cancel.
 import { useState } from 'react';
 import type { SyncProgress, SyncRunSummary } from '../../../../shared/contract/catalog-search.ts';
-import { useAppStore } from '../../app/app-store.ts';
+import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
-import { formatAge, formatCount, formatWhen } from './catalog-format.ts';
+import { formatAge, formatCount, formatWhen } from '../../components/catalog-format.ts';
 import { failureMessage, outcomeBadgeClass, shownOutcome, steelRefusedMessage } from './sync-outcome.ts';
 
 /** The warning of a run that succeeded with refused steel pages, in the user's language. */

@@ -2,9 +2,9 @@
 // successful sync changed against the catalog before it.
 import { useEffect } from 'react';
 import { CHANGE_KINDS, CHANGE_SUBJECTS, PAGE_KINDS } from '../../../../shared/contract/catalog-search.ts';
-import { useAppStore } from '../../app/app-store.ts';
+import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
-import { formatCount, formatDuration, formatWhen } from './catalog-format.ts';
+import { formatCount, formatDuration, formatWhen } from '../../components/catalog-format.ts';
 import { failureMessage, outcomeBadgeClass, shownOutcome, steelRefusedMessage } from './sync-outcome.ts';
 
 export function SyncLog() {

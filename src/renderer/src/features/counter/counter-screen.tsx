@@ -1,26 +1,30 @@
 // The counter: a walk-in order into the ERP in well under a minute, keyboard only. The employee is
 // remembered per workstation; the form is a draft saved as it is typed; Ctrl+Enter queues it (online or
 // not), a new empty form appears at once, and the confirmation follows the request until it has a number.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { SOURCE_COUNTER_VISIT } from '../../../../shared/contract/fixed-values.ts';
 import {
   draftHasContent,
   quotePayloadFromDraft,
   type QuoteDraft,
 } from '../../../../shared/contract/request-drafts.ts';
-import { useAppStore } from '../../app/app-store.ts';
+import { useAppStore } from '../../store/use-app-store.ts';
 import { SelectField } from '../../components/choice-field.tsx';
-import { QuoteForm } from '../../components/quote-form.tsx';
-import { RequestFormFooter } from '../../components/request-form-footer.tsx';
-import { SubmissionNotice } from '../../components/submission-notice.tsx';
-import { dateConfirmation, draftWithEntry, quoteFormIssues } from '../../components/request-form-support.ts';
+import { QuoteForm } from '../../request-form/quote-form.tsx';
+import { RequestFormFooter } from '../../request-form/request-form-footer.tsx';
+import { SubmissionNotice } from '../../request-form/submission-notice.tsx';
+import {
+  dateConfirmation,
+  draftWithEntry,
+  quoteFormIssues,
+} from '../../request-form/request-form-support.ts';
 import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts';
-import { useRequestForm } from '../../components/use-request-form.ts';
+import { useRequestForm } from '../../request-form/use-request-form.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { CounterSlip } from './counter-slip.tsx';
-import { CustomerPanel } from '../customer/customer-panel.tsx';
 
-export function CounterScreen() {
+/** `customerPanel` is the customer desk, placed here by the app frame (features do not import each other). */
+export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
   const t = useT();
   const ready = useAppStore((state) => state.requestsReady);
   const draft = useAppStore((state) => state.drafts.counter);
@@ -70,7 +74,7 @@ export function CounterScreen() {
 
   return (
     <div className="screen request-screen">
-      <CustomerPanel target="counter" />
+      {customerPanel}
       <header className="screen__header request-header">
         <h1>{t('counter.title')}</h1>
         {employees.length ? (
@@ -107,7 +111,9 @@ export function CounterScreen() {
           payload={last.payload}
           texts={{
             queued: t('counter.confirm.queued', { requestId: last.item.requestId }),
-            delivered: t('counter.confirm.delivered', { number: last.item.number ?? t('outbox.noNumber') }),
+            delivered: t('counter.confirm.delivered', {
+              number: last.item.number ?? t('requestForm.noNumber'),
+            }),
             attention: t('counter.confirm.attention', { requestId: last.item.requestId }),
           }}
           action={{

@@ -6,8 +6,8 @@ import { DELIVERY_DELIVERY } from '../../../../shared/contract/fixed-values.ts';
 import { QUOTE_LINES_KEY } from '../../../../shared/contract/request-fields.ts';
 import type { QuoteRequestInput } from '../../../../shared/contract/request-schemas.ts';
 import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts';
-import { useAppStore } from '../../app/app-store.ts';
-import { formatDay, lineMeasuresText, quantityWithUnit } from '../../components/line-format.ts';
+import { useAppStore } from '../../store/use-app-store.ts';
+import { formatDay, lineMeasuresText, quantityWithUnit } from '../../request-form/line-format.ts';
 import { useT } from '../../i18n/i18n.ts';
 
 export function CounterSlip({ item, payload }: { item: OutboxItemView; payload: QuoteRequestInput }) {
@@ -61,12 +61,12 @@ export function CounterSlip({ item, payload }: { item: OutboxItemView; payload: 
         <thead>
           <tr>
             <th>#</th>
-            <th>{t('outbox.line.itemNo')}</th>
-            <th>{t('outbox.line.description')}</th>
-            <th>{t('outbox.line.variantCode')}</th>
-            <th className="num">{t('outbox.line.quantity')}</th>
-            <th>{t('outbox.line.lengthMm')}</th>
-            <th>{t('outbox.line.lineRemarks')}</th>
+            <th>{t('requestForm.line.itemNo')}</th>
+            <th>{t('requestForm.line.description')}</th>
+            <th>{t('requestForm.line.variantCode')}</th>
+            <th className="num">{t('requestForm.line.quantity')}</th>
+            <th>{t('requestForm.line.lengthMm')}</th>
+            <th>{t('requestForm.line.lineRemarks')}</th>
           </tr>
         </thead>
         <tbody>

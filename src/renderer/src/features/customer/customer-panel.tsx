@@ -13,7 +13,7 @@ import {
   type PortalCustomer,
   type PortalDetails,
 } from '../../../../shared/contract/portal-objects.ts';
-import { useAppStore } from '../../app/app-store.ts';
+import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { CustomerTabs } from './customer-tabs.tsx';
 import { secondsUntil } from './customer-slice.ts';

@@ -14,8 +14,8 @@ import {
   type PrintDocumentType,
   type SteelQuantities,
 } from '../../../../shared/contract/portal-objects.ts';
-import { useAppStore } from '../../app/app-store.ts';
-import { formatAmount } from '../../components/line-format.ts';
+import { useAppStore } from '../../store/use-app-store.ts';
+import { formatAmount } from '../../request-form/line-format.ts';
 import { formatDate } from '../../../../shared/locale/date-input.ts';
 import { useT, type MessageKey, type Translate } from '../../i18n/i18n.ts';
 import { CUSTOMER_TABS, type CustomerTab } from './customer-slice.ts';

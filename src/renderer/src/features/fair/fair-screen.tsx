@@ -1,6 +1,6 @@
 // The trade fair: quote and account requests captured on a laptop, online or not. The event's source
 // label goes with every request; everything is queued in the outbox and delivered when a network is there.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   accountPayloadFromDraft,
   draftHasContent,
@@ -8,21 +8,25 @@ import {
   type AccountDraft,
   type QuoteDraft,
 } from '../../../../shared/contract/request-drafts.ts';
-import { useAppStore } from '../../app/app-store.ts';
-import { AccountForm } from '../../components/account-form.tsx';
+import { useAppStore } from '../../store/use-app-store.ts';
+import { AccountForm } from '../../request-form/account-form.tsx';
 import { SelectField } from '../../components/choice-field.tsx';
-import { QuoteForm } from '../../components/quote-form.tsx';
-import { RequestFormFooter } from '../../components/request-form-footer.tsx';
-import { dateConfirmation, draftWithEntry, quoteFormIssues } from '../../components/request-form-support.ts';
+import { QuoteForm } from '../../request-form/quote-form.tsx';
+import { RequestFormFooter } from '../../request-form/request-form-footer.tsx';
+import {
+  dateConfirmation,
+  draftWithEntry,
+  quoteFormIssues,
+} from '../../request-form/request-form-support.ts';
 import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts';
-import { SubmissionNotice } from '../../components/submission-notice.tsx';
-import { useRequestForm } from '../../components/use-request-form.ts';
+import { SubmissionNotice } from '../../request-form/submission-notice.tsx';
+import { useRequestForm } from '../../request-form/use-request-form.ts';
 import { useT } from '../../i18n/i18n.ts';
-import { CustomerPanel } from '../customer/customer-panel.tsx';
 
 type Tab = 'quote' | 'account';
 
-export function FairScreen() {
+/** `customerPanel` is the customer desk, placed here by the app frame (features do not import each other). */
+export function FairScreen({ customerPanel }: { customerPanel: ReactNode }) {
   const t = useT();
   const ready = useAppStore((state) => state.requestsReady);
   const settings = useAppStore((state) => state.settingsView?.settings);
@@ -37,7 +41,7 @@ export function FairScreen() {
 
   return (
     <div className="screen request-screen">
-      <CustomerPanel target="fair" />
+      {customerPanel}
       <header className="screen__header request-header">
         <h1>{t('fair.title')}</h1>
         {labels.length ? (
@@ -130,7 +134,7 @@ function FairRequest({
           payload={last.payload}
           texts={{
             queued: t('fair.confirm.queued', { requestId: last.item.requestId }),
-            delivered: t('fair.confirm.delivered', { number: last.item.number ?? t('outbox.noNumber') }),
+            delivered: t('fair.confirm.delivered', { number: last.item.number ?? t('requestForm.noNumber') }),
             attention: t('fair.confirm.attention', { requestId: last.item.requestId }),
           }}
         />

@@ -20,22 +20,22 @@ import {
   type QuoteRequestInput,
 } from '../../../../shared/contract/request-schemas.ts';
 import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts';
-import { useAppStore } from '../../app/app-store.ts';
+import { useAppStore } from '../../store/use-app-store.ts';
 import { voa } from '../../bridge/voa.ts';
-import { AccountForm } from '../../components/account-form.tsx';
-import { ErrorSummary } from '../../components/error-summary.tsx';
-import { QuoteForm } from '../../components/quote-form.tsx';
+import { AccountForm } from '../../request-form/account-form.tsx';
+import { ErrorSummary } from '../../request-form/error-summary.tsx';
+import { QuoteForm } from '../../request-form/quote-form.tsx';
 import {
   check,
   draftWithEntry,
   formPaths,
   newLineKey,
   type FieldErrors,
-} from '../../components/request-form-support.ts';
+} from '../../request-form/request-form-support.ts';
 import { TextField } from '../../components/text-field.tsx';
-import { lineMeasuresText, quantityWithUnit } from '../../components/line-format.ts';
+import { lineMeasuresText, quantityWithUnit } from '../../request-form/line-format.ts';
 import { useT, type Translate } from '../../i18n/i18n.ts';
-import { OUTBOX_FILTERS } from './requests-slice.ts';
+import { OUTBOX_FILTERS } from './outbox-slice.ts';
 
 type FilterName = keyof typeof OUTBOX_FILTERS;
 const FILTER_NAMES = Object.keys(OUTBOX_FILTERS) as FilterName[];
@@ -286,7 +286,9 @@ function OutboxRow({
         {link ? <LinkOutcome link={link} /> : null}
         {item.kind === 'quote' ? <RequestLines item={item} /> : null}
       </td>
-      <td className="mono">{item.number ?? (item.state === 'delivered' ? t('outbox.noNumber') : '–')}</td>
+      <td className="mono">
+        {item.number ?? (item.state === 'delivered' ? t('requestForm.noNumber') : '–')}
+      </td>
       <td>{item.attempts}</td>
       <td className="error-text">{item.lastError ?? ''}</td>
       <td>{item.state === 'queued' ? relative(t, item.nextAttemptAt, now) : ''}</td>

@@ -14,7 +14,7 @@ import {
 } from '../../../../shared/settings.ts';
 import { ListEditor } from '../../components/list-editor.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { useAppStore } from '../../app/app-store.ts';
+import { useAppStore } from '../../store/use-app-store.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.ts';
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };

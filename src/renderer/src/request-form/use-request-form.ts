@@ -5,8 +5,8 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { lineHasContent, type AnyDraft, type DraftTarget } from '../../../shared/contract/request-drafts.ts';
 import { accountRequestSchema, quoteRequestSchema } from '../../../shared/contract/request-schemas.ts';
-import { useAppStore } from '../app/app-store.ts';
-import type { RequestsSlice } from '../features/outbox/requests-slice.ts';
+import { useAppStore } from '../store/use-app-store.ts';
+import type { RequestFormSlice } from './request-form-slice.ts';
 import { useT } from '../i18n/i18n.ts';
 import {
   check,
@@ -18,7 +18,7 @@ import {
 } from './request-form-support.ts';
 
 /** What a form sends: its kind and the payload built from the draft, entry-row line included. */
-export type FormRequest = Parameters<RequestsSlice['submitRequest']>[1];
+export type FormRequest = Parameters<RequestFormSlice['submitRequest']>[1];
 
 const SCHEMAS = { quote: quoteRequestSchema, account: accountRequestSchema };
 
@@ -119,7 +119,7 @@ export function useRequestForm({
     setBusy(false);
     if (error) {
       setBridgeErrors(formPaths(error.fields));
-      setFailure(error.fields ? undefined : t('outbox.submit.failed', { message: error.message }));
+      setFailure(error.fields ? undefined : t('requestForm.submit.failed', { message: error.message }));
       setShowAll(true);
       return;
     }

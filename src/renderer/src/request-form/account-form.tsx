@@ -4,11 +4,11 @@ import { EXISTING_CUSTOMER_VALUES } from '../../../shared/contract/fixed-values.
 import type { AccountDraft } from '../../../shared/contract/request-drafts.ts';
 import { ACCOUNT_REQUEST_FIELDS } from '../../../shared/contract/request-fields.ts';
 import { useT, type MessageKey } from '../i18n/i18n.ts';
-import { CodeSuggestions } from './code-suggestions.tsx';
-import { SegmentedField } from './choice-field.tsx';
+import { CodeSuggestions } from '../components/code-suggestions.tsx';
+import { SegmentedField } from '../components/choice-field.tsx';
 import { RemarksAndConsent } from './remarks-and-consent.tsx';
 import type { FieldErrors } from './request-form-support.ts';
-import { TextField } from './text-field.tsx';
+import { TextField } from '../components/text-field.tsx';
 
 type TextKey = Exclude<
   { [K in keyof AccountDraft]: AccountDraft[K] extends string ? K : never }[keyof AccountDraft],
@@ -16,9 +16,9 @@ type TextKey = Exclude<
 >;
 
 const LABELS: Partial<Record<TextKey, MessageKey>> = {
-  email: 'outbox.account.email',
-  jobTitle: 'outbox.account.jobTitle',
-  statedCustomerNo: 'outbox.account.statedCustomerNo',
+  email: 'requestForm.account.email',
+  jobTitle: 'requestForm.account.jobTitle',
+  statedCustomerNo: 'requestForm.account.statedCustomerNo',
 };
 
 interface AccountFormProps {
@@ -47,7 +47,7 @@ export function AccountForm({
     return (
       <TextField
         key={key}
-        label={t(LABELS[key] ?? (`outbox.form.${key}` as MessageKey))}
+        label={t(LABELS[key] ?? (`requestForm.form.${key}` as MessageKey))}
         name={key}
         value={draft[key]}
         maxLength={'maxLength' in spec ? spec.maxLength : undefined}
@@ -67,7 +67,7 @@ export function AccountForm({
     <>
       <CodeSuggestions idPrefix={idPrefix} />
       <section className="panel" aria-labelledby={`${idPrefix}-person`}>
-        <h2 id={`${idPrefix}-person`}>{t('outbox.form.customer')}</h2>
+        <h2 id={`${idPrefix}-person`}>{t('requestForm.form.customer')}</h2>
         <div className="grid-4">
           {text('email', { type: 'email', first: true })}
           {text('contactName')}
@@ -75,29 +75,29 @@ export function AccountForm({
           {text('phoneNo', { type: 'tel' })}
           {text('companyName')}
           {text('vatRegistrationNo')}
-          {text('languageCode', { hint: t('outbox.form.languageHint'), list: `${idPrefix}-languages` })}
+          {text('languageCode', { hint: t('requestForm.form.languageHint'), list: `${idPrefix}-languages` })}
         </div>
         <div className="grid-2">
           <SegmentedField
-            label={t('outbox.account.existingCustomer')}
+            label={t('requestForm.account.existingCustomer')}
             name={`${idPrefix}-existingCustomer`}
             value={draft.existingCustomer}
             error={errors.existingCustomer}
             options={EXISTING_CUSTOMER_VALUES.map((value) => ({
               value,
-              label: t(`outbox.account.existing.${value}`),
+              label: t(`requestForm.account.existing.${value}`),
             }))}
             onChange={(existingCustomer) => onChange((current) => ({ ...current, existingCustomer }))}
           />
-          {text('statedCustomerNo', { hint: t('outbox.account.statedCustomerNoHint') })}
+          {text('statedCustomerNo', { hint: t('requestForm.account.statedCustomerNoHint') })}
         </div>
-        <h3 className="subhead">{t('outbox.form.address')}</h3>
+        <h3 className="subhead">{t('requestForm.form.address')}</h3>
         <div className="grid-4">
           {text('address')}
           {text('address2')}
           {text('postCode')}
           {text('city')}
-          {text('countryCode', { hint: t('outbox.form.countryHint'), list: `${idPrefix}-countries` })}
+          {text('countryCode', { hint: t('requestForm.form.countryHint'), list: `${idPrefix}-countries` })}
         </div>
       </section>
       <RemarksAndConsent

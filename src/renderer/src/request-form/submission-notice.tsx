@@ -2,7 +2,7 @@ import type { OutboxItemView } from '../../../shared/bridge/outbox-calls.ts';
 import type { AccountRequestInput, QuoteRequestInput } from '../../../shared/contract/request-schemas.ts';
 import { QUOTE_LINES_KEY } from '../../../shared/contract/request-fields.ts';
 import { DEFAULT_UNIT_CODES } from '../../../shared/contract/request-lines.ts';
-import { useAppStore } from '../app/app-store.ts';
+import { useAppStore } from '../store/use-app-store.ts';
 import { useT } from '../i18n/i18n.ts';
 import { linesSummary } from './line-format.ts';
 

@@ -1,26 +1,21 @@
-// State of the counter, trade-fair and outbox screens (issue 4): the forms in progress (kept in main as
-// drafts, saved as the user types), the queue's status for the header, and the outbox list.
-import type { SliceCreator } from '../../app/app-store.ts';
-import type {
-  OutboxItemView,
-  OutboxStatus,
-  OutboxState,
-  WorkstationChoices,
-} from '../../../../shared/bridge/outbox-calls.ts';
-import type { BridgeError } from '../../../../shared/bridge/define.ts';
+// State of the request forms the counter, fair and outbox screens share: the forms in progress (kept in
+// main as drafts, saved as the user types), the workstation's choices, and the last request each form queued.
+import type { SliceCreator } from '../app/app-store.ts';
+import type { OutboxItemView, WorkstationChoices } from '../../../shared/bridge/outbox-calls.ts';
+import type { BridgeError } from '../../../shared/bridge/define.ts';
 import {
   emptyAccountDraft,
   emptyQuoteDraft,
   type AccountDraft,
   type DraftTarget,
   type QuoteDraft,
-} from '../../../../shared/contract/request-drafts.ts';
-import type { AccountRequestInput, QuoteRequestInput } from '../../../../shared/contract/request-schemas.ts';
-import type { CallInput } from '../../../../shared/bridge/api.ts';
-import { voa } from '../../bridge/voa.ts';
+} from '../../../shared/contract/request-drafts.ts';
+import type { AccountRequestInput, QuoteRequestInput } from '../../../shared/contract/request-schemas.ts';
+import type { CallInput } from '../../../shared/bridge/api.ts';
+import { voa } from '../bridge/voa.ts';
 
 export type WorkstationChange = CallInput<'workstation:set'>;
-import { newLineKey } from '../../components/request-form-support.ts';
+import { newLineKey } from './request-form-support.ts';
 
 /** How long typing may pause before the draft is written (a crash loses at most this much). */
 export const DRAFT_SAVE_DELAY_MS = 250;
@@ -31,31 +26,15 @@ export interface Drafts {
   account: AccountDraft;
 }
 
-export interface OutboxFilter {
-  states: OutboxState[];
-  search: string;
-}
-
-export const OUTBOX_FILTERS = {
-  all: [],
-  waiting: ['queued', 'sending'],
-  needsAttention: ['needsAttention'],
-  delivered: ['delivered'],
-  discarded: ['discarded'],
-} satisfies Record<string, OutboxState[]>;
-
-export interface RequestsSlice {
+export interface RequestFormSlice {
   requestsReady: boolean;
-  outboxStatus: OutboxStatus | undefined;
   drafts: Drafts;
   workstation: WorkstationChoices;
   /** The last request each form queued: its confirmation and printable slip follow it live. */
   lastSubmitted: Partial<
     Record<DraftTarget, { item: OutboxItemView; payload: QuoteRequestInput | AccountRequestInput }>
   >;
-  outboxItems: OutboxItemView[];
-  outboxFilter: OutboxFilter;
-  initRequests(): Promise<void>;
+  initRequestForms(): Promise<void>;
   updateDraft<T extends DraftTarget>(target: T, change: (draft: Drafts[T]) => Drafts[T]): void;
   resetDraft(target: DraftTarget): void;
   /** Writes pending drafts now (before a submit, on page hide). */
@@ -68,7 +47,6 @@ export interface RequestsSlice {
   setWorkstation(choices: WorkstationChange): Promise<void>;
   /** Why the last draft save failed (a limit reached); undefined while drafts save. Nothing is dropped. */
   draftSaveError: string | undefined;
-  loadOutbox(filter?: Partial<OutboxFilter>): Promise<void>;
 }
 
 const emptyDrafts = (): Drafts => ({
@@ -79,7 +57,7 @@ const emptyDrafts = (): Drafts => ({
 
 const TARGETS: DraftTarget[] = ['counter', 'fair', 'account'];
 
-export const createRequestsSlice: SliceCreator<RequestsSlice> = (set, get) => {
+export const createRequestFormSlice: SliceCreator<RequestFormSlice> = (set, get) => {
   const timers = new Map<DraftTarget, ReturnType<typeof setTimeout>>();
   /** Line keys each quote form has held: a line arriving from the catalog is new if its key is unknown. */
   const knownLineKeys: Record<'counter' | 'fair', Set<string>> = { counter: new Set(), fair: new Set() };
@@ -111,49 +89,37 @@ export const createRequestsSlice: SliceCreator<RequestsSlice> = (set, get) => {
     if (problem !== get().draftSaveError) set({ draftSaveError: problem });
   };
 
-  const mergeItems = (items: OutboxItemView[]) => {
+  const followSubmitted = (items: OutboxItemView[]) => {
     for (const item of items) {
       recent.delete(item.id);
       recent.set(item.id, item);
     }
     while (recent.size > 200) recent.delete(recent.keys().next().value as number);
-    const state = get();
     const byId = new Map(items.map((item) => [item.id, item]));
-    const lastSubmitted = { ...state.lastSubmitted };
+    const lastSubmitted = { ...get().lastSubmitted };
+    let changed = false;
     for (const target of TARGETS) {
       const last = lastSubmitted[target];
-      const changed = last && byId.get(last.item.id);
-      if (last && changed) lastSubmitted[target] = { ...last, item: changed };
+      const update = last && byId.get(last.item.id);
+      if (last && update) {
+        lastSubmitted[target] = { ...last, item: update };
+        changed = true;
+      }
     }
-    const listed = state.outboxItems.map((item) => byId.get(item.id) ?? item);
-    const filter = state.outboxFilter;
-    const fresh = items.filter(
-      (item) =>
-        !state.outboxItems.some((known) => known.id === item.id) &&
-        (filter.states.length === 0 || filter.states.includes(item.state)) &&
-        !filter.search,
-    );
-    set({ lastSubmitted, outboxItems: [...fresh.reverse(), ...listed] });
+    if (changed) set({ lastSubmitted });
   };
 
   return {
     requestsReady: false,
-    outboxStatus: undefined,
     drafts: emptyDrafts(),
     workstation: { counterEmployee: null, fairSource: null, itemUnits: {} },
     draftSaveError: undefined,
     lastSubmitted: {},
-    outboxItems: [],
-    outboxFilter: { states: [], search: '' },
 
-    async initRequests() {
+    async initRequestForms() {
       if (initialized) return;
       initialized = true;
-      voa.on('outbox:changed', ({ items, status }) => {
-        set({ outboxStatus: status });
-        mergeItems(items);
-      });
-      voa.on('connection:changed', (status) => set({ outboxStatus: status }));
+      voa.on('outbox:changed', ({ items }) => followSubmitted(items));
       voa.on('drafts:changed', (view) => {
         // Lines added from the catalog appear in the form at once; the form's own saves are not echoed.
         if (view.cause !== 'addLine' || view.target === 'account' || !view.draft) return;
@@ -165,10 +131,7 @@ export const createRequestsSlice: SliceCreator<RequestsSlice> = (set, get) => {
         get().updateDraft(target, (draft) => ({ ...draft, lines: [...draft.lines, ...added] }));
       });
       window.addEventListener('pagehide', () => void get().saveDraftsNow());
-      // The browser knows first when the network is back: whatever waits for it is tried now.
-      window.addEventListener('online', () => void voa.outbox.flush({}));
-      const [status, workstation, ...drafts] = await Promise.all([
-        voa.outbox.status(),
+      const [workstation, ...drafts] = await Promise.all([
         voa.workstation.get(),
         ...TARGETS.map((target) => voa.drafts.get({ target })),
       ]);
@@ -183,7 +146,6 @@ export const createRequestsSlice: SliceCreator<RequestsSlice> = (set, get) => {
       set({
         requestsReady: true,
         drafts: loaded,
-        ...(status.ok ? { outboxStatus: status.value } : {}),
         ...(workstation.ok ? { workstation: workstation.value } : {}),
       });
     },
@@ -248,17 +210,6 @@ export const createRequestsSlice: SliceCreator<RequestsSlice> = (set, get) => {
       set({ workstation: { ...get().workstation, ...named, itemUnits } });
       const result = await voa.workstation.set(choices);
       if (result.ok) set({ workstation: result.value });
-    },
-
-    async loadOutbox(filter) {
-      const outboxFilter = { ...get().outboxFilter, ...filter };
-      set({ outboxFilter });
-      const result = await voa.outbox.list({
-        ...(outboxFilter.states.length ? { states: outboxFilter.states } : {}),
-        ...(outboxFilter.search.trim() ? { search: outboxFilter.search.trim() } : {}),
-        limit: 1000,
-      });
-      if (result.ok) set({ outboxItems: result.value.items, outboxStatus: result.value.status });
     },
   };
 };

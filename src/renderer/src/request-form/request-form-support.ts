@@ -41,24 +41,25 @@ export function check<S extends z.ZodType>(schema: S, payload: unknown): Verdict
 }
 
 const ACCOUNT_LABELS: Record<string, MessageKey> = {
-  email: 'outbox.account.email',
-  jobTitle: 'outbox.account.jobTitle',
-  existingCustomer: 'outbox.account.existingCustomer',
-  statedCustomerNo: 'outbox.account.statedCustomerNo',
+  email: 'requestForm.account.email',
+  jobTitle: 'requestForm.account.jobTitle',
+  existingCustomer: 'requestForm.account.existingCustomer',
+  statedCustomerNo: 'requestForm.account.statedCustomerNo',
 };
 
 /** A field path as a person reads it: "Line 2 · Qty", "Contact name". */
 export function fieldLabel(t: Translate, path: string, kind: 'quote' | 'account'): string {
   const parts = path.split('.');
   if (parts[0] === QUOTE_LINES_KEY && parts.length >= 3) {
-    return `${t('outbox.line.number', { number: Number(parts[1]) + 1 })} · ${t(`outbox.line.${parts[2]}` as MessageKey)}`;
+    return `${t('requestForm.line.number', { number: Number(parts[1]) + 1 })} · ${t(`requestForm.line.${parts[2]}` as MessageKey)}`;
   }
-  if (parts[0] === 'privacyAccepted' || parts[0] === 'privacyConsentVersion') return t('outbox.form.privacy');
+  if (parts[0] === 'privacyAccepted' || parts[0] === 'privacyConsentVersion')
+    return t('requestForm.form.privacy');
   if (parts[0] === 'assistedBy') return t('counter.employee');
   if (parts[0] === 'source') return t('fair.event');
   if (kind === 'account' && ACCOUNT_LABELS[parts[0] ?? ''])
     return t(ACCOUNT_LABELS[parts[0] ?? ''] as MessageKey);
-  const key = `outbox.form.${parts[0]}` as MessageKey;
+  const key = `requestForm.form.${parts[0]}` as MessageKey;
   const label = t(key);
   return label === key ? path : label;
 }
@@ -142,12 +143,12 @@ export function quoteFormIssues(
     const catalog = currentCatalog(line);
     const path = (field: string) => `${QUOTE_LINES_KEY}.${index}.${field}`;
     if (catalog?.state === 'refused' && catalog.refusal) {
-      issues[path('itemNo')] = t(`outbox.line.refused.${catalog.refusal}` as MessageKey, {
+      issues[path('itemNo')] = t(`requestForm.line.refused.${catalog.refusal}` as MessageKey, {
         item: line.itemNo,
         size: line.variantCode,
       });
     } else if (catalog?.state === 'unknown' && !line.description.trim()) {
-      issues[path('description')] = t('outbox.line.unknownNeedsDescription', { item: line.itemNo });
+      issues[path('description')] = t('requestForm.line.unknownNeedsDescription', { item: line.itemNo });
     }
   });
   return issues;
@@ -157,6 +158,6 @@ export function quoteFormIssues(
 export function dateConfirmation(t: Translate, payload: QuoteRequestInput) {
   const date = payload.requestedDeliveryDate;
   return date && dateNeedsConfirmation(payload, localDate(new Date()))
-    ? { key: date, message: t('outbox.form.dateConfirm', { date }) }
+    ? { key: date, message: t('requestForm.form.dateConfirm', { date }) }
     : undefined;
 }

@@ -1,4 +1,4 @@
-import { useAppStore } from '../app/app-store.ts';
+import { useAppStore } from '../store/use-app-store.ts';
 import { useT } from '../i18n/i18n.ts';
 import { ErrorSummary } from './error-summary.tsx';
 import type { FieldErrors } from './request-form-support.ts';
@@ -32,7 +32,7 @@ export function RequestFormFooter({
     <>
       {draftSaveError ? (
         <p className="banner banner--warning" role="alert">
-          {t('outbox.form.draftNotSaved', { problem: draftSaveError })}
+          {t('requestForm.form.draftNotSaved', { problem: draftSaveError })}
         </p>
       ) : null}
       {showAll ? <ErrorSummary errors={errors} kind={kind} /> : null}

@@ -24,9 +24,9 @@ import {
   type LineUnit,
 } from '../../../shared/contract/request-lines.ts';
 import { MAX_QUOTE_LINES } from '../../../shared/contract/request-schemas.ts';
-import { useAppStore } from '../app/app-store.ts';
+import { useAppStore } from '../store/use-app-store.ts';
 import { voa } from '../bridge/voa.ts';
-import { formatWhen } from '../features/catalog/catalog-format.ts';
+import { formatWhen } from '../components/catalog-format.ts';
 import { useT, type MessageKey, type Translate } from '../i18n/i18n.ts';
 import { CatalogItemPicker } from './catalog-item-picker.tsx';
 import { formatMeasures, unitOption } from './line-format.ts';
@@ -61,10 +61,10 @@ function catalogNote(t: Translate, line: DraftLine, language: 'nl' | 'en'): stri
   const catalog = currentCatalog(line);
   if (!catalog) return '';
   if (catalog.state === 'unknown')
-    return t('outbox.line.unknown', { when: formatWhen(catalog.syncedAt, language) });
-  if (catalog.state === 'noCatalog') return t('outbox.line.noCatalog');
+    return t('requestForm.line.unknown', { when: formatWhen(catalog.syncedAt, language) });
+  if (catalog.state === 'noCatalog') return t('requestForm.line.noCatalog');
   if (catalog.state === 'refused' && catalog.refusal)
-    return t(`outbox.line.refused.${catalog.refusal}` as MessageKey, {
+    return t(`requestForm.line.refused.${catalog.refusal}` as MessageKey, {
       item: line.itemNo,
       size: line.variantCode,
     });
@@ -123,7 +123,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
 
   const roomForLine = (count: number) => {
     if (count < MAX_QUOTE_LINES) return true;
-    setLimitMessage(t('outbox.line.tooMany', { max: MAX_QUOTE_LINES }));
+    setLimitMessage(t('requestForm.line.tooMany', { max: MAX_QUOTE_LINES }));
     return false;
   };
 
@@ -288,7 +288,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
           title={
             options.error ??
             (standard
-              ? t('outbox.line.standard', { size: `${formatMeasures([standard], language)} mm` })
+              ? t('requestForm.line.standard', { size: `${formatMeasures([standard], language)} mm` })
               : undefined)
           }
           placeholder={standard ? formatMeasures([standard], language) : undefined}
@@ -320,7 +320,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
           }
         />
         {listId ? (
-          <datalist id={listId} aria-label={t('outbox.line.sizes', { item: line.itemNo })}>
+          <datalist id={listId} aria-label={t('requestForm.line.sizes', { item: line.itemNo })}>
             {sizes.map((size) => (
               <option key={size.variantCode} value={size.variantCode}>
                 {size.description}
@@ -357,7 +357,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
           name={name}
           aria-label={options.label}
           aria-invalid={options.error ? true : undefined}
-          title={options.error ?? t('outbox.unit.hint')}
+          title={options.error ?? t('requestForm.unit.hint')}
           value={value}
           onChange={(event) => {
             const unit = LINE_UNITS.find((known) => known === event.target.value);
@@ -365,7 +365,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
           }}
         >
           {foreign ? (
-            <option value="">{t('outbox.unit.other', { code: line.unitOfMeasureCode })}</option>
+            <option value="">{t('requestForm.unit.other', { code: line.unitOfMeasureCode })}</option>
           ) : null}
           {offered.map((unit) => (
             <option key={unit} value={unit}>
@@ -382,13 +382,13 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
     const note = catalogNote(t, line, language);
     const cut = cutMeasures(line);
     const cutText = cut.length ? formatMeasures(cut, language) : '';
-    const sawing = cutText ? t('outbox.line.sawingText', { size: cutText }) : '';
+    const sawing = cutText ? t('requestForm.line.sawingText', { size: cutText }) : '';
     const refused = currentCatalog(line)?.state === 'refused';
     return (
       <>
         {line.profileCode || line.qualityCode ? (
           <span className="line__meta">
-            {t('outbox.line.profileGrade', {
+            {t('requestForm.line.profileGrade', {
               profile: line.profileCode || '–',
               grade: line.qualityCode || '–',
             })}
@@ -404,7 +404,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
         ) : null}
         {cutText ? (
           <span className="line__meta line__meta--cut">
-            <strong>{t('outbox.line.cut', { size: cutText })}</strong>
+            <strong>{t('requestForm.line.cut', { size: cutText })}</strong>
             {line.lineRemarks.includes(sawing) ? null : (
               <button
                 type="button"
@@ -423,7 +423,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
                   );
                 }}
               >
-                {t('outbox.line.sawingAdd')}
+                {t('requestForm.line.sawingAdd')}
               </button>
             )}
           </span>
@@ -431,12 +431,12 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
       </>
     );
   };
-  const label = (field: LineField) => t(`outbox.line.${field}` as MessageKey);
+  const label = (field: LineField) => t(`requestForm.line.${field}` as MessageKey);
 
   return (
     <section className="panel lines" aria-labelledby="lines-title">
       <h2 id="lines-title">
-        {t('outbox.form.lines')} <span className="badge badge--muted">{lines.length}</span>
+        {t('requestForm.form.lines')} <span className="badge badge--muted">{lines.length}</span>
       </h2>
       <div className="line line--head" aria-hidden="true">
         <span className="line__no">#</span>
@@ -449,10 +449,10 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
       </div>
       {catalogSyncedAt === undefined ? (
         <p className="banner banner--info lines__catalog-empty" role="status">
-          {t('outbox.line.catalogEmpty')}
+          {t('requestForm.line.catalogEmpty')}
         </p>
       ) : null}
-      {lines.length === 0 ? <p className="lines__empty">{t('outbox.form.linesEmpty')}</p> : null}
+      {lines.length === 0 ? <p className="lines__empty">{t('requestForm.form.linesEmpty')}</p> : null}
       <ol className="lines__list">
         {lines.map((line, index) => {
           const number = index + 1;
@@ -461,12 +461,12 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
             key.startsWith(`${QUOTE_LINES_KEY}.${index}.`),
           );
           return (
-            <li key={line.key} className="line" aria-label={t('outbox.line.number', { number })}>
+            <li key={line.key} className="line" aria-label={t('requestForm.line.number', { number })}>
               <span className="line__no">{number}</span>
               {ROW_FIELDS.map((field) => (
                 <span key={field} className="line__slot">
                   {input(line, field, path(field), {
-                    label: `${t('outbox.line.number', { number })} · ${label(field)}`,
+                    label: `${t('requestForm.line.number', { number })} · ${label(field)}`,
                     error: errors[path(field)],
                     onChange: (value) => setLine(index, field, value),
                     onKeyDown: lineKeys(index),
@@ -477,7 +477,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label={t('outbox.line.up', { number })}
+                  aria-label={t('requestForm.line.up', { number })}
                   disabled={index === 0}
                   onClick={() => move(index, -1)}
                 >
@@ -486,7 +486,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label={t('outbox.line.down', { number })}
+                  aria-label={t('requestForm.line.down', { number })}
                   disabled={index === lines.length - 1}
                   onClick={() => move(index, 1)}
                 >
@@ -495,7 +495,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
                 <button
                   type="button"
                   className="icon-button icon-button--bad"
-                  aria-label={t('outbox.line.remove', { number })}
+                  aria-label={t('requestForm.line.remove', { number })}
                   onClick={() => remove(index)}
                 >
                   ×
@@ -506,7 +506,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
                   <span key={field} className="line__text">
                     <span className="line__text-label">{label(field)}</span>
                     {input(line, field, path(field), {
-                      label: `${t('outbox.line.number', { number })} · ${label(field)}`,
+                      label: `${t('requestForm.line.number', { number })} · ${label(field)}`,
                       error: errors[path(field)],
                       onChange: (value) => setLine(index, field, value),
                       onKeyDown: lineKeys(index),
@@ -529,15 +529,15 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
         })}
       </ol>
       <div className="lines__picker" ref={picker}>
-        <CatalogItemPicker label={t('outbox.line.catalog')} onPick={addPicked} />
-        <span className="field__hint">{t('outbox.line.catalogHint')}</span>
+        <CatalogItemPicker label={t('requestForm.line.catalog')} onPick={addPicked} />
+        <span className="field__hint">{t('requestForm.line.catalogHint')}</span>
       </div>
-      <div className="line line--entry" role="group" aria-label={t('outbox.line.entry')}>
+      <div className="line line--entry" role="group" aria-label={t('requestForm.line.entry')}>
         <span className="line__no">+</span>
         {ROW_FIELDS.map((field) => (
           <span key={field} className="line__slot">
             {input(entry, field, `entry.${field}`, {
-              label: `${t('outbox.line.entry')} · ${label(field)}`,
+              label: `${t('requestForm.line.entry')} · ${label(field)}`,
               inputRef: field === 'itemNo' ? entryRef : undefined,
               onChange: (value) => setEntry(field, value),
               onKeyDown: (event) => {
@@ -551,7 +551,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
         ))}
         <span className="line__actions">
           <button type="button" className="button" onClick={addEntry}>
-            {t('outbox.line.add')}
+            {t('requestForm.line.add')}
           </button>
         </span>
         <span className="line__texts">
@@ -559,7 +559,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
             <span key={field} className="line__text">
               <span className="line__text-label">{label(field)}</span>
               {input(entry, field, `entry.${field}`, {
-                label: `${t('outbox.line.entry')} · ${label(field)}`,
+                label: `${t('requestForm.line.entry')} · ${label(field)}`,
                 onChange: (value) => setEntry(field, value),
                 onKeyDown: (event) => {
                   if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
@@ -572,7 +572,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
           ))}
           <span className="line__notes">{lineNotes(entry, undefined)}</span>
         </span>
-        <span className="line__hint field__hint">{t('outbox.line.addHint')}</span>
+        <span className="line__hint field__hint">{t('requestForm.line.addHint')}</span>
       </div>
       {limitMessage ? (
         <p className="field__error" role="alert">

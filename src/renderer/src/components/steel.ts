@@ -1,10 +1,10 @@
 // Without the steel extension the host sends its steel fields empty and 0 (docs/contract.md, "Catalog
 // resources"): remaining inventory 0 then means "unknown", and profile, grade and dimensions are empty.
 // The catalog screens and the line picker ask here, instead of showing 0 in stock or empty columns.
-import type { CatalogSizeRow } from '../../../../shared/contract/catalog-search.ts';
-import type { UiLanguage } from '../../../../shared/settings.ts';
-import { useAppStore } from '../../app/app-store.ts';
-import type { Translate } from '../../i18n/i18n.ts';
+import type { CatalogSizeRow } from '../../../shared/contract/catalog-search.ts';
+import type { UiLanguage } from '../../../shared/settings.ts';
+import { useAppStore } from '../store/use-app-store.ts';
+import type { Translate } from '../i18n/i18n.ts';
 import { formatStock } from './catalog-format.ts';
 
 /** True when the last successful sync found no steel extension; false while that is unknown. */

@@ -1,7 +1,7 @@
 // Numbers, times and sizes as a Dutch or English counter reads them.
-import type { CatalogSizeRow } from '../../../../shared/contract/catalog-search.ts';
-import type { UiLanguage } from '../../../../shared/settings.ts';
-import type { Translate } from '../../i18n/i18n.ts';
+import type { CatalogSizeRow } from '../../../shared/contract/catalog-search.ts';
+import type { UiLanguage } from '../../../shared/settings.ts';
+import type { Translate } from '../i18n/i18n.ts';
 
 const locale = (language: UiLanguage) => (language === 'nl' ? 'nl-NL' : 'en-GB');
 

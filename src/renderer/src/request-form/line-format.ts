@@ -16,7 +16,7 @@ export function formatAmount(value: number, language: UiLanguage): string {
 }
 
 export function unitName(t: Translate, unit: LineUnit): string {
-  return t(`outbox.unit.${unit}` as MessageKey);
+  return t(`requestForm.unit.${unit}` as MessageKey);
 }
 
 /** "stuks (ST)": a unit by name with the code it sends. */
@@ -63,8 +63,8 @@ export function lineMeasuresText(
   language: UiLanguage,
 ): string {
   const measures = formatMeasures([line.lengthMm, line.widthMm, line.thicknessMm], language);
-  if (!measures) return line.variantCode ? t('outbox.line.standardLength') : '';
-  return line.variantCode ? t('outbox.line.cut', { size: measures }) : `${measures} mm`;
+  if (!measures) return line.variantCode ? t('requestForm.line.standardLength') : '';
+  return line.variantCode ? t('requestForm.line.cut', { size: measures }) : `${measures} mm`;
 }
 
 /** "24 november 2026" for a YYYY-MM-DD date, read as a calendar day (no time zone shift). */

@@ -1,7 +1,7 @@
 import { useT } from '../i18n/i18n.ts';
-import { CheckField } from './choice-field.tsx';
+import { CheckField } from '../components/choice-field.tsx';
 import type { FieldErrors } from './request-form-support.ts';
-import { TextAreaField } from './text-field.tsx';
+import { TextAreaField } from '../components/text-field.tsx';
 
 interface RemarksAndConsentProps {
   remarks: string;
@@ -28,7 +28,7 @@ export function RemarksAndConsent({
   return (
     <section className="panel">
       <TextAreaField
-        label={t('outbox.form.remarks')}
+        label={t('requestForm.form.remarks')}
         name="remarks"
         rows={rows}
         value={remarks}
@@ -61,15 +61,15 @@ function PrivacyConsent({
   if (!version) {
     return (
       <p className="banner banner--warning" role="alert">
-        {t('outbox.form.privacyMissingVersion')}
+        {t('requestForm.form.privacyMissingVersion')}
       </p>
     );
   }
   return (
     <CheckField
       name="privacyAccepted"
-      label={t('outbox.form.privacyAccepted', { version })}
-      hint={t('outbox.form.privacyHint')}
+      label={t('requestForm.form.privacyAccepted', { version })}
+      hint={t('requestForm.form.privacyHint')}
       checked={checked}
       error={error}
       onChange={onChange}

@@ -10,10 +10,10 @@ import {
   type CatalogSizeRow,
 } from '../../../shared/contract/catalog-search.ts';
 import type { PickedCatalogLine } from '../../../shared/contract/picked-line.ts';
-import { useAppStore } from '../app/app-store.ts';
+import { useAppStore } from '../store/use-app-store.ts';
 import { voa } from '../bridge/voa.ts';
-import { formatDimensions, sizeLabel } from '../features/catalog/catalog-format.ts';
-import { stockText, useSteelAbsent } from '../features/catalog/steel.ts';
+import { formatDimensions, sizeLabel } from '../components/catalog-format.ts';
+import { stockText, useSteelAbsent } from '../components/steel.ts';
 import { useT } from '../i18n/i18n.ts';
 
 export interface CatalogItemPickerProps {

@@ -10,14 +10,14 @@ export function ErrorSummary({ errors, kind }: { errors: FieldErrors; kind: 'quo
     <div className="banner banner--error error-summary" role="alert">
       <strong>
         {entries.length === 1
-          ? t('outbox.errors.summaryOne')
-          : t('outbox.errors.summary', { count: entries.length })}
+          ? t('requestForm.errors.summaryOne')
+          : t('requestForm.errors.summary', { count: entries.length })}
       </strong>
       <ul>
         {entries.map(([path, problem]) => (
           <li key={path}>
             <button type="button" className="link-button" onClick={() => focusField(path)}>
-              {t('outbox.errors.field', { field: fieldLabel(t, path, kind), problem })}
+              {t('requestForm.errors.field', { field: fieldLabel(t, path, kind), problem })}
             </button>
           </li>
         ))}

@@ -9,12 +9,12 @@ import {
 } from '../../../shared/contract/request-drafts.ts';
 import { QUOTE_HEADER_FIELDS } from '../../../shared/contract/request-fields.ts';
 import { useT, type MessageKey } from '../i18n/i18n.ts';
-import { CodeSuggestions } from './code-suggestions.tsx';
-import { SegmentedField } from './choice-field.tsx';
+import { CodeSuggestions } from '../components/code-suggestions.tsx';
+import { SegmentedField } from '../components/choice-field.tsx';
 import { LinesEditor } from './lines-editor.tsx';
 import { RemarksAndConsent } from './remarks-and-consent.tsx';
 import type { FieldErrors } from './request-form-support.ts';
-import { TextField } from './text-field.tsx';
+import { TextField } from '../components/text-field.tsx';
 
 const CODE_FIELDS = new Set<string>(
   Object.entries(QUOTE_HEADER_FIELDS)
@@ -61,7 +61,7 @@ export function QuoteForm({
     return (
       <TextField
         key={key}
-        label={options.label ?? t(`outbox.form.${key}` as MessageKey)}
+        label={options.label ?? t(`requestForm.form.${key}` as MessageKey)}
         name={key}
         value={draft[key]}
         maxLength={spec?.maxLength}
@@ -83,7 +83,7 @@ export function QuoteForm({
     <>
       <CodeSuggestions idPrefix={idPrefix} />
       <section className="panel" aria-labelledby={`${idPrefix}-customer`}>
-        <h2 id={`${idPrefix}-customer`}>{t('outbox.form.customer')}</h2>
+        <h2 id={`${idPrefix}-customer`}>{t('requestForm.form.customer')}</h2>
         <div className="grid-4">
           {text('contactName', { first: true })}
           {text('companyName')}
@@ -91,15 +91,15 @@ export function QuoteForm({
           {text('email', { type: 'email' })}
           {text('customerReference')}
           {text('vatRegistrationNo')}
-          {text('languageCode', { hint: t('outbox.form.languageHint'), list: `${idPrefix}-languages` })}
+          {text('languageCode', { hint: t('requestForm.form.languageHint'), list: `${idPrefix}-languages` })}
         </div>
-        <h3 className="subhead">{t('outbox.form.billingAddress')}</h3>
+        <h3 className="subhead">{t('requestForm.form.billingAddress')}</h3>
         <div className="grid-4">
           {text('address')}
           {text('address2')}
           {text('postCode')}
           {text('city')}
-          {text('countryCode', { hint: t('outbox.form.countryHint'), list: `${idPrefix}-countries` })}
+          {text('countryCode', { hint: t('requestForm.form.countryHint'), list: `${idPrefix}-countries` })}
         </div>
       </section>
 
@@ -116,25 +116,25 @@ export function QuoteForm({
 
       <div className="grid-2 request-bottom">
         <section className="panel" aria-labelledby={`${idPrefix}-delivery`}>
-          <h2 id={`${idPrefix}-delivery`}>{t('outbox.form.delivery')}</h2>
+          <h2 id={`${idPrefix}-delivery`}>{t('requestForm.form.delivery')}</h2>
           <SegmentedField
-            label={t('outbox.form.deliveryMethod')}
+            label={t('requestForm.form.deliveryMethod')}
             name={`${idPrefix}-deliveryMethod`}
             value={draft.deliveryMethod}
             options={[
-              { value: DELIVERY_PICKUP, label: t('outbox.form.pickup') },
-              { value: DELIVERY_DELIVERY, label: t('outbox.form.deliver') },
+              { value: DELIVERY_PICKUP, label: t('requestForm.form.pickup') },
+              { value: DELIVERY_DELIVERY, label: t('requestForm.form.deliver') },
             ]}
             onChange={(deliveryMethod) => onChange((current) => ({ ...current, deliveryMethod }))}
           />
           {delivery ? (
             <SegmentedField
-              label={t('outbox.form.shipTo')}
+              label={t('requestForm.form.shipTo')}
               name={`${idPrefix}-useShipToAddress`}
               value={draft.useShipToAddress ? 'other' : 'billing'}
               options={[
-                { value: 'billing', label: t('outbox.form.toBilling') },
-                { value: 'other', label: t('outbox.form.toOther') },
+                { value: 'billing', label: t('requestForm.form.toBilling') },
+                { value: 'other', label: t('requestForm.form.toOther') },
               ]}
               onChange={(choice) =>
                 onChange((current) => ({ ...current, useShipToAddress: choice === 'other' }))
@@ -155,13 +155,15 @@ export function QuoteForm({
             ) : null}
             {text('requestedDeliveryDate', {
               type: 'date',
-              label: t(delivery ? 'outbox.form.deliveryDate' : 'outbox.form.pickupDate'),
-              hint: t(delivery ? 'outbox.form.requestedDeliveryDateHint' : 'outbox.form.pickupDateHint'),
+              label: t(delivery ? 'requestForm.form.deliveryDate' : 'requestForm.form.pickupDate'),
+              hint: t(
+                delivery ? 'requestForm.form.requestedDeliveryDateHint' : 'requestForm.form.pickupDateHint',
+              ),
             })}
           </div>
           {!(delivery && draft.useShipToAddress) &&
           (draft.shipToAddress.trim() || draft.shipToCity.trim()) ? (
-            <p className="field__hint">{t('outbox.form.addressKept')}</p>
+            <p className="field__hint">{t('requestForm.form.addressKept')}</p>
           ) : null}
         </section>
         <RemarksAndConsent

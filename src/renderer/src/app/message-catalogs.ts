@@ -1,0 +1,22 @@
+// Every feature's messages, joined under their prefix: `t('catalog.title')` reads catalogMessages.
+import { appMessages } from './app-messages.ts';
+import { catalogMessages } from '../features/catalog/catalog-messages.ts';
+import { counterMessages } from '../features/counter/counter-messages.ts';
+import { customerMessages } from '../features/customer/customer-messages.ts';
+import { fairMessages } from '../features/fair/fair-messages.ts';
+import { outboxMessages } from '../features/outbox/outbox-messages.ts';
+import { requestFormMessages } from '../request-form/request-form-messages.ts';
+import { settingsMessages } from '../features/settings/settings-messages.ts';
+
+export const messageCatalogs = {
+  app: appMessages,
+  settings: settingsMessages,
+  counter: counterMessages,
+  fair: fairMessages,
+  requestForm: requestFormMessages,
+  outbox: outboxMessages,
+  catalog: catalogMessages,
+  customer: customerMessages,
+};
+
+export type MessageCatalogs = typeof messageCatalogs;

@@ -1,0 +1,76 @@
+// State of the outbox screen and the header's queue status: the list as filtered, kept current by the
+// outbox's change events.
+import type { SliceCreator } from '../../app/app-store.ts';
+import type { OutboxItemView, OutboxState, OutboxStatus } from '../../../../shared/bridge/outbox-calls.ts';
+import { voa } from '../../bridge/voa.ts';
+
+export interface OutboxFilter {
+  states: OutboxState[];
+  search: string;
+}
+
+export const OUTBOX_FILTERS = {
+  all: [],
+  waiting: ['queued', 'sending'],
+  needsAttention: ['needsAttention'],
+  delivered: ['delivered'],
+  discarded: ['discarded'],
+} satisfies Record<string, OutboxState[]>;
+
+export interface OutboxSlice {
+  outboxStatus: OutboxStatus | undefined;
+  outboxItems: OutboxItemView[];
+  outboxFilter: OutboxFilter;
+  /** Follows the queue from start: the header shows its status on every screen. */
+  initOutbox(): Promise<void>;
+  loadOutbox(filter?: Partial<OutboxFilter>): Promise<void>;
+}
+
+export const createOutboxSlice: SliceCreator<OutboxSlice> = (set, get) => {
+  let initialized = false;
+
+  const mergeItems = (items: OutboxItemView[]) => {
+    const state = get();
+    const byId = new Map(items.map((item) => [item.id, item]));
+    const listed = state.outboxItems.map((item) => byId.get(item.id) ?? item);
+    const filter = state.outboxFilter;
+    const fresh = items.filter(
+      (item) =>
+        !state.outboxItems.some((known) => known.id === item.id) &&
+        (filter.states.length === 0 || filter.states.includes(item.state)) &&
+        !filter.search,
+    );
+    set({ outboxItems: [...fresh.reverse(), ...listed] });
+  };
+
+  return {
+    outboxStatus: undefined,
+    outboxItems: [],
+    outboxFilter: { states: [], search: '' },
+
+    async initOutbox() {
+      if (initialized) return;
+      initialized = true;
+      voa.on('outbox:changed', ({ items, status }) => {
+        set({ outboxStatus: status });
+        mergeItems(items);
+      });
+      voa.on('connection:changed', (status) => set({ outboxStatus: status }));
+      // The browser knows first when the network is back: whatever waits for it is tried now.
+      window.addEventListener('online', () => void voa.outbox.flush({}));
+      const status = await voa.outbox.status();
+      if (status.ok) set({ outboxStatus: status.value });
+    },
+
+    async loadOutbox(filter) {
+      const outboxFilter = { ...get().outboxFilter, ...filter };
+      set({ outboxFilter });
+      const result = await voa.outbox.list({
+        ...(outboxFilter.states.length ? { states: outboxFilter.states } : {}),
+        ...(outboxFilter.search.trim() ? { search: outboxFilter.search.trim() } : {}),
+        limit: 1000,
+      });
+      if (result.ok) set({ outboxItems: result.value.items, outboxStatus: result.value.status });
+    },
+  };
+};
