@@ -2,12 +2,29 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/emulator/**/*.test.ts'],
-    environment: 'node',
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two cores: more workers only fight over them.
     maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'core',
+          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/emulator/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        // Renderer slices and components in happy-dom, through a fake bridge over the real transport seam
+        // (docs/testing.md).
+        test: {
+          name: 'renderer',
+          include: ['test/renderer/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['test/renderer/support/setup.ts'],
+        },
+      },
+    ],
   },
 });

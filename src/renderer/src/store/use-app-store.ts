@@ -22,3 +22,6 @@ export function useAppStore<T>(selector: (state: AppState) => T): T {
 
 /** Reads the state outside React (event handlers, start-up). */
 useAppStore.getState = (): AppState => current().getState();
+
+/** Calls `listener` after every change (tests wait on a state this way instead of sleeping). */
+useAppStore.subscribe = (listener: (state: AppState) => void): (() => void) => current().subscribe(listener);

@@ -69,7 +69,6 @@ export interface CatalogSlice {
   loadSyncLog(): Promise<void>;
 }
 
-let initialized: Promise<void> | undefined;
 let generationCounter = 0;
 
 const emptyResults = (): CatalogResults => ({
@@ -82,6 +81,7 @@ const emptyResults = (): CatalogResults => ({
 });
 
 export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
+  let initialized: Promise<void> | undefined;
   const fetchWindow = async (generation: number, window: number) => {
     const { catalogQuery, catalogFilters } = get();
     const result = await voa.catalog.search({

@@ -1,0 +1,129 @@
+// The catalog slice: results as windows fetched while the list scrolls, late answers dropped, sync state
+// followed from main's events.
+import { describe, expect, it } from 'vitest';
+import type {
+  CatalogSearchResult,
+  PageKindCounts,
+  SyncProgress,
+  SyncRunSummary,
+} from '../../src/shared/contract/catalog-search.ts';
+import { CATALOG_WINDOW } from '../../src/renderer/src/features/catalog/catalog-slice.ts';
+import { useAppStore } from '../../src/renderer/src/store/use-app-store.ts';
+import { deferred, Refusal } from './support/fake-bridge.ts';
+import { installFake, sizeRow, storeReaches } from './support/renderer-harness.ts';
+
+const answer = (itemNos: string[], total = itemNos.length, offset = 0): CatalogSearchResult => ({
+  rows: itemNos.map((itemNo) => sizeRow({ itemNo })),
+  offset,
+  total,
+  capped: false,
+  syncedAt: '2026-11-22T02:00:00.000Z',
+  tookMs: 1,
+});
+
+const firstWindow = () => useAppStore.getState().catalogResults.windows[0];
+
+describe('catalog slice', () => {
+  it('an answer to an older query that arrives late never replaces the newer results', async () => {
+    const slow = deferred<CatalogSearchResult>();
+    const fake = installFake('nl', {
+      'catalog:search': ({ query }) => (query === 'hea' ? slow.promise : answer(['HEA200-S235'])),
+    });
+    useAppStore.getState().setCatalogQuery('hea');
+    useAppStore.getState().setCatalogQuery('hea200');
+    await storeReaches(() => Array.isArray(firstWindow()));
+    slow.resolve(answer(['HEA100-S235', 'HEA120-S235']));
+    await fake.settled();
+
+    const rows = firstWindow();
+    expect(Array.isArray(rows) ? rows.map((row) => row.itemNo) : rows).toEqual(['HEA200-S235']);
+    expect(useAppStore.getState().catalogQuery).toBe('hea200');
+  });
+
+  it('sends the filters chosen and fetches only the windows the list scrolls to, once each', async () => {
+    const fake = installFake('nl', {
+      'catalog:search': ({ offset }) =>
+        answer(
+          Array.from({ length: CATALOG_WINDOW }, (_, index) => `I${(offset ?? 0) + index}`),
+          250,
+          offset,
+        ),
+    });
+    useAppStore.getState().setCatalogFilters({ profileCode: 'HEA', inStock: true, blocked: 'exclude' });
+    await storeReaches(() => Array.isArray(firstWindow()));
+    useAppStore.getState().loadCatalogRows(150, 260);
+    useAppStore.getState().loadCatalogRows(150, 260);
+    await storeReaches(() => Array.isArray(useAppStore.getState().catalogResults.windows[2]));
+
+    const searches = fake.inputsOf('catalog:search');
+    expect(searches.map((search) => search.offset)).toEqual([0, 100, 200]);
+    expect(searches[0]).toMatchObject({ profileCode: 'HEA', inStock: true, blocked: 'exclude' });
+    expect(searches[0]).not.toHaveProperty('categoryCode');
+  });
+
+  it('a refused search shows the message main gave and no rows', async () => {
+    installFake('nl', {
+      'catalog:search': () => {
+        throw new Refusal({ code: 'internal', message: 'De catalogus kon niet worden gelezen.' });
+      },
+    });
+    useAppStore.getState().setCatalogQuery('koker');
+    await storeReaches(() => useAppStore.getState().catalogResults.error !== undefined);
+    expect(useAppStore.getState().catalogResults.error).toBe('De catalogus kon niet worden gelezen.');
+    expect(firstWindow()).toBeUndefined();
+  });
+
+  it('follows a sync from main: progress while it runs, the finished run in the status afterwards', async () => {
+    const fake = installFake('nl');
+    await useAppStore.getState().initCatalog();
+    const rows: PageKindCounts = {
+      categories: 10,
+      profiles: 5,
+      grades: 4,
+      itemTypes: 2,
+      items: 900,
+      variants: 3000,
+    };
+    const progress: SyncProgress = {
+      runId: 7,
+      trigger: 'manual',
+      startedAt: '2026-11-22T02:00:00.000Z',
+      pageKind: 'variants',
+      pages: 4,
+      rows,
+      rowsTotal: 3921,
+      expectedRows: 500_000,
+      phase: 'reading',
+      waiting: undefined,
+    };
+    fake.emit('sync:progress', progress);
+    expect(useAppStore.getState().syncProgress).toEqual(progress);
+
+    const run: SyncRunSummary = {
+      id: 7,
+      trigger: 'manual',
+      startedAt: progress.startedAt,
+      finishedAt: '2026-11-22T02:01:00.000Z',
+      outcome: 'succeeded',
+      message: '',
+      pages: 9,
+      rows,
+      durationMs: 60_000,
+      steel: true,
+      changes: undefined,
+      refusedSteelPages: [],
+      damagedCatalogMovedTo: undefined,
+    };
+    fake.handle('sync:status', () => ({
+      running: undefined,
+      otherSync: undefined,
+      last: run,
+      lastSuccess: run,
+      nextScheduledAt: undefined,
+      notConfigured: undefined,
+    }));
+    fake.emit('sync:finished', run);
+    expect(useAppStore.getState().syncProgress).toBeUndefined();
+    await storeReaches(() => useAppStore.getState().syncStatus?.lastSuccess?.id === 7);
+  });
+});

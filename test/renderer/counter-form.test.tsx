@@ -1,0 +1,76 @@
+// The counter's request form as the employee uses it, rendered in happy-dom over a fake main: what the
+// form controller checks before anything is sent, what it sends, and what happens when main refuses.
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DELIVERY_PICKUP, SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
+import { Refusal } from './support/fake-bridge.ts';
+import { storeReaches } from './support/renderer-harness.ts';
+import { CONSENT, EMPLOYEE, openCounter, queued } from './support/counter-workstation.tsx';
+
+describe('counter form', () => {
+  it('an order without the privacy consent is not sent: the summary says so and the cursor goes to the box', async () => {
+    const { fake, user } = await openCounter();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+
+    const summary = await screen.findByText(/Nog niet in de wachtrij/);
+    expect(summary.closest('[role=alert]')).toHaveTextContent(/Privacyakkoord: de klant moet akkoord gaan/);
+    expect(screen.getByLabelText(/akkoord met de privacyverklaring/)).toHaveFocus();
+    expect(fake.inputsOf('outbox:submit')).toEqual([]);
+  });
+
+  it('a filled order goes to main as a counter visit by the chosen employee, and the form starts empty', async () => {
+    const { fake, user } = await openCounter({
+      'outbox:submit': ({ payload }) => ({ item: queued(payload.requestId ?? 'unset'), existing: false }),
+    });
+    await user.type(screen.getByLabelText('Contactpersoon'), 'Jan Smit');
+    await user.type(screen.getByLabelText('Bedrijf'), 'Smit Metaalbouw');
+    await user.type(screen.getByLabelText('Telefoon'), '0612345678');
+    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), '100002{Tab}4{Enter}');
+    await screen.findByRole('listitem', { name: 'Regel 1' });
+    await user.click(screen.getByLabelText(/akkoord met de privacyverklaring/));
+    await user.keyboard('{Control>}{Enter}{/Control}');
+
+    await waitFor(() => expect(fake.inputsOf('outbox:submit')).toHaveLength(1));
+    const [sent] = fake.inputsOf('outbox:submit');
+    expect(sent).toMatchObject({
+      kind: 'quote',
+      fromDraft: 'counter',
+      payload: {
+        contactName: 'Jan Smit',
+        companyName: 'Smit Metaalbouw',
+        source: SOURCE_COUNTER_VISIT,
+        assistedBy: EMPLOYEE,
+        deliveryMethod: DELIVERY_PICKUP,
+        privacyAccepted: true,
+        privacyConsentVersion: CONSENT,
+      },
+    });
+    expect(
+      sent?.kind === 'quote'
+        ? sent.payload.quoteRequestLines?.map((line) => [line.itemNo, line.quantity])
+        : [],
+    ).toEqual([['100002', 4]]);
+    await waitFor(() => expect(screen.getByLabelText('Contactpersoon')).toHaveValue(''));
+  });
+
+  it('when main refuses a field, its message stands at that field and what was typed is kept', async () => {
+    const { user } = await openCounter({
+      'outbox:submit': () => {
+        throw new Refusal({
+          code: 'invalid-input',
+          message: 'Controleer de bedrijfsnaam.',
+          fields: { 'payload.companyName': 'Bevat een teken dat het ERP niet accepteert.' },
+        });
+      },
+    });
+    await user.type(screen.getByLabelText('Contactpersoon'), 'Jan Smit');
+    await user.type(screen.getByLabelText('Bedrijf'), 'Smit Metaalbouw');
+    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), '100002{Tab}4{Enter}');
+    await user.click(screen.getByLabelText(/akkoord met de privacyverklaring/));
+    await user.keyboard('{Control>}{Enter}{/Control}');
+
+    expect(await screen.findByText('Bevat een teken dat het ERP niet accepteert.')).toBeTruthy();
+    expect(screen.getByLabelText('Bedrijf')).toHaveValue('Smit Metaalbouw');
+    await storeReaches((state) => state.drafts.counter.companyName === 'Smit Metaalbouw');
+  });
+});

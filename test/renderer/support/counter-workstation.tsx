@@ -1,0 +1,84 @@
+// A counter workstation for component tests: an employee chosen, a consent version set, one beam in the
+// local catalog, and the counter screen rendered over the fake main.
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OutboxItemView } from '../../../src/shared/bridge/outbox-calls.ts';
+import type { CatalogItemDetail } from '../../../src/shared/contract/catalog-search.ts';
+import { emptyPageKindCounts } from '../../../src/shared/contract/catalog-search.ts';
+import { DELIVERY_PICKUP, SOURCE_COUNTER_VISIT } from '../../../src/shared/contract/fixed-values.ts';
+import { CounterScreen } from '../../../src/renderer/src/features/counter/counter-screen.tsx';
+import { useAppStore } from '../../../src/renderer/src/store/use-app-store.ts';
+import { Refusal, type Handlers } from './fake-bridge.ts';
+import { installFake, settingsView, sizeRow } from './renderer-harness.ts';
+
+export const EMPLOYEE = 'Anja de Vries';
+export const CONSENT = 'PV2026-01';
+
+export const beam: CatalogItemDetail = {
+  itemNo: '100002',
+  description: 'HEA 200',
+  description2: '',
+  baseUnit: 'ST',
+  priceUnit: 'KG',
+  categoryCode: 'BALK',
+  categoryPath: [],
+  profile: undefined,
+  grade: undefined,
+  blocked: false,
+  salesBlocked: false,
+  sizes: [sizeRow({ itemNo: '100002', description: 'HEA 200', lengthMm: 12000, inventory: 40 })],
+  syncedAt: '2026-11-22T02:00:00.000Z',
+};
+
+export function queued(requestId: string): OutboxItemView {
+  return {
+    id: 1,
+    requestId,
+    kind: 'quote',
+    state: 'queued',
+    number: null,
+    attempts: 0,
+    lastError: null,
+    nextAttemptAt: null,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    updatedAt: '2026-11-22T10:00:00.000Z',
+    deliveredAt: null,
+    summary: {
+      companyName: 'Smit Metaalbouw',
+      contactName: 'Jan Smit',
+      email: '',
+      source: SOURCE_COUNTER_VISIT,
+      assistedBy: EMPLOYEE,
+      deliveryMethod: DELIVERY_PICKUP,
+      lineCount: 1,
+    },
+  };
+}
+
+/** A counter workstation with an employee chosen, a consent version set and one item in the catalog. */
+export async function openCounter(overrides: Handlers = {}) {
+  const fake = installFake('nl', {
+    'settings:get': () =>
+      settingsView('nl', { counterEmployees: [EMPLOYEE], privacyConsentVersion: CONSENT }),
+    'workstation:get': () => ({ counterEmployee: EMPLOYEE, fairSource: null, itemUnits: {} }),
+    'catalog:stats': () => ({
+      counts: { ...emptyPageKindCounts(), items: 1, variants: 1 },
+      sizes: 1,
+      steel: false,
+      syncedAt: '2026-11-22T02:00:00.000Z',
+      lastSync: undefined,
+    }),
+    'catalog:item': ({ itemNo }) => {
+      if (itemNo === beam.itemNo) return beam;
+      throw new Refusal({ code: 'not-found', message: `Artikel ${itemNo} staat niet in de catalogus.` });
+    },
+    ...overrides,
+  });
+  await useAppStore.getState().loadSettings();
+  await useAppStore.getState().initRequestForms();
+  // No pause between keys: the form must keep up with a scanner anyway.
+  const user = userEvent.setup({ delay: null });
+  render(<CounterScreen customerPanel={null} />);
+  await screen.findByLabelText('Contactpersoon');
+  return { fake, user };
+}

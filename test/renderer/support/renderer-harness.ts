@@ -1,0 +1,125 @@
+// What a renderer test starts from: a fake main (fake-bridge.ts) answering the calls every screen makes at
+// start with a plausible fresh workstation, which a test overrides call by call.
+import type { CatalogSizeRow } from '../../../src/shared/contract/catalog-search.ts';
+import type { OutboxStatus } from '../../../src/shared/bridge/outbox-calls.ts';
+import type { SettingsView } from '../../../src/shared/bridge/settings-calls.ts';
+import type { AnyDraft, DraftTarget } from '../../../src/shared/contract/request-drafts.ts';
+import { DEFAULT_SETTINGS, type Settings, type UiLanguage } from '../../../src/shared/settings.ts';
+import { useAppStore } from '../../../src/renderer/src/store/use-app-store.ts';
+import type { AppState } from '../../../src/renderer/src/app/app-store.ts';
+import { FakeBridge, type Handlers } from './fake-bridge.ts';
+
+let fake: FakeBridge | undefined;
+
+export function currentFake(): FakeBridge | undefined {
+  return fake;
+}
+
+export function removeFake(): void {
+  fake = undefined;
+  delete window.voa;
+}
+
+export function settingsView(language: UiLanguage, patch: Partial<Settings> = {}): SettingsView {
+  const secrets: SettingsView['secrets'] = {
+    website: { set: true, binding: 'bound' },
+    sync: { set: true, binding: 'bound' },
+  };
+  return {
+    settings: { ...DEFAULT_SETTINGS, uiLanguage: language, ...patch },
+    secrets,
+    keychain: { available: true },
+  };
+}
+
+export const IDLE_OUTBOX: OutboxStatus = {
+  connection: 'online',
+  paused: null,
+  counts: { queued: 0, sending: 0, delivered: 0, needsAttention: 0, discarded: 0 },
+  undelivered: 0,
+  nextAttemptAt: null,
+  lastContactAt: null,
+};
+
+export function sizeRow(patch: Partial<CatalogSizeRow> & Pick<CatalogSizeRow, 'itemNo'>): CatalogSizeRow {
+  return {
+    variantCode: '',
+    itemDescription: `Item ${patch.itemNo}`,
+    itemDescription2: '',
+    description: '',
+    description2: '',
+    categoryCode: '',
+    profileCode: '',
+    gradeCode: '',
+    baseUnit: 'ST',
+    priceUnit: 'KG',
+    lengthMm: 0,
+    widthMm: 0,
+    thicknessMm: 0,
+    extraLengthMm: 0,
+    formatType: '',
+    inventory: 0,
+    itemBlocked: false,
+    salesBlocked: false,
+    sizeBlocked: false,
+    ...patch,
+  };
+}
+
+/**
+ * Installs a fake main as window.voa. Drafts are kept as main keeps them (saved, read back, revision
+ * counted), so a form's autosave and a reload behave; everything else answers as a fresh workstation.
+ */
+export function installFake(language: UiLanguage = 'nl', overrides: Handlers = {}): FakeBridge {
+  const drafts = new Map<DraftTarget, { draft: AnyDraft | null; revision: number }>();
+  const draftView = (target: DraftTarget) => {
+    const stored = drafts.get(target) ?? { draft: null, revision: 0 };
+    return { target, ...stored, updatedAt: null };
+  };
+  const defaults: Handlers = {
+    'settings:get': () => settingsView(language),
+    'app:info': () => ({ version: 'test', profile: 'default', dataDir: '/tmp/voa-test', shell: 'browser' }),
+    'outbox:status': () => IDLE_OUTBOX,
+    'outbox:list': () => ({ items: [], status: IDLE_OUTBOX }),
+    'workstation:get': () => ({ counterEmployee: null, fairSource: null, itemUnits: {} }),
+    'drafts:get': ({ target }) => draftView(target),
+    'drafts:save': ({ target, draft }) => {
+      drafts.set(target, { draft, revision: (drafts.get(target)?.revision ?? 0) + 1 });
+      return draftView(target);
+    },
+    'catalog:facets': () => ({ categories: [], profiles: [], grades: [] }),
+    'catalog:search': ({ offset }) => ({
+      rows: [],
+      offset: offset ?? 0,
+      total: 0,
+      capped: false,
+      syncedAt: undefined,
+      tookMs: 0,
+    }),
+    'sync:status': () => ({
+      running: undefined,
+      otherSync: undefined,
+      last: undefined,
+      lastSuccess: undefined,
+      nextScheduledAt: undefined,
+      notConfigured: undefined,
+    }),
+    'portal:session': () => ({ customer: null, details: null, ended: null }),
+    'portal:links': () => [],
+  };
+  fake = new FakeBridge({ ...defaults, ...overrides });
+  window.voa = fake.api;
+  return fake;
+}
+
+/** Resolves once the store holds what `done` looks for: waiting on a state, never on the clock. */
+export function storeReaches(done: (state: AppState) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (done(useAppStore.getState())) return resolve();
+    const unsubscribe = useAppStore.subscribe((state) => {
+      if (!done(state)) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
