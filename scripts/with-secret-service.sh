@@ -16,14 +16,21 @@ if [ "${VOA_DESK_IN_SECRET_SESSION:-}" = 1 ]; then
   eval "$(printf 'voa-desk-test' | gnome-keyring-daemon --unlock --components=secrets 2>/dev/null)"
   export GNOME_KEYRING_CONTROL
   trap 'rm -rf "$XDG_DATA_HOME"' EXIT
-  # The login collection is created and unlocked asynchronously: wait until a write goes through.
-  for _ in $(seq 1 50); do
+  # The login collection is created and unlocked asynchronously, slowly on a loaded machine: wait until a
+  # write goes through (up to a minute), and say so instead of running tests against a keyring that is not there.
+  ready=0
+  for _ in $(seq 1 600); do
     if printf probe | timeout 5 secret-tool store --label='VOA Desk probe' voa-desk-probe ready 2>/dev/null; then
       secret-tool clear voa-desk-probe ready 2>/dev/null || true
+      ready=1
       break
     fi
     sleep 0.1
   done
+  if [ "$ready" != 1 ]; then
+    echo "voa-desk: the throwaway keyring's login collection did not become writable within a minute." >&2
+    exit 1
+  fi
   "$@"
   exit $?
 fi

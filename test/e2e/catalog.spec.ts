@@ -77,11 +77,7 @@ test('catalog: sync with progress, browse a category, search, open an item, add 
   await addButton.click();
   await expect(item.getByRole('status')).toContainText('toegevoegd aan de baliebestelling');
   const draft = await page.evaluate(async () => {
-    const answer = await (
-      window as unknown as { voa: { drafts: { get(input: unknown): Promise<unknown> } } }
-    ).voa.drafts.get({
-      target: 'counter',
-    });
+    const answer = await window.voa!.drafts.get({ target: 'counter' });
     return JSON.stringify(answer);
   });
   expect(draft).toContain(`"itemNo":"${itemNo}"`);

@@ -7,6 +7,7 @@ import {
   type StoredRequestView,
 } from '../support/emulator-profile.ts';
 import {
+  catalogSynced,
   startDeskAgainstEmulator,
   type BrowserShellProcess,
   type DeskAgainstEmulator,
@@ -118,7 +119,17 @@ test('counter: a three-line pickup order entered by keyboard alone arrives at th
 
   // The draft survives a reload: type, reload, it is still there (and so is the employee).
   await page.getByLabel('Contactpersoon').fill('Half ingevuld');
-  await page.waitForTimeout(400);
+  // Reload once main holds the draft (saved a moment after the last key), not after a guessed pause.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const saved = await window.voa?.drafts.get({ target: 'counter' });
+        return saved?.ok && saved.value.draft && 'contactName' in saved.value.draft
+          ? saved.value.draft.contactName
+          : undefined;
+      }),
+    )
+    .toBe('Half ingevuld');
   await page.reload();
   await expect(page.getByLabel('Contactpersoon')).toHaveValue('Half ingevuld');
   await expect(page.getByLabel('Medewerker aan de balie')).toHaveValue('Anja de Vries');
@@ -199,29 +210,11 @@ test('counter: a size picked in the local catalog becomes a line with its size a
   page,
 }) => {
   await openCounter(page);
-  type Voa = {
-    sync: { start(input?: object): Promise<unknown> };
-    catalog: {
-      stats(input?: object): Promise<{ ok: boolean; value: { sizes: number; syncedAt?: string } }>;
-      search(input: object): Promise<{
-        ok: boolean;
-        value: { rows: { itemNo: string; variantCode: string; lengthMm: number }[] };
-      }>;
-    };
-  };
-  await page.evaluate(() => (window as unknown as { voa: Voa }).voa.sync.start({}));
-  await expect
-    .poll(
-      async () =>
-        (await page.evaluate(() => (window as unknown as { voa: Voa }).voa.catalog.stats({}))).value.syncedAt,
-      {
-        timeout: 60_000,
-      },
-    )
-    .toBeTruthy();
+  await catalogSynced(page);
   const found = await page.evaluate(() =>
-    (window as unknown as { voa: Voa }).voa.catalog.search({ query: '', blocked: 'exclude', limit: 50 }),
+    window.voa!.catalog.search({ query: '', blocked: 'exclude', limit: 50 }),
   );
+  if (!found.ok) throw new Error(found.error.message);
   const size = found.value.rows.find((row) => row.variantCode !== '' && row.lengthMm > 0)!;
   expect(size).toBeTruthy();
 

@@ -3,7 +3,6 @@
 // registered address, walk every tab in both languages at both window sizes, open a PDF, accept a quote,
 // and watch every way the desk forgets the customer.
 import { expect, test, type Page } from '@playwright/test';
-import type { VoaApi } from '../../src/shared/bridge/api.ts';
 import type { QuoteRequestInput } from '../../src/shared/contract/request-schemas.ts';
 import {
   TEST_PRIVACY_CONSENT_VERSION,
@@ -246,7 +245,7 @@ async function submitFairRequest(page: Page, contactName: string): Promise<strin
     quoteRequestLines: [{ itemNo: 'HEA200', quantity: 2, unitOfMeasureCode: 'PCS' }],
   };
   const answer = await page.evaluate(
-    (input) => (window as unknown as { voa: VoaApi }).voa.outbox.submit({ kind: 'quote', payload: input }),
+    (input) => window.voa!.outbox.submit({ kind: 'quote', payload: input }),
     payload,
   );
   if (!answer.ok) throw new Error(`outbox:submit: ${answer.error.message}`);

@@ -102,8 +102,7 @@ test('fair: a line added from the catalog appears in the quote form at once; the
   await page.getByLabel('Contactpersoon').fill('Karel de Boer');
   // What the catalog screen's "add to request" does: a bridge call; the open form follows the event.
   await page.evaluate(async () => {
-    const voa = (window as unknown as { voa: { drafts: { addLine(input: unknown): Promise<unknown> } } }).voa;
-    await voa.drafts.addLine({
+    await window.voa!.drafts.addLine({
       target: 'fair',
       line: {
         itemNo: 'HEA200',

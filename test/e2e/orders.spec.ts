@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { StoredRequestView } from '../support/emulator-profile.ts';
 import {
+  catalogSynced,
   startDeskAgainstEmulator,
   screenshot,
   screenshotAtSizes,
@@ -26,26 +27,15 @@ async function storedQuotes(): Promise<StoredRequestView[]> {
   return (await desk.emulator.admin<{ requests: StoredRequestView[] }>('/requests/quote')).requests;
 }
 
+/**
+ * The one request stored for this contact, once the host has it: the confirmation on screen may still be
+ * the previous order's while this one is on its way, so the host is asked until it answers.
+ */
 async function storedFor(contactName: string): Promise<StoredRequestView> {
-  const found = (await storedQuotes()).filter((request) => request.contactName === contactName);
-  expect(found).toHaveLength(1);
-  return found[0]!;
-}
-
-/** The local catalog synced (the app starts a sync by itself on a fresh profile; this waits for it). */
-async function catalogSynced(page: Page) {
-  type Voa = {
-    sync: { start(input?: object): Promise<unknown> };
-    catalog: { stats(input?: object): Promise<{ ok: boolean; value: { syncedAt?: string } }> };
-  };
-  await page.evaluate(() => (window as unknown as { voa: Voa }).voa.sync.start({}));
-  await expect
-    .poll(
-      async () =>
-        (await page.evaluate(() => (window as unknown as { voa: Voa }).voa.catalog.stats({}))).value.syncedAt,
-      { timeout: 60_000 },
-    )
-    .toBeTruthy();
+  const forContact = async () =>
+    (await storedQuotes()).filter((request) => request.contactName === contactName);
+  await expect.poll(async () => (await forContact()).length).toBe(1);
+  return (await forContact())[0]!;
 }
 
 function isoDay(offsetDays: number): string {
