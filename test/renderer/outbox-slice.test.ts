@@ -1,36 +1,9 @@
 // The outbox slice: what the outbox screen and the header show, kept current by main's events.
 import { describe, expect, it } from 'vitest';
-import type { OutboxItemView } from '../../src/shared/bridge/outbox-calls.ts';
 import { useAppStore } from '../../src/renderer/src/store/use-app-store.ts';
-import { IDLE_OUTBOX, installFake } from './support/renderer-harness.ts';
+import { IDLE_OUTBOX, installFake, outboxItem } from './support/renderer-harness.ts';
 
-let nextId = 1;
-function item(patch: Partial<OutboxItemView> = {}): OutboxItemView {
-  const id = nextId++;
-  return {
-    id,
-    requestId: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
-    kind: 'quote',
-    state: 'queued',
-    number: null,
-    attempts: 0,
-    lastError: null,
-    nextAttemptAt: null,
-    createdAt: '2026-11-22T10:00:00.000Z',
-    updatedAt: `2026-11-22T10:00:${String(id % 60).padStart(2, '0')}.000Z`,
-    deliveredAt: null,
-    summary: {
-      companyName: `Company ${id}`,
-      contactName: '',
-      email: '',
-      source: 'counterVisit',
-      assistedBy: 'Anna',
-      deliveryMethod: 'Pickup',
-      lineCount: 1,
-    },
-    ...patch,
-  };
-}
+const item = outboxItem;
 
 describe('outbox slice', () => {
   it('shows the queue status main reports at start, and follows connection changes', async () => {

@@ -5,11 +5,10 @@ import userEvent from '@testing-library/user-event';
 import type { OutboxItemView } from '../../../src/shared/bridge/outbox-calls.ts';
 import type { CatalogItemDetail } from '../../../src/shared/contract/catalog-search.ts';
 import { emptyPageKindCounts } from '../../../src/shared/contract/catalog-search.ts';
-import { DELIVERY_PICKUP, SOURCE_COUNTER_VISIT } from '../../../src/shared/contract/fixed-values.ts';
 import { CounterScreen } from '../../../src/renderer/src/features/counter/counter-screen.tsx';
 import { useAppStore } from '../../../src/renderer/src/store/use-app-store.ts';
 import { Refusal, type Handlers } from './fake-bridge.ts';
-import { installFake, settingsView, sizeRow } from './renderer-harness.ts';
+import { installFake, outboxItem, settingsView, sizeRow } from './renderer-harness.ts';
 
 export const EMPLOYEE = 'Anja de Vries';
 export const CONSENT = 'PV2026-01';
@@ -31,28 +30,8 @@ export const beam: CatalogItemDetail = {
 };
 
 export function queued(requestId: string): OutboxItemView {
-  return {
-    id: 1,
-    requestId,
-    kind: 'quote',
-    state: 'queued',
-    number: null,
-    attempts: 0,
-    lastError: null,
-    nextAttemptAt: null,
-    createdAt: '2026-11-22T10:00:00.000Z',
-    updatedAt: '2026-11-22T10:00:00.000Z',
-    deliveredAt: null,
-    summary: {
-      companyName: 'Smit Metaalbouw',
-      contactName: 'Jan Smit',
-      email: '',
-      source: SOURCE_COUNTER_VISIT,
-      assistedBy: EMPLOYEE,
-      deliveryMethod: DELIVERY_PICKUP,
-      lineCount: 1,
-    },
-  };
+  const item = outboxItem({ requestId });
+  return { ...item, summary: { ...item.summary, companyName: 'Smit Metaalbouw', contactName: 'Jan Smit' } };
 }
 
 /** A counter workstation with an employee chosen, a consent version set and one item in the catalog. */

@@ -1,7 +1,8 @@
 // What a renderer test starts from: a fake main (fake-bridge.ts) answering the calls every screen makes at
 // start with a plausible fresh workstation, which a test overrides call by call.
 import type { CatalogSizeRow } from '../../../src/shared/contract/catalog-search.ts';
-import type { OutboxStatus } from '../../../src/shared/bridge/outbox-calls.ts';
+import type { OutboxItemView, OutboxStatus } from '../../../src/shared/bridge/outbox-calls.ts';
+import { DELIVERY_PICKUP, SOURCE_COUNTER_VISIT } from '../../../src/shared/contract/fixed-values.ts';
 import type { SettingsView } from '../../../src/shared/bridge/settings-calls.ts';
 import type { AnyDraft, DraftTarget } from '../../../src/shared/contract/request-drafts.ts';
 import { DEFAULT_SETTINGS, type Settings, type UiLanguage } from '../../../src/shared/settings.ts';
@@ -40,6 +41,36 @@ export const IDLE_OUTBOX: OutboxStatus = {
   nextAttemptAt: null,
   lastContactAt: null,
 };
+
+let nextItemId = 1;
+
+/** An outbox entry as main lists it: a queued counter quote unless `patch` says otherwise. */
+export function outboxItem(patch: Partial<OutboxItemView> = {}): OutboxItemView {
+  const id = nextItemId++;
+  return {
+    id,
+    requestId: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
+    kind: 'quote',
+    state: 'queued',
+    number: null,
+    attempts: 0,
+    lastError: null,
+    nextAttemptAt: null,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    updatedAt: `2026-11-22T10:00:${String(id % 60).padStart(2, '0')}.000Z`,
+    deliveredAt: null,
+    summary: {
+      companyName: `Company ${id}`,
+      contactName: '',
+      email: '',
+      source: SOURCE_COUNTER_VISIT,
+      assistedBy: 'Anja de Vries',
+      deliveryMethod: DELIVERY_PICKUP,
+      lineCount: 1,
+    },
+    ...patch,
+  };
+}
 
 export function sizeRow(patch: Partial<CatalogSizeRow> & Pick<CatalogSizeRow, 'itemNo'>): CatalogSizeRow {
   return {
