@@ -137,7 +137,7 @@ afterEach(async () => {
   emulator.state.calls.length = 0;
   emulator.state.settings.refuseRequests = false;
   await setEmulatorFaults(emulator, []);
-  const db = (await openCore()) as VoaCore;
+  const db = await openCore();
   db.appDb.exec('DELETE FROM outbox_item; DELETE FROM draft;');
   await db.close();
 });
@@ -427,7 +427,7 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
         ...counterVisit,
         requestId: 'VD-LEGACY-1',
         requestedDeliveryDate: '2026-02-30',
-      } as never),
+      }),
     );
     const good = await submitQuote({ ...counterVisit, contactName: 'Other' });
     const { drained } = await flush(10);
@@ -441,12 +441,13 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
       requestId: _id,
       ...corrected
     } = item(bad.id).payload as Record<string, unknown>;
-    const resent = await core.handlers['outbox:resend']({
+    // Through the bridge's dispatch, as the outbox screen sends it: the corrected payload is parsed there.
+    const resent = await dispatchBridgeCall(core.handlers, 'outbox:resend', {
       id: bad.id,
       kind: 'quote',
       payload: corrected,
-    } as never);
-    expect(resent).toMatchObject({ state: 'queued', requestId: 'VD-LEGACY-1' });
+    });
+    expect(resent).toMatchObject({ ok: true, value: { state: 'queued', requestId: 'VD-LEGACY-1' } });
     await flush(10);
     expect(item(bad.id)).toMatchObject({ state: 'delivered', attempts: 2 });
     expect(stored('quote').find((request) => request.requestId === 'VD-LEGACY-1')).toBeTruthy();
