@@ -1,4 +1,4 @@
-import { Agent, fetch } from 'undici';
+import { Agent, fetch, type Headers } from 'undici';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.ts';
 
 /**
@@ -96,7 +96,7 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     } catch {
       json = undefined;
     }
-    return { status: response.status, headers: response.headers as unknown as Headers, text, json };
+    return { status: response.status, headers: response.headers, text, json };
   }
 
   async function requestToken(form: Record<string, string>, tenant = info.tenant): Promise<HttpAnswer> {

@@ -3,7 +3,7 @@
 // the other, and the items of a sender killed mid-flight are delivered once its lease has run out.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import { REQUEST_ACTIONS } from '../../src/shared/contract/request-fields.ts';
 import { setRequestLatency } from '../support/emulator-admin.ts';
@@ -28,9 +28,15 @@ const flushArgs = () => [
 const quotePosts = () =>
   emulator.state.calls.filter((call) => call.method === 'POST' && call.path.includes(REQUEST_ACTIONS.quote));
 
-/** Resolves once the emulator has received `count` quote POSTs (a state, polled; no fixed wait). */
+/**
+ * Resolves once the emulator has received `count` quote POSTs: the emulator announces no event, so its
+ * call log is polled; the time-out only ends a test that would otherwise hang.
+ */
 async function untilQuotePosts(count: number): Promise<void> {
-  while (quotePosts().length < count) await new Promise((resolve) => setTimeout(resolve, 5));
+  await vi.waitFor(() => expect(quotePosts().length).toBeGreaterThanOrEqual(count), {
+    timeout: 60_000,
+    interval: 5,
+  });
 }
 
 function spawnFlush(env: NodeJS.ProcessEnv = {}) {

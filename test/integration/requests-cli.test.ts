@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import { localDate } from '../../src/shared/contract/request-submit-rules.ts';
@@ -160,8 +160,9 @@ describe('cli: a flush killed with SIGKILL', () => {
       await configureProfileForEmulator(killed, emulator.info);
       await resetHost();
       await queueCounterQuotes(killed, 200);
-      // Some latency so the kill lands in the middle, with requests in flight.
+      // Some latency, set before the flush starts, so the kill lands in the middle with requests in flight.
       emulator.state.calls.length = 0;
+      await setRequestLatency(emulator, 15);
       const flushArgs = [
         '--data-dir',
         killed.dataDir,
@@ -178,10 +179,13 @@ describe('cli: a flush killed with SIGKILL', () => {
         stdio: 'ignore',
         env: { ...process.env, VOA_DESK_OUTBOX_LEASE_MS: '1000' },
       });
-      await setRequestLatency(emulator, 15);
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      while (emulator.state.requests.quote.length < 60)
-        await new Promise((resolve) => setTimeout(resolve, 2));
+      // The emulator runs in this process and announces no event: its store is polled, and the kill is
+      // sent in the same turn that sees the 60th request, so at most the calls then in flight follow it.
+      await vi.waitFor(() => expect(emulator.state.requests.quote.length).toBeGreaterThanOrEqual(60), {
+        timeout: 60_000,
+        interval: 2,
+      });
       child.kill('SIGKILL');
       await exited;
       const storedAtKill = emulator.state.requests.quote.length;

@@ -6,8 +6,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { dispatchBridgeCall } from '../core/bridge/dispatch.ts';
-import type { VoaCore } from '../core/voa-core.ts';
+import { dispatchBridgeCall, type BridgeCore } from '../core/bridge/dispatch.ts';
 import { contentTypeOf, staticFileFor } from '../shell/static-files.ts';
 import {
   BRIDGE_CALL_PATH,
@@ -20,7 +19,7 @@ import {
 export const MAX_CALL_BODY_BYTES = 1024 * 1024;
 
 export interface BrowserShellOptions {
-  core: VoaCore;
+  core: BridgeCore;
   /** out/ of `npm run build`: renderer/ and shell/ below it. */
   buildDir: string;
   port?: number;

@@ -2,15 +2,21 @@ import { readFileSync } from 'node:fs';
 import type { BridgeResult } from '../../shared/bridge/define.ts';
 import type { CallName } from '../../shared/bridge/bridge-map.ts';
 import type { CallInput, CallOutput } from '../../shared/bridge/api.ts';
-import { dispatchBridgeCall } from '../core/bridge/dispatch.ts';
-import type { VoaCore } from '../core/voa-core.ts';
+import type { CatalogModule } from '../core/catalog/catalog-module.ts';
+import type { CoreServices } from '../core/core-module.ts';
+import { dispatchBridgeCall, type BridgeCore } from '../core/bridge/dispatch.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_INVALID_INPUT = 2;
 
+/** The part of the core the commands use; cli/index.ts opens the whole VoaCore and hands them this. */
+export interface CliCore extends BridgeCore, Pick<CoreServices, 'location' | 'settings'> {
+  catalog: Pick<CatalogModule, 'startSync' | 'cancelSync'>;
+}
+
 export interface CliContext {
-  core: VoaCore;
+  core: CliCore;
   json: boolean;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
@@ -30,6 +36,19 @@ export function callCore<C extends CallName>(
   channel: C,
   input: CallInput<C>,
 ): Promise<BridgeResult<CallOutput<C>>> {
+  return callCoreWithUntrustedInput(context, channel, input);
+}
+
+/**
+ * For input whose shape nobody has checked yet (a file, a command line): typed `unknown`, because main
+ * parses it with the call's schema before any handler sees it, exactly as it parses a renderer's input.
+ */
+export function callCoreWithUntrustedInput<C extends CallName>(
+  context: CliContext,
+  channel: C,
+  input: unknown,
+): Promise<BridgeResult<CallOutput<C>>> {
+  // dispatchBridgeCall answers with the handler of `channel`, so its value is that call's output.
   return dispatchBridgeCall(context.core.handlers, channel, input) as Promise<BridgeResult<CallOutput<C>>>;
 }
 

@@ -8,6 +8,7 @@ import {
   EXIT_INVALID_INPUT,
   EXIT_OK,
   callCore,
+  callCoreWithUntrustedInput,
   reportFailure,
   type CliCommand,
   type CliContext,
@@ -42,7 +43,8 @@ const submit: CliCommand = {
           : `cannot be read (${(error as Error).message})`;
       return invalid(context, `${values.file} ${problem}`);
     }
-    const result = await callCore(context, 'outbox:submit', { kind, payload } as never);
+    // The file's payload is whatever it holds: main parses it with the submit call's schema.
+    const result = await callCoreWithUntrustedInput(context, 'outbox:submit', { kind, payload });
     if (!result.ok) {
       // The file holds the payload itself: name its keys, not the call's wrapper.
       const fields = result.error.fields

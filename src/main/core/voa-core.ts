@@ -15,8 +15,9 @@ import { VoaHost } from './host/voa-host.ts';
 import { createOutboxModule, type OutboxModule } from './outbox/outbox-module.ts';
 import { createCatalogModule, type CatalogModule } from './catalog/catalog-module.ts';
 import { createPortalModule, type PortalModule } from './portal/portal-module.ts';
+import type { CoreServices, ShellKind } from './core-module.ts';
 
-export type ShellKind = 'electron' | 'browser';
+export type { ShellKind } from './core-module.ts';
 
 export interface VoaCoreOptions {
   location: ProfileLocation;
@@ -31,7 +32,7 @@ export interface VoaCoreOptions {
   chooseCaFile?: () => Promise<string | undefined>;
 }
 
-export class VoaCore {
+export class VoaCore implements CoreServices {
   readonly location: ProfileLocation;
   readonly shell: ShellKind;
   readonly version: string;

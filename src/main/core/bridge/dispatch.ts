@@ -7,12 +7,20 @@ import type { BridgeError, BridgeResult } from '../../../shared/bridge/define.ts
 import { fieldErrors } from '../../../shared/validation.ts';
 import { KeychainUnavailableError } from '../secrets/secret-vault.ts';
 import { BridgeFailure } from './bridge-failure.ts';
+import type { EventHub } from './event-hub.ts';
 import { HostNetworkError } from '../host/host-http-client.ts';
 import { HostNotConfiguredError, TokenRefusedError } from '../host/token-provider.ts';
 
 export type BridgeHandlers = {
   [C in CallName]: (input: CallParsedInput<C>) => Promise<CallOutput<C>>;
 };
+
+/** What a shell (Electron, browser shell, CLI) needs of the core to carry the bridge. */
+export interface BridgeCore {
+  handlers: BridgeHandlers;
+  /** Events to forward to the renderer. */
+  events: Pick<EventHub, 'subscribe'>;
+}
 
 export async function dispatchBridgeCall(
   handlers: BridgeHandlers,

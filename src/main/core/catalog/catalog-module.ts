@@ -15,8 +15,7 @@ import {
 import { missingHostSettings } from '../../../shared/settings.ts';
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
-import type { CoreModule } from '../core-module.ts';
-import type { VoaCore } from '../voa-core.ts';
+import type { CoreModule, CoreServices } from '../core-module.ts';
 import { CATALOG_DB_FILE } from './catalog-schema.ts';
 import { CatalogStore } from './catalog-store.ts';
 import { CatalogSync, type SyncPolicy } from './catalog-sync.ts';
@@ -124,7 +123,13 @@ function openHealingCatalog(file: string): CatalogStore {
   }
 }
 
-export function createCatalogModule(core: VoaCore): CatalogModule {
+/** The part of the core the catalog uses. */
+export type CatalogServices = Pick<
+  CoreServices,
+  'events' | 'host' | 'location' | 'settings' | 'shell' | 'vault'
+>;
+
+export function createCatalogModule(core: CatalogServices): CatalogModule {
   const dataDir = core.location.dataDir;
   const catalogFile = path.join(dataDir, CATALOG_DB_FILE);
   const store = openHealingCatalog(catalogFile);

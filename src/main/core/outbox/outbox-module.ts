@@ -7,12 +7,11 @@ import { LINE_UNITS, type LineUnit } from '../../../shared/contract/request-line
 import { localDate, pastDateIssue, unitIssues } from '../../../shared/contract/request-submit-rules.ts';
 import type { QuoteDraft } from '../../../shared/contract/request-drafts.ts';
 import { emptyQuoteDraft, lineFromPicked } from '../../../shared/contract/request-drafts.ts';
-import { MAX_QUOTE_LINES, type RequestPayload } from '../../../shared/contract/request-schemas.ts';
+import { MAX_QUOTE_LINES } from '../../../shared/contract/request-schemas.ts';
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
-import type { CoreModule } from '../core-module.ts';
+import type { CoreModule, CoreServices } from '../core-module.ts';
 import { VoaRequestsClient } from '../host/voa-requests-client.ts';
-import type { VoaCore } from '../voa-core.ts';
 import { DraftStore, WorkstationPreferences } from './draft-store.ts';
 import { OutboxSender, type OutboxTiming } from './outbox-sender.ts';
 import { OutboxStore, itemDetail, itemView, type OutboxItem } from './outbox-store.ts';
@@ -49,7 +48,10 @@ const PREFERENCE_KEYS = { counterEmployee: 'counter.employee', fairSource: 'fair
 /** Prefix of the remembered unit of an item: `unit.<item number>`. */
 const ITEM_UNIT_PREFIX = 'unit.';
 
-export function createOutboxModule(core: VoaCore): OutboxModule {
+/** The part of the core the outbox uses. */
+export type OutboxServices = Pick<CoreServices, 'appDb' | 'events' | 'host' | 'settings'>;
+
+export function createOutboxModule(core: OutboxServices): OutboxModule {
   const store = new OutboxStore(core.appDb);
   const drafts = new DraftStore(core.appDb);
   const preferences = new WorkstationPreferences(core.appDb);
@@ -119,7 +121,7 @@ export function createOutboxModule(core: VoaCore): OutboxModule {
           }
           return { item: existing, existing: true };
         }
-        const item = store.insert(kind, requestId, { requestId, ...payload } as RequestPayload);
+        const item = store.insert(kind, requestId, { ...payload, requestId });
         const draft = fromDraft ? drafts.put(fromDraft, null) : undefined;
         return { item, existing: false, draft };
       });
@@ -154,10 +156,7 @@ export function createOutboxModule(core: VoaCore): OutboxModule {
           requestId: `must stay ${item.requestId}: nothing was stored under it, so it is sent again`,
         });
       }
-      const updated = store.replacePayload(id, {
-        ...payload,
-        requestId: item.requestId,
-      } as RequestPayload) as OutboxItem;
+      const updated = store.replacePayload(id, { ...payload, requestId: item.requestId }) as OutboxItem;
       emitItems([updated]);
       sender.nudge('submitted');
       return itemView(updated);

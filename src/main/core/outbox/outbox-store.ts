@@ -8,7 +8,9 @@ import { QUOTE_LINES_KEY } from '../../../shared/contract/request-fields.ts';
 import type { RequestPayload } from '../../../shared/contract/request-schemas.ts';
 import { inTransaction } from '../db/sqlite.ts';
 
-interface OutboxRow {
+// A type alias, not an interface: its implicit index signature lets node:sqlite's generic rows be
+// narrowed to it with a plain `as`, never `as unknown as`.
+type OutboxRow = {
   id: number;
   request_id: string;
   kind: RequestKind;
@@ -23,7 +25,7 @@ interface OutboxRow {
   delivered_at: string | null;
   lease_owner: string | null;
   lease_until: number | null;
-}
+};
 
 export interface OutboxItem {
   id: number;
@@ -126,7 +128,7 @@ export class OutboxStore {
     const rows = search
       ? statement.all(named, ...values, filter.limit ?? 500)
       : statement.all(...values, filter.limit ?? 500);
-    return (rows as unknown as OutboxRow[]).map(fromRow);
+    return (rows as OutboxRow[]).map(fromRow);
   }
 
   counts(): Record<OutboxState, number> {
@@ -186,7 +188,7 @@ export class OutboxStore {
           iso: new Date(now).toISOString(),
           now,
           limit,
-        }) as unknown as OutboxRow[],
+        }) as OutboxRow[],
     );
     return rows.sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.id - b.id).map(fromRow);
   }
@@ -343,5 +345,5 @@ export function itemView(item: OutboxItem): OutboxItemView {
 }
 
 export function itemDetail(item: OutboxItem): OutboxItemDetail {
-  return { ...itemView(item), payload: item.payload } as OutboxItemDetail;
+  return { ...itemView(item), payload: item.payload };
 }

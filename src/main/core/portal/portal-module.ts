@@ -4,8 +4,7 @@
 // the same item is reported delivered.
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
-import type { CoreModule } from '../core-module.ts';
-import type { VoaCore } from '../voa-core.ts';
+import type { CoreModule, CoreServices } from '../core-module.ts';
 import { KeychainUnavailableError, type SecretVault } from '../secrets/secret-vault.ts';
 import type { OutboxItemView } from '../../../shared/bridge/outbox-calls.ts';
 import type { PortalRead, RequestLinkView } from '../../../shared/bridge/portal-calls.ts';
@@ -50,7 +49,10 @@ function installationKey(vault: SecretVault): Promise<string> {
   return vault.installationKey('ip-hash-key', newIpHashKey);
 }
 
-export function createPortalModule(core: VoaCore): PortalModule {
+/** The part of the core the customer desk uses. */
+export type PortalServices = Pick<CoreServices, 'appDb' | 'events' | 'host' | 'settings' | 'vault'>;
+
+export function createPortalModule(core: PortalServices): PortalModule {
   const client = new PortalClient({ host: core.host, settings: () => core.settings.current });
   let hash: Promise<string> | undefined;
   let idleMsOverride: number | undefined;

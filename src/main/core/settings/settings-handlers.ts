@@ -1,8 +1,8 @@
 import type { SecretBinding, SecretsStatus, SettingsView } from '../../../shared/bridge/settings-calls.ts';
-import { APPLICATIONS } from '../../../shared/settings.ts';
+import type { ApplicationName } from '../../../shared/settings.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { VoaCore } from '../voa-core.ts';
+import type { CoreServices } from '../core-module.ts';
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
 import { DiskFullError, SettingsConflictError } from './settings-store.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
@@ -16,7 +16,7 @@ type SettingsHandlers = Pick<
  * Sets the extra CA file: from the CLI, or from the desktop shell's file chooser, never from a path a
  * renderer sent. The file must hold a PEM certificate; an empty name removes the setting.
  */
-export async function setExtraCaFile(core: VoaCore, file: string): Promise<void> {
+export async function setExtraCaFile(core: Pick<CoreServices, 'settings'>, file: string): Promise<void> {
   const absolute = file.trim() ? path.resolve(file.trim()) : '';
   if (absolute) {
     let pem: string;
@@ -35,21 +35,21 @@ export async function setExtraCaFile(core: VoaCore, file: string): Promise<void>
   await core.settings.update({ host: { caFile: absolute } });
 }
 
-export async function secretsStatus(core: VoaCore): Promise<SecretsStatus> {
-  const status = {} as SecretsStatus;
-  for (const application of APPLICATIONS) {
+export async function secretsStatus(core: Pick<CoreServices, 'vault'>): Promise<SecretsStatus> {
+  const statusOf = async (application: ApplicationName): Promise<SecretsStatus[ApplicationName]> => {
     let binding: SecretBinding = 'not-set';
     try {
       binding = await core.vault.binding(application);
     } catch {
       // No keychain: nothing can be set; the keychain status tells why.
     }
-    status[application] = { set: binding !== 'not-set', binding };
-  }
-  return status;
+    return { set: binding !== 'not-set', binding };
+  };
+  // Spelled out, not built in a loop: a new application is then a compile error here, not a missing key.
+  return { website: await statusOf('website'), sync: await statusOf('sync') };
 }
 
-export async function settingsView(core: VoaCore): Promise<SettingsView> {
+export async function settingsView(core: Pick<CoreServices, 'settings' | 'vault'>): Promise<SettingsView> {
   const [secrets, keychain] = await Promise.all([secretsStatus(core), core.vault.status()]);
   return { settings: core.settings.current, secrets, keychain };
 }
@@ -58,7 +58,11 @@ export async function settingsView(core: VoaCore): Promise<SettingsView> {
  * Runs a settings write and turns the store's refusals into answers in the user's language: a full disk
  * (nothing written, the previous file kept) and a conflict with another writer (the CLI while the app runs).
  */
-async function saveSettings(core: VoaCore, write: () => Promise<unknown>, changed: () => Promise<unknown>) {
+async function saveSettings(
+  core: Pick<CoreServices, 'settings'>,
+  write: () => Promise<unknown>,
+  changed: () => Promise<unknown>,
+) {
   const dutch = core.settings.current.uiLanguage === 'nl';
   try {
     await write();
@@ -87,7 +91,13 @@ async function saveSettings(core: VoaCore, write: () => Promise<unknown>, change
   }
 }
 
-export function settingsHandlers(core: VoaCore): SettingsHandlers {
+/** The part of the core the settings handlers use. */
+export type SettingsServices = Pick<
+  CoreServices,
+  'chooseCaFile' | 'events' | 'location' | 'settings' | 'shell' | 'vault' | 'version'
+>;
+
+export function settingsHandlers(core: SettingsServices): SettingsHandlers {
   const changed = async () => {
     const view = await settingsView(core);
     core.events.emit('settings:changed', view);
