@@ -3,6 +3,7 @@ import type { BridgeResult } from '../../shared/bridge/define.ts';
 import type { CallName } from '../../shared/bridge/bridge-map.ts';
 import type { CallInput, CallOutput } from '../../shared/bridge/api.ts';
 import { dispatchBridgeCall } from '../core/bridge/dispatch.ts';
+import { ADMINISTRATOR_CALLER } from '../core/bridge/bridge-caller.ts';
 import type { VoaCore } from '../core/voa-core.ts';
 
 export const EXIT_OK = 0;
@@ -24,13 +25,18 @@ export interface CliCommand {
   run(context: CliContext, args: string[]): Promise<number>;
 }
 
-/** The CLI is as untrusted as a renderer: it goes through the same validated bridge calls. */
+/**
+ * The CLI's input is as untrusted as a renderer's: it goes through the same validated bridge calls. It is
+ * run by the administrator at the machine, so the administrator section's PIN does not apply (docs/admin.md).
+ */
 export function callCore<C extends CallName>(
   context: CliContext,
   channel: C,
   input: CallInput<C>,
 ): Promise<BridgeResult<CallOutput<C>>> {
-  return dispatchBridgeCall(context.core.handlers, channel, input) as Promise<BridgeResult<CallOutput<C>>>;
+  return dispatchBridgeCall(context.core.handlers, channel, input, ADMINISTRATOR_CALLER) as Promise<
+    BridgeResult<CallOutput<C>>
+  >;
 }
 
 /** Prints a failed answer: every bad field on its own line; exit status 2 for bad input, 1 otherwise. */

@@ -1,15 +1,28 @@
 import type { SecretBinding, SecretsStatus, SettingsView } from '../../../shared/bridge/settings-calls.ts';
-import { APPLICATIONS } from '../../../shared/settings.ts';
+import { APPLICATIONS, adminKeysOf } from '../../../shared/settings.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { VoaCore } from '../voa-core.ts';
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
 import { DiskFullError, SettingsConflictError } from './settings-store.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
+import { ADMINISTRATOR_CALLER, type BridgeCaller } from '../bridge/bridge-caller.ts';
+import { testConnection } from './connection-test.ts';
 
 type SettingsHandlers = Pick<
   BridgeHandlers,
-  'app:info' | 'settings:get' | 'settings:save' | 'settings:chooseCaFile' | 'secrets:set' | 'secrets:clear'
+  | 'app:info'
+  | 'settings:get'
+  | 'settings:save'
+  | 'settings:chooseCaFile'
+  | 'secrets:set'
+  | 'secrets:clear'
+  | 'settings:testConnection'
+  | 'admin:status'
+  | 'admin:unlock'
+  | 'admin:lock'
+  | 'admin:setPin'
+  | 'admin:removePin'
 >;
 
 /**
@@ -93,6 +106,8 @@ export function settingsHandlers(core: VoaCore): SettingsHandlers {
     core.events.emit('settings:changed', view);
     return view;
   };
+  // Called directly by code in this process (no bridge, no caller): the administrator.
+  const admin = (caller: BridgeCaller = ADMINISTRATOR_CALLER) => core.adminLock.assertUnlocked(caller);
   return {
     'app:info': async () => ({
       version: core.version,
@@ -101,11 +116,14 @@ export function settingsHandlers(core: VoaCore): SettingsHandlers {
       shell: core.shell,
     }),
     'settings:get': () => settingsView(core),
-    'settings:save': async (patch) => {
+    'settings:save': async (patch, caller) => {
+      // Counter staff change their own choices freely; everything else waits for the administrator.
+      if (adminKeysOf(patch).length) await admin(caller);
       await saveSettings(core, () => core.settings.update(patch), changed);
       return changed();
     },
-    'settings:chooseCaFile': async () => {
+    'settings:chooseCaFile': async (_input, caller) => {
+      await admin(caller);
       if (!core.chooseCaFile) {
         throw new BridgeFailure(
           'not-available',
@@ -118,15 +136,33 @@ export function settingsHandlers(core: VoaCore): SettingsHandlers {
       if (chosen !== undefined) await saveSettings(core, () => setExtraCaFile(core, chosen), changed);
       return changed();
     },
-    'secrets:set': async ({ application, secret }) => {
+    'secrets:set': async ({ application, secret }, caller) => {
+      await admin(caller);
       await core.vault.set(application, secret);
       await changed();
       return secretsStatus(core);
     },
-    'secrets:clear': async ({ application }) => {
+    'secrets:clear': async ({ application }, caller) => {
+      await admin(caller);
       await core.vault.clear(application);
       await changed();
       return secretsStatus(core);
     },
+    'settings:testConnection': async (_input, caller) => {
+      await admin(caller);
+      return testConnection({
+        settings: () => core.settings.current,
+        vault: core.vault,
+        tokens: core.tokens,
+        host: core.host,
+      });
+    },
+    'admin:status': (_input, caller = ADMINISTRATOR_CALLER) => core.adminLock.status(caller),
+    'admin:unlock': ({ pin }, caller = ADMINISTRATOR_CALLER) => core.adminLock.unlock(caller, pin),
+    'admin:lock': (_input, caller = ADMINISTRATOR_CALLER) => core.adminLock.lock(caller),
+    'admin:setPin': ({ currentPin, newPin }, caller = ADMINISTRATOR_CALLER) =>
+      core.adminLock.setPin(caller, currentPin, newPin),
+    'admin:removePin': ({ currentPin }, caller = ADMINISTRATOR_CALLER) =>
+      core.adminLock.removePin(caller, currentPin),
   };
 }
