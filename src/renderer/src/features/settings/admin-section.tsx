@@ -1,0 +1,224 @@
+// The administrator section: locked with the PIN when one is set, open (with a hint to set one) when not.
+// What this screen shows is a convenience; main holds the lock and refuses locked writes (docs/admin.md).
+import { useId, useState, type FormEvent } from 'react';
+import type { AdminStatus, PinAnswer, SettingsView } from '../../../../shared/bridge/settings-calls.ts';
+import type { BridgeError } from '../../../../shared/bridge/define.ts';
+import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH, adminPinSchema } from '../../../../shared/settings.ts';
+import { TextField } from '../../components/text-field.tsx';
+import { useAppStore } from '../../app/app-store.ts';
+import { useT, type Translate } from '../../i18n/i18n.ts';
+import { AdminSettingsForm } from './admin-settings-form.tsx';
+import { ConnectionTestPanel } from './connection-test-panel.tsx';
+import { isBridgeError } from './settings-slice.ts';
+
+type Message = { text: string; error: boolean } | undefined;
+
+/** What a refused PIN means for the person typing it, with the wait after repeated wrong ones. */
+function pinRefusal(t: Translate, answer: PinAnswer | BridgeError): Message {
+  if (isBridgeError(answer)) return { text: answer.message, error: true };
+  if (!answer.refused) return undefined;
+  const wait = t('settings.admin.wait', { seconds: Math.ceil(answer.retryInMs / 1000) });
+  if (answer.refused === 'too-soon') return { text: wait, error: true };
+  return {
+    text: answer.retryInMs > 0 ? `${t('settings.admin.wrongPin')} ${wait}` : t('settings.admin.wrongPin'),
+    error: true,
+  };
+}
+
+function focusFirstConnectionField() {
+  requestAnimationFrame(() =>
+    document.querySelector<HTMLInputElement>('input[name="host.baseUrl"]')?.focus(),
+  );
+}
+
+export function AdminSection({ view, status }: { view: SettingsView; status: AdminStatus }) {
+  const t = useT();
+  const lockAdmin = useAppStore((state) => state.lockAdmin);
+  const headingId = useId();
+  const locked = status.pinSet && !status.unlocked;
+  return (
+    <section className="admin-section" aria-labelledby={headingId} data-testid="admin-section">
+      <div className="panel">
+        <h2 id={headingId}>{t('settings.section.admin')}</h2>
+        {locked ? (
+          <>
+            <p className="field__hint">{t('settings.admin.lockedIntro')}</p>
+            <UnlockForm />
+          </>
+        ) : (
+          <>
+            <p className="field__hint">{t('settings.admin.intro')}</p>
+            {status.pinSet ? (
+              <div className="admin-section__unlocked">
+                <p className="banner banner--ok">{t('settings.admin.unlocked')}</p>
+                <button type="button" className="button" onClick={() => void lockAdmin()}>
+                  {t('settings.admin.lock')}
+                </button>
+              </div>
+            ) : (
+              <p className="banner banner--warning" data-testid="no-pin-hint">
+                {t('settings.admin.noPinHint')}
+              </p>
+            )}
+          </>
+        )}
+      </div>
+      {locked ? null : (
+        <>
+          <AdminSettingsForm view={view} />
+          <ConnectionTestPanel />
+          <PinPanel pinSet={status.pinSet} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function UnlockForm() {
+  const t = useT();
+  const unlockAdmin = useAppStore((state) => state.unlockAdmin);
+  const [pin, setPin] = useState('');
+  const [message, setMessage] = useState<Message>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!pin) {
+      setMessage({ text: t('settings.admin.pinEmpty'), error: true });
+      return;
+    }
+    const answer = await unlockAdmin(pin);
+    setPin('');
+    const refusal = pinRefusal(t, answer);
+    setMessage(refusal);
+    if (!refusal) focusFirstConnectionField();
+  };
+
+  return (
+    <form className="pin-form" onSubmit={submit} noValidate>
+      <TextField
+        label={t('settings.admin.pin')}
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        value={pin}
+        onChange={setPin}
+        name="admin-pin"
+        error={message?.text}
+        autoFocus
+      />
+      <button type="submit" className="button button--primary">
+        {t('settings.admin.unlock')}
+      </button>
+    </form>
+  );
+}
+
+/** Set a first PIN; change it or remove it with the current one. */
+function PinPanel({ pinSet }: { pinSet: boolean }) {
+  const t = useT();
+  const setAdminPin = useAppStore((state) => state.setAdminPin);
+  const removeAdminPin = useAppStore((state) => state.removeAdminPin);
+  const [currentPin, setCurrentPin] = useState('');
+  const [newPin, setNewPin] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [errors, setErrors] = useState<{ current?: string; new?: string; repeat?: string }>({});
+  const [done, setDone] = useState<string>();
+  const hint = t('settings.pin.hint', { min: ADMIN_PIN_MIN_LENGTH, max: ADMIN_PIN_MAX_LENGTH });
+
+  const reset = (message: string) => {
+    setCurrentPin('');
+    setNewPin('');
+    setRepeat('');
+    setErrors({});
+    setDone(message);
+  };
+  /** A refused current PIN marks that field; true when the answer was a success. */
+  const accepted = (answer: PinAnswer | BridgeError): boolean => {
+    const refusal = pinRefusal(t, answer);
+    if (refusal) {
+      setErrors({ current: refusal.text });
+      setDone(undefined);
+    }
+    return !refusal;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = adminPinSchema.safeParse(newPin);
+    const problems = {
+      ...(pinSet && !currentPin ? { current: t('settings.pin.currentNeeded') } : {}),
+      ...(!checked.success ? { new: checked.error.issues[0]?.message ?? hint } : {}),
+      ...(checked.success && repeat !== newPin ? { repeat: t('settings.pin.mismatch') } : {}),
+    };
+    if (Object.keys(problems).length) {
+      setErrors(problems);
+      setDone(undefined);
+      return;
+    }
+    const answer = await setAdminPin(newPin, pinSet ? currentPin : undefined);
+    if (accepted(answer)) reset(pinSet ? t('settings.pin.changed') : t('settings.pin.saved'));
+  };
+
+  const remove = async () => {
+    if (!currentPin) {
+      setErrors({ current: t('settings.pin.currentNeeded') });
+      return;
+    }
+    const answer = await removeAdminPin(currentPin);
+    if (accepted(answer)) reset(t('settings.pin.removed'));
+  };
+
+  return (
+    <form className="panel" onSubmit={submit} noValidate aria-labelledby="settings-pin">
+      <h2 id="settings-pin">{t('settings.pin.title')}</h2>
+      <div className="grid-4">
+        {pinSet ? (
+          <TextField
+            label={t('settings.pin.current')}
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            value={currentPin}
+            onChange={setCurrentPin}
+            error={errors.current}
+            name="pin-current"
+          />
+        ) : null}
+        <TextField
+          label={t('settings.pin.new')}
+          hint={hint}
+          type="password"
+          inputMode="numeric"
+          autoComplete="new-password"
+          value={newPin}
+          onChange={setNewPin}
+          error={errors.new}
+          name="pin-new"
+        />
+        <TextField
+          label={t('settings.pin.repeat')}
+          type="password"
+          inputMode="numeric"
+          autoComplete="new-password"
+          value={repeat}
+          onChange={setRepeat}
+          error={errors.repeat}
+          name="pin-repeat"
+        />
+      </div>
+      <div className="panel-actions">
+        <button type="submit" className="button button--primary">
+          {pinSet ? t('settings.pin.change') : t('settings.pin.set')}
+        </button>
+        {pinSet ? (
+          <button type="button" className="button button--quiet" onClick={() => void remove()}>
+            {t('settings.pin.remove')}
+          </button>
+        ) : null}
+        <span className="status status--saved" role="status" aria-live="polite">
+          {done ?? ''}
+        </span>
+      </div>
+    </form>
+  );
+}
