@@ -11,7 +11,7 @@ import { BUSINESS_CENTRAL_DEFAULTS } from '../../src/shared/settings.ts';
 import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator-profile.ts';
 import { createTestProfile, runCli, type TestProfile } from '../support/processes.ts';
 import { startBrowserShellProcess, screenshotAtSizes, type BrowserShellProcess } from './browser-shell.ts';
-import { tabTo } from './settings-keyboard.ts';
+import { openSettings, tabTo } from './settings-keyboard.ts';
 
 let stateDir: string;
 let emulator: EmulatorProcess;
@@ -19,7 +19,7 @@ let profile: TestProfile;
 let shell: BrowserShellProcess;
 
 // Keyboard only: every field is reached with Tab, which takes longer than the default time allows.
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe.configure({ mode: 'serial', timeout: 360_000 });
 
 test.beforeAll(async () => {
   stateDir = await mkdtemp(path.join(os.tmpdir(), 'voa-emulator-admin-e2e-'));
@@ -142,10 +142,7 @@ test('first run: the setup guide, the connection typed in, and Test connection s
 test('the administrator PIN: set, leaving Settings locks, a wrong PIN is refused, main refuses a locked window, change and remove', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(shell.ready.url);
-  await expect(page.getByRole('navigation')).toBeVisible();
-  await page.keyboard.press('Alt+5');
+  await openSettings(page, shell.ready.url);
   await expect(page.getByTestId('no-pin-hint')).toBeVisible();
 
   await typeInto(page, 'Nieuwe pincode', '4821');

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Tabs forward until `target` has the focus: the settings screens are used with the keyboard only. */
 export async function tabTo(page: Page, target: Locator, maxPresses = 120): Promise<void> {
@@ -7,4 +7,12 @@ export async function tabTo(page: Page, target: Locator, maxPresses = 120): Prom
     await page.keyboard.press('Tab');
   }
   throw new Error('not reachable with Tab');
+}
+
+/** Opens VOA Desk at the office-screen size and goes to Settings with Alt+5. */
+export async function openSettings(page: Page, url: string): Promise<void> {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(url);
+  await expect(page.getByRole('navigation')).toBeVisible();
+  await page.keyboard.press('Alt+5');
 }

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { createTestProfile, type TestProfile } from '../support/processes.ts';
 import { startBrowserShellProcess, type BrowserShellProcess, screenshot } from './browser-shell.ts';
-import { tabTo } from './settings-keyboard.ts';
+import { openSettings, tabTo } from './settings-keyboard.ts';
 
 let profile: TestProfile;
 let shell: BrowserShellProcess;
@@ -22,10 +22,7 @@ test.afterAll(async () => {
 test('settings: a changed connection asks for the secret again; the CA file is chosen, never typed', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(shell.ready.url);
-  await expect(page.getByRole('navigation')).toBeVisible();
-  await page.keyboard.press('Alt+5');
+  await openSettings(page, shell.ready.url);
   await expect(page.getByRole('heading', { name: 'Instellingen', level: 1 })).toBeVisible();
 
   const baseUrl = page.getByLabel('Basis-URL');

@@ -95,11 +95,8 @@ function UnlockForm() {
 
   return (
     <form className="pin-form" onSubmit={submit} noValidate>
-      <TextField
+      <PinField
         label={t('settings.admin.pin')}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
         value={pin}
         onChange={setPin}
         name="admin-pin"
@@ -173,33 +170,24 @@ function PinPanel({ pinSet }: { pinSet: boolean }) {
       <h2 id="settings-pin">{t('settings.pin.title')}</h2>
       <div className="grid-4">
         {pinSet ? (
-          <TextField
+          <PinField
             label={t('settings.pin.current')}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
             value={currentPin}
             onChange={setCurrentPin}
             error={errors.current}
             name="pin-current"
           />
         ) : null}
-        <TextField
+        <PinField
           label={t('settings.pin.new')}
           hint={hint}
-          type="password"
-          inputMode="numeric"
-          autoComplete="new-password"
           value={newPin}
           onChange={setNewPin}
           error={errors.new}
           name="pin-new"
         />
-        <TextField
+        <PinField
           label={t('settings.pin.repeat')}
-          type="password"
-          inputMode="numeric"
-          autoComplete="new-password"
           value={repeat}
           onChange={setRepeat}
           error={errors.repeat}
@@ -221,4 +209,17 @@ function PinPanel({ pinSet }: { pinSet: boolean }) {
       </div>
     </form>
   );
+}
+
+/** A PIN is typed hidden, with the digit keyboard on touch screens, and never offered by autofill. */
+function PinField(props: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  name: string;
+  hint?: string;
+  error?: string | undefined;
+  autoFocus?: boolean;
+}) {
+  return <TextField type="password" inputMode="numeric" autoComplete="off" {...props} />;
 }

@@ -2,16 +2,16 @@
 // codes, schedules. Shown only while the administrator section is open; main refuses these writes anyway
 // when it is locked (docs/admin.md).
 import { useState, type FormEvent } from 'react';
-import { settingsSaveInput, type SettingsView } from '../../../../shared/bridge/settings-calls.ts';
+import type { SettingsView } from '../../../../shared/bridge/settings-calls.ts';
 import type { BridgeError } from '../../../../shared/bridge/define.ts';
 import { QUOTE_HEADER_FIELDS, QUOTE_LINE_FIELDS } from '../../../../shared/contract/request-fields.ts';
 import { MAPPED_UNITS } from '../../../../shared/contract/request-lines.ts';
-import { fieldErrors } from '../../../../shared/validation.ts';
 import { APPLICATIONS, type ApplicationName, type Settings } from '../../../../shared/settings.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useAppStore } from '../../app/app-store.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.ts';
-import { failureMessage, type SaveStatus } from './save-status.ts';
+import { SaveActions } from './save-actions.tsx';
+import { useSettingsSave } from './settings-save.ts';
 
 export const HOST_FIELDS = [
   'baseUrl',
@@ -38,10 +38,8 @@ function adminPatch(form: Settings) {
 
 export function AdminSettingsForm({ view }: { view: SettingsView }) {
   const t = useT();
-  const saveSettings = useAppStore((state) => state.saveSettings);
   const [form, setForm] = useState<Settings>(view.settings);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<SaveStatus>({ kind: 'idle' });
+  const { errors, status, save } = useSettingsSave();
 
   const setHost = (key: (typeof HOST_FIELDS)[number], value: string) =>
     setForm({ ...form, host: { ...form.host, [key]: value } });
@@ -50,27 +48,8 @@ export function AdminSettingsForm({ view }: { view: SettingsView }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const patch = adminPatch(form);
-    // The same schema main enforces, checked here first so every message is in the user's language.
-    const local = settingsSaveInput.safeParse(patch);
-    if (!local.success) {
-      setErrors(fieldErrors(local.error));
-      setStatus({ kind: 'failed', message: t('settings.fixFields') });
-      return;
-    }
-    setStatus({ kind: 'saving' });
-    const error = await saveSettings(patch);
-    const current = useAppStore.getState().settingsView?.settings;
-    if (!error) {
-      setErrors({});
-      setStatus({ kind: 'saved' });
-      if (current) setForm(current);
-      return;
-    }
-    // Changed elsewhere meanwhile (the CLI): show the current values, so a second save cannot undo that change.
-    if (error.code === 'conflict' && current) setForm(current);
-    setErrors(error.fields ?? {});
-    setStatus({ kind: 'failed', message: failureMessage(t, error) });
+    const shown = await save(adminPatch(form));
+    if (shown) setForm(shown);
   };
 
   return (
@@ -189,14 +168,7 @@ export function AdminSettingsForm({ view }: { view: SettingsView }) {
         </section>
       </div>
 
-      <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={status.kind === 'saving'}>
-          {status.kind === 'saving' ? t('settings.saving') : t('settings.admin.save')}
-        </button>
-        <span className={`status status--${status.kind}`} role="status" aria-live="polite">
-          {status.kind === 'saved' ? t('settings.saved') : status.kind === 'failed' ? status.message : ''}
-        </span>
-      </div>
+      <SaveActions label={t('settings.admin.save')} status={status} className="form-actions" />
     </form>
   );
 }

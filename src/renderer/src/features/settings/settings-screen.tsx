@@ -1,15 +1,15 @@
 // Settings: counter staff's own choices (language, employees, events) for everyone; the connection and
 // the rest behind the administrator section (admin-section.tsx), which main locks with the PIN.
 import { useEffect, useState, type FormEvent } from 'react';
-import { settingsSaveInput, type SettingsView } from '../../../../shared/bridge/settings-calls.ts';
+import type { SettingsView } from '../../../../shared/bridge/settings-calls.ts';
 import { QUOTE_HEADER_FIELDS } from '../../../../shared/contract/request-fields.ts';
-import { fieldErrors } from '../../../../shared/validation.ts';
 import { UI_LANGUAGES, needsSetup, settingsSchema, type UiLanguage } from '../../../../shared/settings.ts';
 import { ListEditor } from '../../components/list-editor.tsx';
 import { useAppStore } from '../../app/app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { AdminSection } from './admin-section.tsx';
-import { failureMessage, type SaveStatus } from './save-status.ts';
+import { SaveActions } from './save-actions.tsx';
+import { useSettingsSave } from './settings-save.ts';
 import { SetupGuide } from './setup-guide.tsx';
 
 export function SettingsScreen() {
@@ -68,30 +68,17 @@ function LanguageChoice({ language }: { language: UiLanguage }) {
 /** The names offered at the counter and the trade-fair events: counter staff keep these themselves. */
 function StaffChoicesForm({ view }: { view: SettingsView }) {
   const t = useT();
-  const saveSettings = useAppStore((state) => state.saveSettings);
   const [counterEmployees, setCounterEmployees] = useState(view.settings.counterEmployees);
   const [sourceLabels, setSourceLabels] = useState(view.settings.sourceLabels);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<SaveStatus>({ kind: 'idle' });
+  const { errors, status, save } = useSettingsSave();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const patch = { counterEmployees, sourceLabels };
-    const local = settingsSaveInput.safeParse(patch);
-    if (!local.success) {
-      setErrors(fieldErrors(local.error));
-      setStatus({ kind: 'failed', message: t('settings.fixFields') });
-      return;
+    const shown = await save({ counterEmployees, sourceLabels });
+    if (shown) {
+      setCounterEmployees(shown.counterEmployees);
+      setSourceLabels(shown.sourceLabels);
     }
-    setStatus({ kind: 'saving' });
-    const error = await saveSettings(patch);
-    const current = useAppStore.getState().settingsView?.settings;
-    if (current && (!error || error.code === 'conflict')) {
-      setCounterEmployees(current.counterEmployees);
-      setSourceLabels(current.sourceLabels);
-    }
-    setErrors(error?.fields ?? {});
-    setStatus(error ? { kind: 'failed', message: failureMessage(t, error) } : { kind: 'saved' });
   };
 
   const listLabels = {
@@ -131,14 +118,7 @@ function StaffChoicesForm({ view }: { view: SettingsView }) {
             labels={listLabels}
           />
         </div>
-        <div className="panel-actions">
-          <button type="submit" className="button button--primary" disabled={status.kind === 'saving'}>
-            {status.kind === 'saving' ? t('settings.saving') : t('settings.staff.save')}
-          </button>
-          <span className={`status status--${status.kind}`} role="status" aria-live="polite">
-            {status.kind === 'saved' ? t('settings.saved') : status.kind === 'failed' ? status.message : ''}
-          </span>
-        </div>
+        <SaveActions label={t('settings.staff.save')} status={status} />
       </section>
     </form>
   );
