@@ -195,7 +195,8 @@ test('the administrator PIN: set, leaving Settings locks, a wrong PIN is refused
   await page.keyboard.press('Enter');
   await expect(page.getByText('Onjuiste pincode.')).toBeVisible();
   await switchLanguage(page, 'Nederlands');
-  await expect(page.getByText('Wrong PIN.')).toHaveCount(0);
+  // The message on screen follows the language switch.
+  await expect(page.getByText('Wrong PIN.')).toBeVisible();
   await screenshotAtSizes(page, 'settings-admin-locked-en', admin);
   await typeInto(page, 'PIN', '4821');
   await page.keyboard.press('Enter');

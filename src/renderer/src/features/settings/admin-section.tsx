@@ -6,22 +6,30 @@ import type { BridgeError } from '../../../../shared/bridge/define.ts';
 import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH, adminPinSchema } from '../../../../shared/settings.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useAppStore } from '../../app/app-store.ts';
-import { useT, type Translate } from '../../i18n/i18n.ts';
+import { useT, type MessageKey, type Translate } from '../../i18n/i18n.ts';
 import { AdminSettingsForm } from './admin-settings-form.tsx';
 import { ConnectionTestPanel } from './connection-test-panel.tsx';
 import { isBridgeError } from './settings-slice.ts';
 
-type Message = { text: string; error: boolean } | undefined;
+/**
+ * A message kept as how to say it, not as text: a language switch while it is shown says it again in the
+ * new language.
+ */
+type Said = { say: (t: Translate) => string };
+const said = (key: MessageKey): Said => ({ say: (t) => t(key) });
 
 /** What a refused PIN means for the person typing it, with the wait after repeated wrong ones. */
-function pinRefusal(t: Translate, answer: PinAnswer | BridgeError): Message {
-  if (isBridgeError(answer)) return { text: answer.message, error: true };
+function pinRefusal(answer: PinAnswer | BridgeError): Said | undefined {
+  if (isBridgeError(answer)) return { say: () => answer.message };
   if (!answer.refused) return undefined;
-  const wait = t('settings.admin.wait', { seconds: Math.ceil(answer.retryInMs / 1000) });
-  if (answer.refused === 'too-soon') return { text: wait, error: true };
+  const refused = answer.refused;
+  const seconds = Math.ceil(answer.retryInMs / 1000);
   return {
-    text: answer.retryInMs > 0 ? `${t('settings.admin.wrongPin')} ${wait}` : t('settings.admin.wrongPin'),
-    error: true,
+    say: (t) => {
+      const wait = t('settings.admin.wait', { seconds });
+      if (refused === 'too-soon') return wait;
+      return seconds > 0 ? `${t('settings.admin.wrongPin')} ${wait}` : t('settings.admin.wrongPin');
+    },
   };
 }
 
@@ -78,17 +86,17 @@ function UnlockForm() {
   const t = useT();
   const unlockAdmin = useAppStore((state) => state.unlockAdmin);
   const [pin, setPin] = useState('');
-  const [message, setMessage] = useState<Message>();
+  const [message, setMessage] = useState<Said>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!pin) {
-      setMessage({ text: t('settings.admin.pinEmpty'), error: true });
+      setMessage(said('settings.admin.pinEmpty'));
       return;
     }
     const answer = await unlockAdmin(pin);
     setPin('');
-    const refusal = pinRefusal(t, answer);
+    const refusal = pinRefusal(answer);
     setMessage(refusal);
     if (!refusal) focusFirstConnectionField();
   };
@@ -100,7 +108,7 @@ function UnlockForm() {
         value={pin}
         onChange={setPin}
         name="admin-pin"
-        error={message?.text}
+        error={message?.say(t)}
         autoFocus
       />
       <button type="submit" className="button button--primary">
@@ -118,11 +126,11 @@ function PinPanel({ pinSet }: { pinSet: boolean }) {
   const [currentPin, setCurrentPin] = useState('');
   const [newPin, setNewPin] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<{ current?: string; new?: string; repeat?: string }>({});
-  const [done, setDone] = useState<string>();
+  const [errors, setErrors] = useState<{ current?: Said; new?: Said; repeat?: Said }>({});
+  const [done, setDone] = useState<Said>();
   const hint = t('settings.pin.hint', { min: ADMIN_PIN_MIN_LENGTH, max: ADMIN_PIN_MAX_LENGTH });
 
-  const reset = (message: string) => {
+  const reset = (message: Said) => {
     setCurrentPin('');
     setNewPin('');
     setRepeat('');
@@ -131,9 +139,9 @@ function PinPanel({ pinSet }: { pinSet: boolean }) {
   };
   /** A refused current PIN marks that field; true when the answer was a success. */
   const accepted = (answer: PinAnswer | BridgeError): boolean => {
-    const refusal = pinRefusal(t, answer);
+    const refusal = pinRefusal(answer);
     if (refusal) {
-      setErrors({ current: refusal.text });
+      setErrors({ current: refusal });
       setDone(undefined);
     }
     return !refusal;
@@ -143,9 +151,12 @@ function PinPanel({ pinSet }: { pinSet: boolean }) {
     event.preventDefault();
     const checked = adminPinSchema.safeParse(newPin);
     const problems = {
-      ...(pinSet && !currentPin ? { current: t('settings.pin.currentNeeded') } : {}),
-      ...(!checked.success ? { new: checked.error.issues[0]?.message ?? hint } : {}),
-      ...(checked.success && repeat !== newPin ? { repeat: t('settings.pin.mismatch') } : {}),
+      ...(pinSet && !currentPin ? { current: said('settings.pin.currentNeeded') } : {}),
+      // The schema's message, said again in whatever language is current.
+      ...(!checked.success
+        ? { new: { say: () => adminPinSchema.safeParse(newPin).error?.issues[0]?.message ?? hint } }
+        : {}),
+      ...(checked.success && repeat !== newPin ? { repeat: said('settings.pin.mismatch') } : {}),
     };
     if (Object.keys(problems).length) {
       setErrors(problems);
@@ -153,16 +164,16 @@ function PinPanel({ pinSet }: { pinSet: boolean }) {
       return;
     }
     const answer = await setAdminPin(newPin, pinSet ? currentPin : undefined);
-    if (accepted(answer)) reset(pinSet ? t('settings.pin.changed') : t('settings.pin.saved'));
+    if (accepted(answer)) reset(said(pinSet ? 'settings.pin.changed' : 'settings.pin.saved'));
   };
 
   const remove = async () => {
     if (!currentPin) {
-      setErrors({ current: t('settings.pin.currentNeeded') });
+      setErrors({ current: said('settings.pin.currentNeeded') });
       return;
     }
     const answer = await removeAdminPin(currentPin);
-    if (accepted(answer)) reset(t('settings.pin.removed'));
+    if (accepted(answer)) reset(said('settings.pin.removed'));
   };
 
   return (
@@ -174,7 +185,7 @@ function PinPanel({ pinSet }: { pinSet: boolean }) {
             label={t('settings.pin.current')}
             value={currentPin}
             onChange={setCurrentPin}
-            error={errors.current}
+            error={errors.current?.say(t)}
             name="pin-current"
           />
         ) : null}
@@ -183,14 +194,14 @@ function PinPanel({ pinSet }: { pinSet: boolean }) {
           hint={hint}
           value={newPin}
           onChange={setNewPin}
-          error={errors.new}
+          error={errors.new?.say(t)}
           name="pin-new"
         />
         <PinField
           label={t('settings.pin.repeat')}
           value={repeat}
           onChange={setRepeat}
-          error={errors.repeat}
+          error={errors.repeat?.say(t)}
           name="pin-repeat"
         />
       </div>
@@ -204,7 +215,7 @@ function PinPanel({ pinSet }: { pinSet: boolean }) {
           </button>
         ) : null}
         <span className="status status--saved" role="status" aria-live="polite">
-          {done ?? ''}
+          {done?.say(t) ?? ''}
         </span>
       </div>
     </form>
