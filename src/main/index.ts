@@ -18,6 +18,7 @@ import path from 'node:path';
 import { CALL_NAMES } from '../shared/bridge/bridge-map.ts';
 import { RENDERER_CSP } from '../shared/renderer-csp.ts';
 import { dispatchBridgeCall } from './core/bridge/dispatch.ts';
+import { windowCaller } from './core/bridge/bridge-caller.ts';
 import { resolveProfileLocation } from './core/data-dir.ts';
 import { VoaCore } from './core/voa-core.ts';
 import { contentTypeOf, staticFileFor } from './shell/static-files.ts';
@@ -57,7 +58,8 @@ async function start(): Promise<void> {
           error: { code: 'unknown-call', message: 'Calls are accepted from VOA Desk only.' },
         };
       }
-      return dispatchBridgeCall(core.handlers, channel, input);
+      // Per window: an administrator unlock in one window unlocks nothing in another.
+      return dispatchBridgeCall(core.handlers, channel, input, windowCaller(event.sender.id));
     });
   }
   core.events.subscribe((name, payload) => mainWindow?.webContents.send(name, payload));

@@ -133,12 +133,23 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
+/**
+ * What is always the same for Business Central online, so a fresh profile starts with it: the identity
+ * provider's authority host (Microsoft Entra ID) and the API resource tokens are requested for. The service
+ * reference leaves them as the placeholders {auth_url} and {api_resource} (docs/contract.md, "Two
+ * applications"); these are Business Central's own values (docs/admin.md).
+ */
+export const BUSINESS_CENTRAL_DEFAULTS = {
+  authUrl: 'https://login.microsoftonline.com',
+  apiResource: 'https://api.businesscentral.dynamics.com',
+} as const;
+
 export const DEFAULT_SETTINGS: Settings = {
   host: {
     baseUrl: '',
-    authUrl: '',
+    authUrl: BUSINESS_CENTRAL_DEFAULTS.authUrl,
     tenant: '',
-    apiResource: '',
+    apiResource: BUSINESS_CENTRAL_DEFAULTS.apiResource,
     companyName: '',
     companyId: '',
     language: 'nl-NL',
@@ -173,6 +184,37 @@ export const settingsPatchSchema = z
   .partial()
   .strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/**
+ * The settings counter staff may change without the administrator's PIN: their own choices (the names
+ * offered at the counter, the trade-fair events, the UI language). Everything else is the administrator's.
+ */
+export const STAFF_SETTING_KEYS = ['counterEmployees', 'sourceLabels', 'uiLanguage'] as const;
+export type StaffSettingKey = (typeof STAFF_SETTING_KEYS)[number];
+
+/** The keys of a patch that only an unlocked administrator may save. */
+export function adminKeysOf(patch: Record<string, unknown>): string[] {
+  return Object.keys(patch).filter(
+    (key) => patch[key] !== undefined && !(STAFF_SETTING_KEYS as readonly string[]).includes(key),
+  );
+}
+
+/** Nothing names the host yet: the first run of a profile, which opens the setup guide. */
+export function needsSetup(settings: Settings): boolean {
+  return settings.host.baseUrl === '' && settings.host.tenant === '';
+}
+
+export const ADMIN_PIN_MIN_LENGTH = 4;
+export const ADMIN_PIN_MAX_LENGTH = 12;
+
+/** The administrator's PIN: digits only, so it is typed the same on every keyboard layout. */
+export const adminPinSchema = z.string().regex(
+  new RegExp(`^\\d{${ADMIN_PIN_MIN_LENGTH},${ADMIN_PIN_MAX_LENGTH}}$`),
+  localized({
+    en: `must be ${ADMIN_PIN_MIN_LENGTH} to ${ADMIN_PIN_MAX_LENGTH} digits`,
+    nl: `moet uit ${ADMIN_PIN_MIN_LENGTH} tot ${ADMIN_PIN_MAX_LENGTH} cijfers bestaan`,
+  }),
+);
 
 /** What is missing before VOA Desk can talk to the host for an application. */
 export function missingHostSettings(settings: Settings, application: ApplicationName): string[] {

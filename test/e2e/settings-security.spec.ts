@@ -1,9 +1,10 @@
 // The two security-related parts of Settings, used keyboard-only in both languages: a stored secret whose
 // connection settings changed says "enter again" beside the field, and the extra CA file is shown, never
 // typed (the browser shell has no file chooser of main's own, and says so).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createTestProfile, type TestProfile } from '../support/processes.ts';
 import { startBrowserShellProcess, type BrowserShellProcess, screenshot } from './browser-shell.ts';
+import { openSettings, tabTo } from './settings-keyboard.ts';
 
 let profile: TestProfile;
 let shell: BrowserShellProcess;
@@ -18,28 +19,16 @@ test.afterAll(async () => {
   await profile?.dispose();
 });
 
-/** Tabs forward until `target` has the focus: the screen is used with the keyboard only. */
-async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
-  for (let presses = 0; presses < 80; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('not reachable with Tab');
-}
-
 test('settings: a changed connection asks for the secret again; the CA file is chosen, never typed', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(shell.ready.url);
-  await expect(page.getByRole('navigation')).toBeVisible();
-  await page.keyboard.press('Alt+5');
+  await openSettings(page, shell.ready.url);
   await expect(page.getByRole('heading', { name: 'Instellingen', level: 1 })).toBeVisible();
 
   const baseUrl = page.getByLabel('Basis-URL');
   await tabTo(page, baseUrl);
   await page.keyboard.type('https://erp.example.com/v2.0/contoso/Production');
-  const save = page.getByRole('button', { name: 'Instellingen opslaan' });
+  const save = page.getByRole('button', { name: 'Beheerdersinstellingen opslaan' });
   await tabTo(page, save);
   await page.keyboard.press('Enter');
   await expect(page.getByText('Instellingen opgeslagen.')).toBeVisible();

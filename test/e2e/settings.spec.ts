@@ -38,19 +38,33 @@ test('settings: fill the host connection, store a secret, reload, see it set, sw
   await expect(page.getByRole('heading', { name: 'Instellingen', level: 1 })).toBeVisible();
   await expect(page.getByTestId('website-secret-status')).toHaveText('Geen geheim ingesteld');
 
+  // A fresh profile opens Settings with the setup guide, and knows Business Central's fixed values.
+  await expect(page.getByTestId('setup-guide')).toBeVisible();
+  await expect(page.getByLabel('Authenticatie-URL')).toHaveValue('https://login.microsoftonline.com');
+  await expect(page.getByLabel('API-resource')).toHaveValue('https://api.businesscentral.dynamics.com');
+  await expect(page.getByTestId('no-pin-hint')).toBeVisible();
+
   await page.getByLabel('Basis-URL').fill('https://erp.example.com/v2.0/contoso/Production');
   await page.getByLabel('Authenticatie-URL').fill('https://login.example.com');
   await page.getByLabel('Tenant', { exact: true }).fill('contoso');
   await page.getByLabel('API-resource').fill('https://api.example.com');
   await page.getByLabel('Bedrijfsnaam').fill("Staalhandel 't Gooi B.V.");
   await page.getByLabel('Bedrijfs-id (GUID)').fill('not-a-guid');
-  await page.getByRole('button', { name: 'Instellingen opslaan' }).click();
+  const saveAdmin = page.getByRole('button', { name: 'Beheerdersinstellingen opslaan' });
+  await saveAdmin.click();
   await expect(page.getByText('Niet opgeslagen: verbeter de gemarkeerde velden.')).toBeVisible();
   await expect(page.getByText(/moet een GUID zijn/)).toBeVisible();
   await screenshot(page, 'settings-invalid-nl');
 
   await page.getByLabel('Bedrijfs-id (GUID)').fill('3f2504e0-4f89-11d3-9a0c-0305e82c3301');
   await page.getByLabel('Client-id').first().fill('website-client');
+  await page.getByLabel('Versie privacyverklaring').fill('v2026-01');
+  await expect(page.getByLabel('Versie privacyverklaring')).toHaveValue('V2026-01');
+  await saveAdmin.click();
+  await expect(page.getByText('Instellingen opgeslagen.')).toBeVisible();
+  // Saved: the host is named, so the guide has done its work.
+  await expect(page.getByTestId('setup-guide')).toHaveCount(0);
+
   const employee = page.getByLabel('Baliemedewerkers');
   await employee.fill('Anja de Vries');
   await employee.press('Enter');
@@ -62,10 +76,10 @@ test('settings: fill the host connection, store a secret, reload, see it set, sw
   await employee.press('Enter');
   await expect(employee).toHaveValue('K'.repeat(51));
   await employee.fill('');
-  await page.getByLabel('Versie privacyverklaring').fill('v2026-01');
-  await expect(page.getByLabel('Versie privacyverklaring')).toHaveValue('V2026-01');
-  await page.getByRole('button', { name: 'Instellingen opslaan' }).click();
-  await expect(page.getByText('Instellingen opgeslagen.')).toBeVisible();
+  await page.getByRole('button', { name: 'Keuzes opslaan' }).click();
+  await expect(page.getByRole('region', { name: 'Balie en beurs' }).getByRole('status')).toHaveText(
+    'Instellingen opgeslagen.',
+  );
 
   await page.locator('input[name="website-secret"]').fill(SECRET);
   await page.getByRole('button', { name: 'Geheim opslaan' }).first().click();

@@ -5,6 +5,7 @@ import type { CallInput, CallOutput } from '../../shared/bridge/api.ts';
 import type { CatalogModule } from '../core/catalog/catalog-module.ts';
 import type { CoreServices } from '../core/core-module.ts';
 import { dispatchBridgeCall, type BridgeCore } from '../core/bridge/dispatch.ts';
+import { ADMINISTRATOR_CALLER } from '../core/bridge/bridge-caller.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -30,7 +31,10 @@ export interface CliCommand {
   run(context: CliContext, args: string[]): Promise<number>;
 }
 
-/** The CLI is as untrusted as a renderer: it goes through the same validated bridge calls. */
+/**
+ * The CLI's input is as untrusted as a renderer's: it goes through the same validated bridge calls. It is
+ * run by the administrator at the machine, so the administrator section's PIN does not apply (docs/admin.md).
+ */
 export function callCore<C extends CallName>(
   context: CliContext,
   channel: C,
@@ -49,7 +53,9 @@ export function callCoreWithUntrustedInput<C extends CallName>(
   input: unknown,
 ): Promise<BridgeResult<CallOutput<C>>> {
   // dispatchBridgeCall answers with the handler of `channel`, so its value is that call's output.
-  return dispatchBridgeCall(context.core.handlers, channel, input) as Promise<BridgeResult<CallOutput<C>>>;
+  return dispatchBridgeCall(context.core.handlers, channel, input, ADMINISTRATOR_CALLER) as Promise<
+    BridgeResult<CallOutput<C>>
+  >;
 }
 
 /** Prints a failed answer: every bad field on its own line; exit status 2 for bad input, 1 otherwise. */

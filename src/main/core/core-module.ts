@@ -2,8 +2,10 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { BridgeHandlers } from './bridge/dispatch.ts';
 import type { EventHub } from './bridge/event-hub.ts';
 import type { ProfileLocation } from './data-dir.ts';
+import type { TokenProvider } from './host/token-provider.ts';
 import type { VoaHost } from './host/voa-host.ts';
 import type { BoundSecretVault } from './secrets/bound-secret-vault.ts';
+import type { AdminLock } from './settings/admin-lock.ts';
 import type { SettingsStore } from './settings/settings-store.ts';
 
 export type ShellKind = 'electron' | 'browser';
@@ -25,6 +27,10 @@ export interface CoreServices {
   events: EventHub;
   /** All host traffic goes through here (and so through one HTTP layer). */
   host: VoaHost;
+  /** Tokens per application (Test connection asks for each one on its own). */
+  tokens: TokenProvider;
+  /** The administrator section's lock (PIN), enforced in main. */
+  adminLock: AdminLock;
   /** The desktop shell's file dialog for the extra CA file; other shells have none. */
   chooseCaFile: (() => Promise<string | undefined>) | undefined;
 }

@@ -9,6 +9,7 @@ import { SettingsStore } from './settings/settings-store.ts';
 import { settingsHandlers } from './settings/settings-handlers.ts';
 import { KeytarSecretVault, type SecretVault } from './secrets/secret-vault.ts';
 import { BoundSecretVault } from './secrets/bound-secret-vault.ts';
+import { AdminLock, type AdminClock } from './settings/admin-lock.ts';
 import { HostHttpClient } from './host/host-http-client.ts';
 import { TokenProvider } from './host/token-provider.ts';
 import { VoaHost } from './host/voa-host.ts';
@@ -30,6 +31,8 @@ export interface VoaCoreOptions {
    * none: a renderer can never name the file by path.
    */
   chooseCaFile?: () => Promise<string | undefined>;
+  /** The administrator lock's clock (unlock time-out, waits after wrong PINs); tests pass their own. */
+  adminClock?: AdminClock;
 }
 
 export class VoaCore implements CoreServices {
@@ -39,6 +42,8 @@ export class VoaCore implements CoreServices {
   readonly settings: SettingsStore;
   /** Secrets bound to the host they were entered for (the keychain below it stores them). */
   readonly vault: BoundSecretVault;
+  /** Connection settings change only in an unlocked administrator section (docs/admin.md). */
+  readonly adminLock: AdminLock;
   readonly appDb: DatabaseSync;
   readonly events = new EventHub();
   readonly tokens: TokenProvider;
@@ -61,6 +66,11 @@ export class VoaCore implements CoreServices {
       options.vault ?? new KeytarSecretVault(options.location.profile),
       () => this.settings.current,
     );
+    this.adminLock = new AdminLock({
+      store: this.vault,
+      ...(options.adminClock ? { clock: options.adminClock } : {}),
+      language: () => this.settings.current.uiLanguage,
+    });
     this.appDb = appDb;
     this.chooseCaFile = options.chooseCaFile;
     const http = () => this.#httpClient();

@@ -42,6 +42,8 @@ export const BRIDGE_ERROR_CODES = [
   'disk-full',
   /** Someone else (the CLI, another window) changed the same data since it was read; nothing was written. */
   'conflict',
+  /** Connection settings change only in an unlocked administrator section (docs/admin.md). */
+  'admin-locked',
   /** Anything else; the message is safe to show, details are in the log. */
   'internal',
 ] as const;

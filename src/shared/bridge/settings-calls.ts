@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   APPLICATIONS,
+  adminPinSchema,
   hostConnectionSchema,
   settingsPatchSchema,
   type ApplicationName,
@@ -39,6 +40,73 @@ export interface AppInfo {
   shell: 'electron' | 'browser';
 }
 
+/**
+ * Where the administrator section stands for the calling window. The PIN's hash stays in main (in the OS
+ * keychain); the renderer learns only whether one is set.
+ */
+export interface AdminStatus {
+  /** No PIN set means the section is open to anyone at this workstation. */
+  pinSet: boolean;
+  /** This window may change connection settings now (always true without a PIN). */
+  unlocked: boolean;
+  /** After repeated wrong PINs, no PIN is tried for this long (ms); 0 when a PIN may be tried now. */
+  retryInMs: number;
+}
+
+/** The answer to a PIN: the status afterwards, and why it was refused. */
+export interface PinAnswer extends AdminStatus {
+  /** `wrong-pin`: not the PIN; `too-soon`: not tried, wait `retryInMs` after repeated wrong PINs. */
+  refused?: 'wrong-pin' | 'too-soon';
+}
+
+/**
+ * What a connection test found for one application. `works` is the only good outcome; every other one
+ * names what to fix, and the renderer says it in the UI language.
+ */
+export type ConnectionOutcome =
+  | 'works'
+  /** Settings for this application are empty: `missing` names them. */
+  | 'missing-settings'
+  /** No client secret is stored for the application. */
+  | 'secret-missing'
+  /** The secret was stored for other connection settings: it must be entered again. */
+  | 'secret-enter-again'
+  /** The OS keychain cannot be reached. */
+  | 'keychain-unavailable'
+  /** The identity provider refused the client id or secret (or the tenant, or the API resource). */
+  | 'token-refused'
+  /** The identity provider could not be reached: authentication URL, network, proxy or CA file. */
+  | 'auth-unreachable'
+  /** The ERP could not be reached: base URL, network, proxy or CA file. */
+  | 'host-unreachable'
+  /** The ERP refused the token (401): the API resource or the tenant does not belong to this host. */
+  | 'host-refused-token'
+  /** 403: the application lacks the permission set for this service. */
+  | 'forbidden'
+  /** 404: the service is not published under that name, or the company is wrong. */
+  | 'not-found'
+  /** 429: the host is busy; try again later. */
+  | 'throttled'
+  /** 5xx: the host failed. */
+  | 'server-error'
+  /** Any other answer (400 and unexpected statuses): `detail` holds the host's words. */
+  | 'unexpected';
+
+export interface ApplicationCheck {
+  application: ApplicationName;
+  /** The harmless call made: a catalog page or a portal procedure, as the contract names it. */
+  service: string;
+  outcome: ConnectionOutcome;
+  /** For `missing-settings`: the setting paths (host.baseUrl, applications.sync.clientId, …). */
+  missing?: string[];
+  /** The host's or the network's own words, for the details toggle; never a secret or a token. */
+  detail?: string;
+}
+
+export interface ConnectionTestResult {
+  checks: ApplicationCheck[];
+}
+
 const noInput = z.object({}).strict();
 
 /**
@@ -71,6 +139,22 @@ export const settingsCalls = {
       .strict(),
   ),
   'secrets:clear': defineCall<SecretsStatus>()(applicationInput),
+  /**
+   * Gets a token for each application and makes one harmless call with it (docs/admin.md). Administrator
+   * only, like every call above that changes or uses the connection.
+   */
+  'settings:testConnection': defineCall<ConnectionTestResult>()(noInput),
+  'admin:status': defineCall<AdminStatus>()(noInput),
+  /** Unlocks the administrator section for the calling window, until it locks again or times out. */
+  'admin:unlock': defineCall<PinAnswer>()(z.object({ pin: z.string().max(100) }).strict()),
+  /** Locks the administrator section for the calling window (the renderer calls it on leaving Settings). */
+  'admin:lock': defineCall<AdminStatus>()(noInput),
+  /** Sets the PIN; changing it needs the current one. The calling window stays unlocked. */
+  'admin:setPin': defineCall<PinAnswer>()(
+    z.object({ currentPin: z.string().max(100).optional(), newPin: adminPinSchema }).strict(),
+  ),
+  /** Removes the PIN (the current one is needed): the section is open again. */
+  'admin:removePin': defineCall<PinAnswer>()(z.object({ currentPin: z.string().max(100) }).strict()),
 };
 
 export const settingsEvents = {

@@ -34,4 +34,17 @@ export const settingsBadInputs = {
     { application: 'website', secret: long(SECRET_MAX_LENGTH + 1) },
   ],
   'secrets:clear': [{}, { application: 'sync-app' }, { application: ['website'] }],
+  'settings:testConnection': [{ application: 'website' }],
+  'admin:status': [{ window: 'other' }],
+  'admin:unlock': [{}, { pin: 1234 }, { pin: long(101) }],
+  'admin:lock': [{ window: 'other' }],
+  'admin:setPin': [
+    {},
+    { newPin: '123' },
+    { newPin: '12a4' },
+    { newPin: long(13).replaceAll('x', '1') },
+    { newPin: 1234 },
+    { currentPin: 1234, newPin: '5678' },
+  ],
+  'admin:removePin': [{}, { currentPin: 1234 }],
 } satisfies Record<string, unknown[]>;

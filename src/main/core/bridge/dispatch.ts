@@ -8,11 +8,16 @@ import { fieldErrors } from '../../../shared/validation.ts';
 import { KeychainUnavailableError } from '../secrets/secret-vault.ts';
 import { BridgeFailure } from './bridge-failure.ts';
 import type { EventHub } from './event-hub.ts';
+import { SOLE_WINDOW_CALLER, type BridgeCaller } from './bridge-caller.ts';
 import { HostNetworkError } from '../host/host-http-client.ts';
 import { HostNotConfiguredError, TokenRefusedError } from '../host/token-provider.ts';
 
+/**
+ * `caller` is who came through the bridge (always given by dispatchBridgeCall); a handler called directly
+ * by code in this process gets none and acts for the administrator.
+ */
 export type BridgeHandlers = {
-  [C in CallName]: (input: CallParsedInput<C>) => Promise<CallOutput<C>>;
+  [C in CallName]: (input: CallParsedInput<C>, caller?: BridgeCaller) => Promise<CallOutput<C>>;
 };
 
 /** What a shell (Electron, browser shell, CLI) needs of the core to carry the bridge. */
@@ -26,6 +31,8 @@ export async function dispatchBridgeCall(
   handlers: BridgeHandlers,
   channel: unknown,
   rawInput: unknown,
+  /** A shell that does not say who calls is treated as its one (untrusted) window. */
+  caller: BridgeCaller = SOLE_WINDOW_CALLER,
 ): Promise<BridgeResult<unknown>> {
   if (typeof channel !== 'string' || !isCallName(channel)) {
     return fail({
@@ -36,8 +43,8 @@ export async function dispatchBridgeCall(
   const parsed = bridgeCalls[channel].input.safeParse(rawInput ?? {}, { reportInput: true });
   if (!parsed.success) return fail(invalidInput(parsed.error));
   try {
-    const handler = handlers[channel] as (input: unknown) => Promise<unknown>;
-    return { ok: true, value: await handler(parsed.data) };
+    const handler = handlers[channel] as (input: unknown, caller: BridgeCaller) => Promise<unknown>;
+    return { ok: true, value: await handler(parsed.data, caller) };
   } catch (error) {
     return fail(bridgeErrorFrom(error, channel));
   }

@@ -6,7 +6,12 @@
 import type { ApplicationName, Settings } from '../../../shared/settings.ts';
 import type { SecretBinding } from '../../../shared/bridge/settings-calls.ts';
 import { HostNotConfiguredError } from '../host/token-provider.ts';
-import { KeychainUnavailableError, type InstallationKeyName, type SecretVault } from './secret-vault.ts';
+import {
+  KeychainUnavailableError,
+  type InstallationKeyName,
+  type KeychainEntryName,
+  type SecretVault,
+} from './secret-vault.ts';
 
 /** Everything that decides where a secret, or a token made from it, is sent. */
 export interface HostBinding {
@@ -95,6 +100,22 @@ export class BoundSecretVault implements SecretVault {
     if (!this.#keychain.installationKey)
       return Promise.reject(new KeychainUnavailableError('This keychain cannot keep installation keys.'));
     return this.#keychain.installationKey(name, generate);
+  }
+
+  /** Entries bound to no host (the administrator PIN's hash) pass through as they are. */
+  readEntry(name: KeychainEntryName): Promise<string | undefined> {
+    if (!this.#keychain.readEntry) return Promise.resolve(undefined);
+    return this.#keychain.readEntry(name);
+  }
+
+  writeEntry(name: KeychainEntryName, value: string): Promise<void> {
+    if (!this.#keychain.writeEntry)
+      return Promise.reject(new KeychainUnavailableError('This keychain cannot keep other entries.'));
+    return this.#keychain.writeEntry(name, value);
+  }
+
+  deleteEntry(name: KeychainEntryName): Promise<void> {
+    return this.#keychain.deleteEntry?.(name) ?? Promise.resolve();
   }
 
   /** Whether a secret is stored, and whether it was entered for the current settings. */

@@ -20,9 +20,18 @@ export interface SecretVault {
    * `generate` and stored on first use, so it stays stable across runs. For main only.
    */
   installationKey?(name: InstallationKeyName, generate: () => string): Promise<string>;
+  /**
+   * A keychain entry of this profile under its own name (the administrator PIN's salted hash): read,
+   * written or removed as a whole. For main only; nothing that reaches the renderer reads one.
+   */
+  readEntry?(name: KeychainEntryName): Promise<string | undefined>;
+  writeEntry?(name: KeychainEntryName, value: string): Promise<void>;
+  deleteEntry?(name: KeychainEntryName): Promise<void>;
 }
 
 export type InstallationKeyName = 'ip-hash-key';
+/** Account names of the profile's other keychain entries (docs/admin.md names them for recovery). */
+export type KeychainEntryName = 'admin-pin-hash';
 
 export class KeychainUnavailableError extends Error {
   override name = 'KeychainUnavailableError';
@@ -97,6 +106,18 @@ export class KeytarSecretVault implements SecretVault {
 
   async clear(application: ApplicationName): Promise<void> {
     await this.#call((keytar) => keytar.deletePassword(this.service, secretAccountName(application)));
+  }
+
+  async readEntry(name: KeychainEntryName): Promise<string | undefined> {
+    return (await this.#call((keytar) => keytar.getPassword(this.service, name))) ?? undefined;
+  }
+
+  writeEntry(name: KeychainEntryName, value: string): Promise<void> {
+    return this.#call((keytar) => keytar.setPassword(this.service, name, value));
+  }
+
+  async deleteEntry(name: KeychainEntryName): Promise<void> {
+    await this.#call((keytar) => keytar.deletePassword(this.service, name));
   }
 
   async installationKey(name: InstallationKeyName, generate: () => string): Promise<string> {

@@ -1,15 +1,28 @@
 import type { SecretBinding, SecretsStatus, SettingsView } from '../../../shared/bridge/settings-calls.ts';
-import type { ApplicationName } from '../../../shared/settings.ts';
+import { adminKeysOf, type ApplicationName } from '../../../shared/settings.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CoreServices } from '../core-module.ts';
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
 import { DiskFullError, SettingsConflictError } from './settings-store.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
+import { ADMINISTRATOR_CALLER, type BridgeCaller } from '../bridge/bridge-caller.ts';
+import { testConnection } from './connection-test.ts';
 
 type SettingsHandlers = Pick<
   BridgeHandlers,
-  'app:info' | 'settings:get' | 'settings:save' | 'settings:chooseCaFile' | 'secrets:set' | 'secrets:clear'
+  | 'app:info'
+  | 'settings:get'
+  | 'settings:save'
+  | 'settings:chooseCaFile'
+  | 'secrets:set'
+  | 'secrets:clear'
+  | 'settings:testConnection'
+  | 'admin:status'
+  | 'admin:unlock'
+  | 'admin:lock'
+  | 'admin:setPin'
+  | 'admin:removePin'
 >;
 
 /**
@@ -94,7 +107,16 @@ async function saveSettings(
 /** The part of the core the settings handlers use. */
 export type SettingsServices = Pick<
   CoreServices,
-  'chooseCaFile' | 'events' | 'location' | 'settings' | 'shell' | 'vault' | 'version'
+  | 'adminLock'
+  | 'chooseCaFile'
+  | 'events'
+  | 'host'
+  | 'location'
+  | 'settings'
+  | 'shell'
+  | 'tokens'
+  | 'vault'
+  | 'version'
 >;
 
 export function settingsHandlers(core: SettingsServices): SettingsHandlers {
@@ -103,6 +125,8 @@ export function settingsHandlers(core: SettingsServices): SettingsHandlers {
     core.events.emit('settings:changed', view);
     return view;
   };
+  // Called directly by code in this process (no bridge, no caller): the administrator.
+  const admin = (caller: BridgeCaller = ADMINISTRATOR_CALLER) => core.adminLock.assertUnlocked(caller);
   return {
     'app:info': async () => ({
       version: core.version,
@@ -111,11 +135,14 @@ export function settingsHandlers(core: SettingsServices): SettingsHandlers {
       shell: core.shell,
     }),
     'settings:get': () => settingsView(core),
-    'settings:save': async (patch) => {
+    'settings:save': async (patch, caller) => {
+      // Counter staff change their own choices freely; everything else waits for the administrator.
+      if (adminKeysOf(patch).length) await admin(caller);
       await saveSettings(core, () => core.settings.update(patch), changed);
       return changed();
     },
-    'settings:chooseCaFile': async () => {
+    'settings:chooseCaFile': async (_input, caller) => {
+      await admin(caller);
       if (!core.chooseCaFile) {
         throw new BridgeFailure(
           'not-available',
@@ -128,15 +155,33 @@ export function settingsHandlers(core: SettingsServices): SettingsHandlers {
       if (chosen !== undefined) await saveSettings(core, () => setExtraCaFile(core, chosen), changed);
       return changed();
     },
-    'secrets:set': async ({ application, secret }) => {
+    'secrets:set': async ({ application, secret }, caller) => {
+      await admin(caller);
       await core.vault.set(application, secret);
       await changed();
       return secretsStatus(core);
     },
-    'secrets:clear': async ({ application }) => {
+    'secrets:clear': async ({ application }, caller) => {
+      await admin(caller);
       await core.vault.clear(application);
       await changed();
       return secretsStatus(core);
     },
+    'settings:testConnection': async (_input, caller) => {
+      await admin(caller);
+      return testConnection({
+        settings: () => core.settings.current,
+        vault: core.vault,
+        tokens: core.tokens,
+        host: core.host,
+      });
+    },
+    'admin:status': (_input, caller = ADMINISTRATOR_CALLER) => core.adminLock.status(caller),
+    'admin:unlock': ({ pin }, caller = ADMINISTRATOR_CALLER) => core.adminLock.unlock(caller, pin),
+    'admin:lock': (_input, caller = ADMINISTRATOR_CALLER) => core.adminLock.lock(caller),
+    'admin:setPin': ({ currentPin, newPin }, caller = ADMINISTRATOR_CALLER) =>
+      core.adminLock.setPin(caller, currentPin, newPin),
+    'admin:removePin': ({ currentPin }, caller = ADMINISTRATOR_CALLER) =>
+      core.adminLock.removePin(caller, currentPin),
   };
 }

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { SettingsScreen } from '../features/settings/settings-screen.tsx';
+import { useSetupGuideOnFirstRun } from '../features/settings/setup-guide.tsx';
 import { CounterScreen } from '../features/counter/counter-screen.tsx';
 import { FairScreen } from '../features/fair/fair-screen.tsx';
 import { CatalogScreen } from '../features/catalog/catalog-screen.tsx';
@@ -23,6 +24,7 @@ export function AppFrame() {
   const screen = useAppStore((state) => state.screen);
   const showScreen = useAppStore((state) => state.showScreen);
   const info = useAppStore((state) => state.info);
+  useSetupGuideOnFirstRun();
 
   // Alt+1 … Alt+5 switch screens from anywhere, so the keyboard never has to travel to the navigation.
   useEffect(() => {

@@ -73,6 +73,78 @@ const en = {
   'list.empty': 'None yet',
   'list.duplicate': '"{item}" is already in the list.',
   'list.tooLong': 'Too long: {length} characters, at most {max}. Shorten it first.',
+  'section.staff': 'Counter and trade fair',
+  'staff.intro':
+    'Your own choices at this workstation: who can be chosen at the counter, and the trade-fair events.',
+  'staff.save': 'Save choices',
+  'section.admin': 'Administrator',
+  'admin.intro':
+    'Connection to the ERP, applications and secrets, unit codes and schedules: set up by the administrator.',
+  'admin.lockedIntro': 'These settings are locked with a PIN. Counter staff do not need them.',
+  'admin.noPinHint':
+    'No PIN is set: anyone at this workstation can change the connection. Set a PIN so only the administrator can.',
+  'admin.pin': 'PIN',
+  'admin.unlock': 'Unlock',
+  'admin.lock': 'Lock now',
+  'admin.unlocked':
+    'Unlocked. The section locks again when you leave Settings or after 10 minutes without use.',
+  'admin.wrongPin': 'Wrong PIN.',
+  'admin.wait': 'Too many wrong PINs: wait {seconds} s before the next try.',
+  'admin.pinEmpty': 'Type the PIN first.',
+  'admin.locked': 'The administrator settings are locked: unlock them with the PIN.',
+  'pin.title': 'Administrator PIN',
+  'pin.current': 'Current PIN',
+  'pin.new': 'New PIN',
+  'pin.repeat': 'Repeat the new PIN',
+  'pin.hint': '{min} to {max} digits',
+  'pin.set': 'Set PIN',
+  'pin.change': 'Change PIN',
+  'pin.remove': 'Remove PIN',
+  'pin.mismatch': 'The two new PINs differ: type the same PIN twice.',
+  'pin.saved': 'PIN set. Counter staff now need it to change the administrator settings.',
+  'pin.changed': 'PIN changed.',
+  'pin.removed': 'PIN removed: the administrator settings are open to everyone at this workstation.',
+  'pin.currentNeeded': 'Type the current PIN first.',
+  'admin.save': 'Save administrator settings',
+  'test.title': 'Test connection',
+  'test.intro':
+    'Gets a token for each application and makes one call that changes nothing in the ERP. Save the settings first.',
+  'test.run': 'Test connection',
+  'test.running': 'Testing…',
+  'test.works': 'Works: token received and {service} answered.',
+  'test.missing-settings': 'Not configured: fill in {fields}.',
+  'test.secret-missing': 'No client secret stored: store the client secret of the {application}.',
+  'test.secret-enter-again':
+    'The client secret was stored for other connection settings: enter it again for the {application}.',
+  'test.keychain-unavailable': 'The OS keychain cannot be reached, so the client secret cannot be read.',
+  'test.token-refused':
+    'Token: refused. Check the client id and the client secret of the {application}, and the tenant.',
+  'test.auth-unreachable':
+    'Identity provider unreachable: check the authentication URL, the network or proxy, or the CA file.',
+  'test.host-unreachable': 'Host unreachable: check the base URL, the network or proxy, or the CA file.',
+  'test.host-refused-token':
+    'Token received, but the ERP refused it: check the API resource and the tenant in the base URL.',
+  'test.forbidden':
+    'Token received, but the ERP refused {service}: the {application} lacks its permission set. Ask for Repair Permissions in the ERP’s VOA setup.',
+  'test.not-found.sync':
+    'Token received, but {service} was not found: check the company name and the environment in the base URL.',
+  'test.not-found.website':
+    'Token received, but {service} was not found: check the company id and the environment in the base URL.',
+  'test.throttled': 'The ERP is busy (too many calls): test again in a minute.',
+  'test.server-error': 'The ERP failed (server error): test again later; if it stays, tell IT.',
+  'test.unexpected': 'The ERP gave an unexpected answer: see the details.',
+  'test.details': 'Details (the ERP’s or the network’s own words)',
+  'guide.title': 'Setting up this desk',
+  'guide.intro': 'VOA Desk has no connection to the ERP yet. Five steps for the administrator:',
+  'guide.step1':
+    'Have at hand: the tenant, the base URL of the environment, the company name and id, and the client id and secret of the website and the synchronization application.',
+  'guide.step2':
+    'Fill them in under Administrator below. The authentication URL and the API resource are already filled in for Business Central.',
+  'guide.step3': 'Store both client secrets; they go into the OS keychain.',
+  'guide.step4': 'Press Test connection: it says per application what works and what to fix.',
+  'guide.step5':
+    'Set a PIN, so counter staff can choose employees, events and language but not the connection.',
+  'guide.start': 'Start with the base URL',
   save: 'Save settings',
   saving: 'Saving…',
   saved: 'Settings saved.',
@@ -156,6 +228,82 @@ export const settingsMessages: FeatureMessages<typeof en> = {
     'list.empty': 'Nog geen',
     'list.duplicate': '"{item}" staat al in de lijst.',
     'list.tooLong': 'Te lang: {length} tekens, hoogstens {max}. Maak het eerst korter.',
+    'section.staff': 'Balie en beurs',
+    'staff.intro': 'Uw eigen keuzes op deze werkplek: wie aan de balie gekozen kan worden, en de beurzen.',
+    'staff.save': 'Keuzes opslaan',
+    'section.admin': 'Beheerder',
+    'admin.intro':
+      'Verbinding met het ERP, applicaties en geheimen, eenheidscodes en planning: ingesteld door de beheerder.',
+    'admin.lockedIntro':
+      'Deze instellingen zijn vergrendeld met een pincode. Baliemedewerkers hebben ze niet nodig.',
+    'admin.noPinHint':
+      'Er is geen pincode ingesteld: iedereen op deze werkplek kan de verbinding wijzigen. Stel een pincode in, zodat alleen de beheerder dat kan.',
+    'admin.pin': 'Pincode',
+    'admin.unlock': 'Ontgrendelen',
+    'admin.lock': 'Nu vergrendelen',
+    'admin.unlocked':
+      'Ontgrendeld. Het onderdeel vergrendelt weer als u Instellingen verlaat of na 10 minuten zonder gebruik.',
+    'admin.wrongPin': 'Onjuiste pincode.',
+    'admin.wait': 'Te vaak een onjuiste pincode: wacht {seconds} s voor de volgende poging.',
+    'admin.pinEmpty': 'Typ eerst de pincode.',
+    'admin.locked': 'De beheerdersinstellingen zijn vergrendeld: ontgrendel ze met de pincode.',
+    'pin.title': 'Pincode van de beheerder',
+    'pin.current': 'Huidige pincode',
+    'pin.new': 'Nieuwe pincode',
+    'pin.repeat': 'Herhaal de nieuwe pincode',
+    'pin.hint': '{min} tot {max} cijfers',
+    'pin.set': 'Pincode instellen',
+    'pin.change': 'Pincode wijzigen',
+    'pin.remove': 'Pincode verwijderen',
+    'pin.mismatch': 'De twee nieuwe pincodes verschillen: typ twee keer dezelfde pincode.',
+    'pin.saved':
+      'Pincode ingesteld. Baliemedewerkers hebben hem nu nodig om de beheerdersinstellingen te wijzigen.',
+    'pin.changed': 'Pincode gewijzigd.',
+    'pin.removed': 'Pincode verwijderd: de beheerdersinstellingen staan open voor iedereen op deze werkplek.',
+    'pin.currentNeeded': 'Typ eerst de huidige pincode.',
+    'admin.save': 'Beheerdersinstellingen opslaan',
+    'test.title': 'Verbinding testen',
+    'test.intro':
+      'Haalt voor elke applicatie een token op en doet één aanroep die niets verandert in het ERP. Sla de instellingen eerst op.',
+    'test.run': 'Verbinding testen',
+    'test.running': 'Bezig met testen…',
+    'test.works': 'Werkt: token ontvangen en {service} antwoordde.',
+    'test.missing-settings': 'Niet ingesteld: vul {fields} in.',
+    'test.secret-missing': 'Geen clientgeheim opgeslagen: sla het clientgeheim van de {application} op.',
+    'test.secret-enter-again':
+      'Het clientgeheim is opgeslagen voor andere verbindingsinstellingen: voer het opnieuw in voor de {application}.',
+    'test.keychain-unavailable':
+      'De sleutelbos van het systeem is niet bereikbaar, dus het clientgeheim kan niet worden gelezen.',
+    'test.token-refused':
+      'Token: geweigerd. Controleer de client-id en het clientgeheim van de {application}, en de tenant.',
+    'test.auth-unreachable':
+      'Identiteitsprovider onbereikbaar: controleer de authenticatie-URL, het netwerk of de proxy, of het CA-bestand.',
+    'test.host-unreachable':
+      'Host onbereikbaar: controleer de basis-URL, het netwerk of de proxy, of het CA-bestand.',
+    'test.host-refused-token':
+      'Token ontvangen, maar het ERP weigerde het: controleer de API-resource en de tenant in de basis-URL.',
+    'test.forbidden':
+      'Token ontvangen, maar het ERP weigerde {service}: de {application} mist zijn machtigingenset. Vraag om Repair Permissions in de VOA-setup van het ERP.',
+    'test.not-found.sync':
+      'Token ontvangen, maar {service} is niet gevonden: controleer de bedrijfsnaam en de omgeving in de basis-URL.',
+    'test.not-found.website':
+      'Token ontvangen, maar {service} is niet gevonden: controleer het bedrijfs-id en de omgeving in de basis-URL.',
+    'test.throttled': 'Het ERP is druk (te veel aanroepen): test over een minuut opnieuw.',
+    'test.server-error':
+      'Het ERP faalde (serverfout): test later opnieuw; blijft het zo, meld het dan aan IT.',
+    'test.unexpected': 'Het ERP gaf een onverwacht antwoord: zie de details.',
+    'test.details': 'Details (de eigen woorden van het ERP of het netwerk)',
+    'guide.title': 'Deze balie inrichten',
+    'guide.intro': 'VOA Desk heeft nog geen verbinding met het ERP. Vijf stappen voor de beheerder:',
+    'guide.step1':
+      'Houd bij de hand: de tenant, de basis-URL van de omgeving, de bedrijfsnaam en het bedrijfs-id, en de client-id en het geheim van de website- en de synchronisatie-applicatie.',
+    'guide.step2':
+      'Vul ze hieronder in bij Beheerder. De authenticatie-URL en de API-resource zijn al ingevuld voor Business Central.',
+    'guide.step3': 'Sla beide clientgeheimen op; ze gaan naar de sleutelbos van het systeem.',
+    'guide.step4': 'Druk op Verbinding testen: per applicatie ziet u wat werkt en wat u moet herstellen.',
+    'guide.step5':
+      'Stel een pincode in, zodat baliemedewerkers medewerkers, beurzen en taal kunnen kiezen, maar niet de verbinding.',
+    'guide.start': 'Begin met de basis-URL',
     save: 'Instellingen opslaan',
     saving: 'Opslaan…',
     saved: 'Instellingen opgeslagen.',

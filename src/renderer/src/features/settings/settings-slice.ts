@@ -1,5 +1,11 @@
-import type { SecretsStatus, SettingsView } from '../../../../shared/bridge/settings-calls.ts';
-import type { BridgeError } from '../../../../shared/bridge/define.ts';
+import type {
+  AdminStatus,
+  ConnectionTestResult,
+  PinAnswer,
+  SecretsStatus,
+  SettingsView,
+} from '../../../../shared/bridge/settings-calls.ts';
+import type { BridgeError, BridgeResult } from '../../../../shared/bridge/define.ts';
 import type { ApplicationName, SettingsPatch } from '../../../../shared/settings.ts';
 import type { SliceCreator } from '../../app/app-store.ts';
 import { voa } from '../../bridge/voa.ts';
@@ -14,12 +20,36 @@ export interface SettingsSlice {
   setSecret(application: ApplicationName, secret: string): Promise<BridgeError | undefined>;
   clearSecret(application: ApplicationName): Promise<BridgeError | undefined>;
   applySettingsView(view: SettingsView): void;
+  /** Where the administrator section stands for this window; main decides, the screen only shows it. */
+  adminStatus: AdminStatus | undefined;
+  loadAdminStatus(): Promise<void>;
+  unlockAdmin(pin: string): Promise<PinAnswer | BridgeError>;
+  lockAdmin(): Promise<void>;
+  setAdminPin(newPin: string, currentPin?: string): Promise<PinAnswer | BridgeError>;
+  removeAdminPin(currentPin: string): Promise<PinAnswer | BridgeError>;
+  testConnection(): Promise<ConnectionTestResult | BridgeError>;
+}
+
+/** A bridge error, as opposed to an answer: the slice's calls return one or the other. */
+export function isBridgeError(value: object): value is BridgeError {
+  return 'code' in value && 'message' in value;
 }
 
 export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => {
   const withSecrets = (secrets: SecretsStatus) => {
     const view = get().settingsView;
     if (view) set({ settingsView: { ...view, secrets } });
+  };
+  /** A refusal because the unlock ran out meanwhile shows the lock again. */
+  const failed = async (error: BridgeError): Promise<BridgeError> => {
+    if (error.code === 'admin-locked') await get().loadAdminStatus();
+    return error;
+  };
+  const pinCall = (result: BridgeResult<PinAnswer>): PinAnswer | BridgeError => {
+    if (!result.ok) return result.error;
+    const { refused: _refused, ...status } = result.value;
+    set({ adminStatus: status });
+    return result.value;
   };
   return {
     settingsView: undefined,
@@ -34,25 +64,47 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => {
     },
     async saveSettings(patch) {
       const result = await voa.settings.save(patch);
-      if (!result.ok) return result.error;
+      if (!result.ok) return failed(result.error);
       get().applySettingsView(result.value);
       return undefined;
     },
     async chooseCaFile() {
       const result = await voa.settings.chooseCaFile();
-      if (!result.ok) return result.error;
+      if (!result.ok) return failed(result.error);
       get().applySettingsView(result.value);
       return undefined;
     },
     async setSecret(application, secret) {
       const result = await voa.secrets.set({ application, secret });
-      if (!result.ok) return result.error;
+      if (!result.ok) return failed(result.error);
       withSecrets(result.value);
       return undefined;
     },
+    adminStatus: undefined,
+    async loadAdminStatus() {
+      const result = await voa.admin.status();
+      if (result.ok) set({ adminStatus: result.value });
+    },
+    async unlockAdmin(pin) {
+      return pinCall(await voa.admin.unlock({ pin }));
+    },
+    async lockAdmin() {
+      const result = await voa.admin.lock();
+      if (result.ok) set({ adminStatus: result.value });
+    },
+    async setAdminPin(newPin, currentPin) {
+      return pinCall(await voa.admin.setPin(currentPin === undefined ? { newPin } : { newPin, currentPin }));
+    },
+    async removeAdminPin(currentPin) {
+      return pinCall(await voa.admin.removePin({ currentPin }));
+    },
+    async testConnection() {
+      const result = await voa.settings.testConnection();
+      return result.ok ? result.value : failed(result.error);
+    },
     async clearSecret(application) {
       const result = await voa.secrets.clear({ application });
-      if (!result.ok) return result.error;
+      if (!result.ok) return failed(result.error);
       withSecrets(result.value);
       return undefined;
     },

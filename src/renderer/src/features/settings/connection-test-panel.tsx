@@ -1,0 +1,85 @@
+// "Test connection": main gets a token for each application and makes one harmless call; this panel says
+// per application what works and what to fix, in the UI language, with the host's own words behind a
+// details toggle.
+import { useState } from 'react';
+import type { ApplicationCheck, ConnectionTestResult } from '../../../../shared/bridge/settings-calls.ts';
+import type { BridgeError } from '../../../../shared/bridge/define.ts';
+import { useAppStore } from '../../store/use-app-store.ts';
+import { useT, type MessageKey, type Translate } from '../../i18n/i18n.ts';
+import { isBridgeError } from './settings-slice.ts';
+
+/** A setting's path (as main names what is missing) as the person sees it on this screen. */
+function settingLabel(t: Translate, path: string): string {
+  const [group, name, field] = path.split('.');
+  if (group === 'host') return t(`settings.field.${name}` as MessageKey);
+  if (group === 'applications' && field === 'clientId')
+    return `${t('settings.field.clientId')} (${t(`settings.app.${name}` as MessageKey)})`;
+  return path;
+}
+
+export function describeCheck(t: Translate, check: ApplicationCheck): string {
+  const application = t(`settings.app.${check.application}`).toLowerCase();
+  const values = { application, service: check.service };
+  switch (check.outcome) {
+    case 'works':
+      return t('settings.test.works', values);
+    case 'missing-settings':
+      return t('settings.test.missing-settings', {
+        fields: (check.missing ?? []).map((path) => settingLabel(t, path)).join(', '),
+      });
+    case 'not-found':
+      return t(`settings.test.not-found.${check.application}`, values);
+    default:
+      return t(`settings.test.${check.outcome}`, values);
+  }
+}
+
+export function ConnectionTestPanel() {
+  const t = useT();
+  const testConnection = useAppStore((state) => state.testConnection);
+  const [running, setRunning] = useState(false);
+  const [result, setResult] = useState<ConnectionTestResult | BridgeError>();
+
+  const run = async () => {
+    setRunning(true);
+    setResult(await testConnection());
+    setRunning(false);
+  };
+
+  return (
+    <section className="panel" aria-labelledby="settings-test">
+      <h2 id="settings-test">{t('settings.test.title')}</h2>
+      <p className="field__hint">{t('settings.test.intro')}</p>
+      <div className="panel-actions">
+        <button type="button" className="button" onClick={() => void run()} disabled={running}>
+          {running ? t('settings.test.running') : t('settings.test.run')}
+        </button>
+      </div>
+      <div aria-live="polite">
+        {result && isBridgeError(result) ? (
+          <p className="field__error" role="alert">
+            {result.code === 'admin-locked' ? t('settings.admin.locked') : result.message}
+          </p>
+        ) : null}
+        {result && !isBridgeError(result) ? (
+          <ul className="connection-checks" data-testid="connection-checks">
+            {result.checks.map((check) => (
+              <li key={check.application} data-testid={`check-${check.application}`}>
+                <span className={`badge ${check.outcome === 'works' ? 'badge--ok' : 'badge--bad'}`}>
+                  {t(`settings.app.${check.application}`)}
+                </span>{' '}
+                <span>{describeCheck(t, check)}</span>
+                {check.detail ? (
+                  <details>
+                    <summary>{t('settings.test.details')}</summary>
+                    <q>{check.detail}</q>
+                  </details>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </section>
+  );
+}
