@@ -37,6 +37,10 @@ export const ROWS_PER_TRANSACTION = 10000;
 /** Sizes compared per step when working out what changed. */
 const DIFF_STEP = 25_000;
 
+function countInto<K>(counts: Map<K, number>, key: K): void {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export type SteelPageName = (typeof STEEL_PAGES)[keyof typeof STEEL_PAGES];
@@ -74,6 +78,11 @@ export class CatalogStaging {
   #uncategorized = 0;
   readonly #steelDescriptions = new Map<string, Map<string, string>>();
   #lastItem: ItemContext | undefined;
+  /** Sizes counted as they are written, for the facets: no scan of the staged sizes at the end. */
+  readonly #sizesAt = new Map<number, number>();
+  readonly #sizesOfProfile = new Map<string, number>();
+  readonly #sizesOfGrade = new Map<string, number>();
+  #sizes = 0;
   #open = true;
   readonly #statements: Record<string, StatementSync> = {};
   readonly #insertSizeRow: StatementSync;
@@ -285,6 +294,10 @@ export class CatalogStaging {
       size.blocked || item.blocked || item.salesBlocked ? 1 : 0,
     );
     if (result.changes === 0) return;
+    this.#sizes++;
+    countInto(this.#sizesAt, item.categoryPosition);
+    if (item.profileCode) countInto(this.#sizesOfProfile, item.profileCode);
+    if (item.gradeCode) countInto(this.#sizesOfGrade, item.gradeCode);
     let text = item.text;
     const own = new Set<string>();
     for (const token of searchTokens(
@@ -361,23 +374,13 @@ export class CatalogStaging {
   }
 
   #facets(): StoredFacets {
-    const db = this.#store.db;
-    const perPosition = new Map(
-      (
-        db
-          .prepare(
-            `SELECT category_position AS p, count(*) AS n FROM ${STAGING_PREFIX}size GROUP BY category_position`,
-          )
-          .all() as { p: number; n: number }[]
-      ).map((row) => [row.p, row.n]),
-    );
     const nodes = new Map<string, CategoryNode>();
     const roots: CategoryNode[] = [];
     const placed = [...this.#placed.values()].sort((a, b) => a.position - b.position);
     for (const category of placed) {
       let sizes = 0;
       for (let position = category.position; position <= category.subtreeEnd; position++)
-        sizes += perPosition.get(position) ?? 0;
+        sizes += this.#sizesAt.get(position) ?? 0;
       const node: CategoryNode = {
         code: category.code,
         description: category.description,
@@ -389,24 +392,20 @@ export class CatalogStaging {
       if (parent) parent.children.push(node);
       else roots.push(node);
     }
-    const codeFacets = (column: 'profile_code' | 'grade_code', page: SteelPageName): CodeFacet[] =>
-      (
-        db
-          .prepare(
-            `SELECT ${column} AS code, count(*) AS n FROM ${STAGING_PREFIX}size WHERE ${column} != '' GROUP BY ${column} ORDER BY ${column}`,
-          )
-          .all() as { code: string; n: number }[]
-      ).map((row) => ({
-        code: row.code,
-        description: this.#steelDescriptions.get(page)?.get(row.code) ?? '',
-        sizes: row.n,
-      }));
-    const sizes = (db.prepare(`SELECT count(*) AS n FROM ${STAGING_PREFIX}size`).get() as { n: number }).n;
+    const codeFacets = (counts: Map<string, number>, page: SteelPageName): CodeFacet[] =>
+      [...counts]
+        // Code order as SQLite's binary collation sorts ASCII codes.
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([code, sizes]) => ({
+          code,
+          description: this.#steelDescriptions.get(page)?.get(code) ?? '',
+          sizes,
+        }));
     return {
       categories: roots,
-      profiles: codeFacets('profile_code', STEEL_PAGES.profiles),
-      grades: codeFacets('grade_code', STEEL_PAGES.grades),
-      sizes,
+      profiles: codeFacets(this.#sizesOfProfile, STEEL_PAGES.profiles),
+      grades: codeFacets(this.#sizesOfGrade, STEEL_PAGES.grades),
+      sizes: this.#sizes,
     };
   }
 
