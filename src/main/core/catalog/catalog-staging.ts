@@ -43,6 +43,21 @@ function countInto<K>(counts: Map<K, number>, key: K): void {
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The one size of an item without variants: no code, no dimensions. */
+const NO_VARIANT: CatalogVariantRow = {
+  ItemNo: '',
+  Code: '',
+  Description: '',
+  Description2: '',
+  DXLength: 0,
+  DXWidth: 0,
+  DXThickness: 0,
+  DXExtraLength: 0,
+  DXFormatType: '',
+  Blocked: false,
+  DXRemainingInventory: 0,
+};
+
 export type SteelPageName = (typeof STEEL_PAGES)[keyof typeof STEEL_PAGES];
 
 interface ItemContext {
@@ -259,39 +274,26 @@ export class CatalogStaging {
     return this.#lastItem;
   }
 
-  #insertSize(
-    item: ItemContext,
-    size: {
-      code: string;
-      description: string;
-      description2: string;
-      length: number;
-      width: number;
-      thickness: number;
-      extraLength: number;
-      formatType: string;
-      inventory: number;
-      blocked: boolean;
-    },
-  ): void {
+  /** A size of `item`: a variant as the host sent it, or NO_VARIANT for an item without variants. */
+  #insertSize(item: ItemContext, size: CatalogVariantRow): void {
     const result = this.#insertSizeRow.run(
       item.no,
-      size.code,
-      size.description,
-      size.description2,
-      size.length,
-      size.width,
-      size.thickness,
-      size.extraLength,
-      size.formatType,
-      size.inventory,
-      size.blocked ? 1 : 0,
+      size.Code,
+      size.Description,
+      size.Description2,
+      size.DXLength,
+      size.DXWidth,
+      size.DXThickness,
+      size.DXExtraLength,
+      size.DXFormatType,
+      size.DXRemainingInventory,
+      size.Blocked ? 1 : 0,
       item.categoryPosition,
       item.profileCode,
       item.gradeCode,
       item.blocked,
       item.salesBlocked,
-      size.blocked || item.blocked || item.salesBlocked ? 1 : 0,
+      size.Blocked || item.blocked || item.salesBlocked ? 1 : 0,
     );
     if (result.changes === 0) return;
     this.#sizes++;
@@ -301,10 +303,10 @@ export class CatalogStaging {
     let text = item.text;
     const own = new Set<string>();
     for (const token of searchTokens(
-      `${size.code} ${size.description} ${size.description2} ${size.formatType}`,
+      `${size.Code} ${size.Description} ${size.Description2} ${size.DXFormatType}`,
     ))
       if (!item.tokens.has(token)) own.add(token);
-    for (const value of [size.length, size.width, size.thickness, size.extraLength]) {
+    for (const value of [size.DXLength, size.DXWidth, size.DXThickness, size.DXExtraLength]) {
       const token = dimensionToken(value);
       if (token && !item.tokens.has(token)) own.add(token);
     }
@@ -313,20 +315,7 @@ export class CatalogStaging {
   }
 
   async addVariants(rows: readonly CatalogVariantRow[]): Promise<void> {
-    await this.#write(rows, (row) =>
-      this.#insertSize(this.#itemContext(row.ItemNo), {
-        code: row.Code,
-        description: row.Description,
-        description2: row.Description2,
-        length: row.DXLength,
-        width: row.DXWidth,
-        thickness: row.DXThickness,
-        extraLength: row.DXExtraLength,
-        formatType: row.DXFormatType,
-        inventory: row.DXRemainingInventory,
-        blocked: row.Blocked,
-      }),
-    );
+    await this.#write(rows, (row) => this.#insertSize(this.#itemContext(row.ItemNo), row));
   }
 
   /**
@@ -342,20 +331,7 @@ export class CatalogStaging {
          WHERE NOT EXISTS (SELECT 1 FROM ${STAGING_PREFIX}size s WHERE s.item_no = i.no) ORDER BY no`,
       )
       .all() as { no: string }[];
-    await this.#write(lonely, ({ no }) =>
-      this.#insertSize(this.#itemContext(no), {
-        code: '',
-        description: '',
-        description2: '',
-        length: 0,
-        width: 0,
-        thickness: 0,
-        extraLength: 0,
-        formatType: '',
-        inventory: 0,
-        blocked: false,
-      }),
-    );
+    await this.#write(lonely, ({ no }) => this.#insertSize(this.#itemContext(no), NO_VARIANT));
     inTransaction(db, () => createDeferredIndexes(db, STAGING_PREFIX, this.#generation));
     await yieldToEventLoop();
     // Merge the index's segments a step at a time (FTS5 'merge' with a negative step merges regardless of
