@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
-// Catalog figures: the store's local ingest rate (network excluded), a full sync of a 500,000-size
-// emulator catalog (duration, peak memory of the syncing process), and search latency over that catalog
-// through the core and through the browser shell's bridge. The sync runs in a child process of its own
-// (the emulator in another), so its peak memory is the sync's alone.
+// Catalog figures: the store's local ingest rate (network excluded) beside a raw insert of the same rows
+// without indexes; a full sync of a 500,000-size emulator catalog (duration, peak memory of the syncing
+// process) beside fetching and parsing the same pages with nothing stored; and search latency over that
+// catalog through the core and through the browser shell's bridge. Each sync and the fetch-only baseline
+// run in a child process of their own (the emulator in another), so a peak memory is that process's alone.
+// VOA_BENCH_CATALOG_SIZES sets the catalog's size (docs/bench.md).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
