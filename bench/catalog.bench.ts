@@ -5,6 +5,7 @@
 // run in a child process of their own (the emulator in another), so a peak memory is that process's alone.
 // VOA_BENCH_CATALOG_SIZES sets the catalog's size (docs/bench.md).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
