@@ -11,21 +11,13 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { startBrowserShell } from '../src/main/browser-shell/browser-shell-server.ts';
 import { VoaCore } from '../src/main/core/voa-core.ts';
-import { CHROMIUM_PATH } from '../playwright.config.ts';
+import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts';
 import { compared, percentile, round } from './bench-stats.ts';
 
 const BUILD_DIR = path.resolve(import.meta.dirname, '../out');
 const COLD_STARTS = 5;
-/** The launch flags of playwright.config.ts's Chromium. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/** The launch flags of the end-to-end tests' Chromium. */
+const CHROMIUM_ARGS = playwrightConfig.use?.launchOptions?.args ?? [];
 const BLANK_PAGE = 'data:text/html,<!doctype html><title>blank</title><p>blank</p>';
 
 type Target = 'counter' | 'blank';

@@ -1,36 +1,21 @@
 // The sync's write path against the host emulator over real HTTPS, into a real catalog.db: the facets the
 // catalog worker counts while it writes sizes are the counts a query over the swapped-in catalog gives.
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
-import { VoaCore } from '../../src/main/core/voa-core.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CategoryNode } from '../../src/shared/contract/catalog-search.ts';
-import { configureProfileForEmulator } from '../support/emulator-profile.ts';
-import { createTestProfile, type TestProfile } from '../support/processes.ts';
+import { syncedEmulatorCatalog, type SyncedCatalog } from '../support/synced-catalog.ts';
 
-let emulator: RunningEmulator;
-let profile: TestProfile;
-let core: VoaCore;
+let synced: SyncedCatalog;
 
-beforeEach(async () => {
-  emulator = await startEmulator({ variants: 3000, log: () => {} });
-  profile = await createTestProfile();
-  core = await VoaCore.open({
-    location: { profile: profile.profile, dataDir: profile.dataDir },
-    shell: 'browser',
-    version: 'test',
-  });
-  await configureProfileForEmulator(core, emulator.info);
+beforeAll(async () => {
+  synced = await syncedEmulatorCatalog({ variants: 3000, seed: 'ingest' });
 });
 
-afterEach(async () => {
-  await core?.close();
-  await emulator?.stop();
-  await profile?.dispose();
+afterAll(async () => {
+  await synced?.close();
 });
 
 it('facets counted during the sync equal the counts of the synced catalog', async () => {
-  const run = await core.catalog.syncNow('manual');
-  expect(run.outcome, run.message).toBe('succeeded');
+  const { core } = synced;
   const db = core.catalog.store.db;
   const countsBy = (column: string) =>
     (
