@@ -320,7 +320,8 @@ export class CatalogStaging {
 
   /**
    * After the last variant page: items without variants become one size each (so they can be found and
-   * put on a request), the full-text index is merged, and the facets are counted.
+   * put on a request), the full-text index is merged, and the facets are read from the counts kept while
+   * sizes were written.
    */
   async complete(): Promise<StoredFacets> {
     this.#assertOpen();
