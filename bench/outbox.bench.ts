@@ -9,6 +9,7 @@ import { chromium } from '@playwright/test';
 import { Agent, fetch } from 'undici';
 import { startBrowserShell } from '../src/main/browser-shell/browser-shell-server.ts';
 import { dispatchBridgeCall } from '../src/main/core/bridge/dispatch.ts';
+import { openDatabase } from '../src/main/core/db/sqlite.ts';
 import type { SecretVault } from '../src/main/core/secrets/secret-vault.ts';
 import { VoaCore } from '../src/main/core/voa-core.ts';
 import type { ApplicationName } from '../src/shared/settings.ts';
@@ -18,7 +19,7 @@ import { CountingKeyboard, enterCounterOrder, THREE_LINE_ORDER } from '../test/e
 import { emulatorSettingsPatch, TEST_PRIVACY_CONSENT_VERSION } from '../test/support/emulator-profile.ts';
 import { spawnWithReadyLine } from '../test/support/processes.ts';
 import type { EmulatorInfo } from '../test/support/emulator-profile.ts';
-import { percentile, round } from './bench-stats.ts';
+import { compared, percentile, round } from './bench-stats.ts';
 
 const ENQUEUES = 1000;
 const DRAIN = 1000;
@@ -93,7 +94,16 @@ export default async function benchOutbox(): Promise<Record<string, unknown>> {
     // 1. Enqueue: the bridge call as the screens make it (schema, requestId, commit), one at a time.
     const enqueueCore = await openCore(path.join(work, 'enqueue'));
     const latencies: number[] = [];
+    // Its limit, in turns with it: the same payload's JSON inserted and committed with nothing else, on
+    // a database opened as app.db is (WAL, synchronous=FULL).
+    const bareDb = openDatabase(path.join(work, 'bare-enqueue.db'), [], 'full');
+    bareDb.exec('CREATE TABLE queued (id INTEGER PRIMARY KEY, payload TEXT NOT NULL)');
+    const bareInsert = bareDb.prepare('INSERT INTO queued (payload) VALUES (?)');
+    const bareLatencies: number[] = [];
     for (let index = 0; index < ENQUEUES; index++) {
+      const bareStarted = performance.now();
+      bareInsert.run(JSON.stringify(payload(index)));
+      bareLatencies.push(performance.now() - bareStarted);
       const started = performance.now();
       const result = await dispatchBridgeCall(enqueueCore.handlers, 'outbox:submit', {
         kind: 'quote',
@@ -103,6 +113,7 @@ export default async function benchOutbox(): Promise<Record<string, unknown>> {
       if (!result.ok) throw new Error(result.error.message);
     }
     await enqueueCore.close();
+    bareDb.close();
 
     // 2. Drain 1,000 queued requests against the emulator (its own process), then check the host.
     const drainDir = path.join(work, 'drain');
@@ -166,6 +177,12 @@ export default async function benchOutbox(): Promise<Record<string, unknown>> {
         p99Ms: percentile(latencies, 99),
         maxMs: percentile(latencies, 100),
         targetP99Ms: 10,
+        p99VsBareInsert: compared(percentile(latencies, 99), percentile(bareLatencies, 99), {
+          unit: 'ms',
+          measures: 'outbox:submit through the bridge dispatch, p99',
+          baselineIs: 'a bare INSERT of the same JSON committed with synchronous=FULL, p99',
+          goal: 'p99 ≤ 10 ms',
+        }),
         note: 'outbox:submit through the bridge dispatch: schema, requestId, INSERT and COMMIT with synchronous=FULL',
       },
       drain: {

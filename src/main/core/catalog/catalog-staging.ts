@@ -37,7 +37,26 @@ export const ROWS_PER_TRANSACTION = 10000;
 /** Sizes compared per step when working out what changed. */
 const DIFF_STEP = 25_000;
 
+function countInto<K>(counts: Map<K, number>, key: K): void {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The one size of an item without variants: no code, no dimensions. */
+const NO_VARIANT: CatalogVariantRow = {
+  ItemNo: '',
+  Code: '',
+  Description: '',
+  Description2: '',
+  DXLength: 0,
+  DXWidth: 0,
+  DXThickness: 0,
+  DXExtraLength: 0,
+  DXFormatType: '',
+  Blocked: false,
+  DXRemainingInventory: 0,
+};
 
 export type SteelPageName = (typeof STEEL_PAGES)[keyof typeof STEEL_PAGES];
 
@@ -74,6 +93,11 @@ export class CatalogStaging {
   #uncategorized = 0;
   readonly #steelDescriptions = new Map<string, Map<string, string>>();
   #lastItem: ItemContext | undefined;
+  /** Sizes counted as they are written, for the facets: no scan of the staged sizes at the end. */
+  readonly #sizesAt = new Map<number, number>();
+  readonly #sizesOfProfile = new Map<string, number>();
+  readonly #sizesOfGrade = new Map<string, number>();
+  #sizes = 0;
   #open = true;
   readonly #statements: Record<string, StatementSync> = {};
   readonly #insertSizeRow: StatementSync;
@@ -250,48 +274,39 @@ export class CatalogStaging {
     return this.#lastItem;
   }
 
-  #insertSize(
-    item: ItemContext,
-    size: {
-      code: string;
-      description: string;
-      description2: string;
-      length: number;
-      width: number;
-      thickness: number;
-      extraLength: number;
-      formatType: string;
-      inventory: number;
-      blocked: boolean;
-    },
-  ): void {
+  /** A size of `item`: a variant as the host sent it, or NO_VARIANT for an item without variants. */
+  #insertSize(item: ItemContext, size: CatalogVariantRow): void {
     const result = this.#insertSizeRow.run(
       item.no,
-      size.code,
-      size.description,
-      size.description2,
-      size.length,
-      size.width,
-      size.thickness,
-      size.extraLength,
-      size.formatType,
-      size.inventory,
-      size.blocked ? 1 : 0,
+      size.Code,
+      size.Description,
+      size.Description2,
+      size.DXLength,
+      size.DXWidth,
+      size.DXThickness,
+      size.DXExtraLength,
+      size.DXFormatType,
+      size.DXRemainingInventory,
+      size.Blocked ? 1 : 0,
       item.categoryPosition,
       item.profileCode,
       item.gradeCode,
       item.blocked,
       item.salesBlocked,
-      size.blocked || item.blocked || item.salesBlocked ? 1 : 0,
+      size.Blocked || item.blocked || item.salesBlocked ? 1 : 0,
     );
     if (result.changes === 0) return;
+    this.#sizes++;
+    countInto(this.#sizesAt, item.categoryPosition);
+    if (item.profileCode) countInto(this.#sizesOfProfile, item.profileCode);
+    if (item.gradeCode) countInto(this.#sizesOfGrade, item.gradeCode);
     let text = item.text;
     const own = new Set<string>();
     for (const token of searchTokens(
-      `${size.code} ${size.description} ${size.description2} ${size.formatType}`,
+      `${size.Code} ${size.Description} ${size.Description2} ${size.DXFormatType}`,
     ))
       if (!item.tokens.has(token)) own.add(token);
-    for (const value of [size.length, size.width, size.thickness, size.extraLength]) {
+    for (const value of [size.DXLength, size.DXWidth, size.DXThickness, size.DXExtraLength]) {
       const token = dimensionToken(value);
       if (token && !item.tokens.has(token)) own.add(token);
     }
@@ -300,25 +315,13 @@ export class CatalogStaging {
   }
 
   async addVariants(rows: readonly CatalogVariantRow[]): Promise<void> {
-    await this.#write(rows, (row) =>
-      this.#insertSize(this.#itemContext(row.ItemNo), {
-        code: row.Code,
-        description: row.Description,
-        description2: row.Description2,
-        length: row.DXLength,
-        width: row.DXWidth,
-        thickness: row.DXThickness,
-        extraLength: row.DXExtraLength,
-        formatType: row.DXFormatType,
-        inventory: row.DXRemainingInventory,
-        blocked: row.Blocked,
-      }),
-    );
+    await this.#write(rows, (row) => this.#insertSize(this.#itemContext(row.ItemNo), row));
   }
 
   /**
    * After the last variant page: items without variants become one size each (so they can be found and
-   * put on a request), the full-text index is merged, and the facets are counted.
+   * put on a request), the full-text index is merged, and the facets are read from the counts kept while
+   * sizes were written.
    */
   async complete(): Promise<StoredFacets> {
     this.#assertOpen();
@@ -329,20 +332,7 @@ export class CatalogStaging {
          WHERE NOT EXISTS (SELECT 1 FROM ${STAGING_PREFIX}size s WHERE s.item_no = i.no) ORDER BY no`,
       )
       .all() as { no: string }[];
-    await this.#write(lonely, ({ no }) =>
-      this.#insertSize(this.#itemContext(no), {
-        code: '',
-        description: '',
-        description2: '',
-        length: 0,
-        width: 0,
-        thickness: 0,
-        extraLength: 0,
-        formatType: '',
-        inventory: 0,
-        blocked: false,
-      }),
-    );
+    await this.#write(lonely, ({ no }) => this.#insertSize(this.#itemContext(no), NO_VARIANT));
     inTransaction(db, () => createDeferredIndexes(db, STAGING_PREFIX, this.#generation));
     await yieldToEventLoop();
     // Merge the index's segments a step at a time (FTS5 'merge' with a negative step merges regardless of
@@ -361,23 +351,13 @@ export class CatalogStaging {
   }
 
   #facets(): StoredFacets {
-    const db = this.#store.db;
-    const perPosition = new Map(
-      (
-        db
-          .prepare(
-            `SELECT category_position AS p, count(*) AS n FROM ${STAGING_PREFIX}size GROUP BY category_position`,
-          )
-          .all() as { p: number; n: number }[]
-      ).map((row) => [row.p, row.n]),
-    );
     const nodes = new Map<string, CategoryNode>();
     const roots: CategoryNode[] = [];
     const placed = [...this.#placed.values()].sort((a, b) => a.position - b.position);
     for (const category of placed) {
       let sizes = 0;
       for (let position = category.position; position <= category.subtreeEnd; position++)
-        sizes += perPosition.get(position) ?? 0;
+        sizes += this.#sizesAt.get(position) ?? 0;
       const node: CategoryNode = {
         code: category.code,
         description: category.description,
@@ -389,24 +369,20 @@ export class CatalogStaging {
       if (parent) parent.children.push(node);
       else roots.push(node);
     }
-    const codeFacets = (column: 'profile_code' | 'grade_code', page: SteelPageName): CodeFacet[] =>
-      (
-        db
-          .prepare(
-            `SELECT ${column} AS code, count(*) AS n FROM ${STAGING_PREFIX}size WHERE ${column} != '' GROUP BY ${column} ORDER BY ${column}`,
-          )
-          .all() as { code: string; n: number }[]
-      ).map((row) => ({
-        code: row.code,
-        description: this.#steelDescriptions.get(page)?.get(row.code) ?? '',
-        sizes: row.n,
-      }));
-    const sizes = (db.prepare(`SELECT count(*) AS n FROM ${STAGING_PREFIX}size`).get() as { n: number }).n;
+    const codeFacets = (counts: Map<string, number>, page: SteelPageName): CodeFacet[] =>
+      [...counts]
+        // Code order as SQLite's binary collation sorts ASCII codes.
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([code, sizes]) => ({
+          code,
+          description: this.#steelDescriptions.get(page)?.get(code) ?? '',
+          sizes,
+        }));
     return {
       categories: roots,
-      profiles: codeFacets('profile_code', STEEL_PAGES.profiles),
-      grades: codeFacets('grade_code', STEEL_PAGES.grades),
-      sizes,
+      profiles: codeFacets(this.#sizesOfProfile, STEEL_PAGES.profiles),
+      grades: codeFacets(this.#sizesOfGrade, STEEL_PAGES.grades),
+      sizes: this.#sizes,
     };
   }
 

@@ -18,6 +18,14 @@ export const CATALOG_WORKER_URL = new URL(
   import.meta.url,
 );
 
+/**
+ * The worker's young generation, capped. A sync allocates fast (page text, parsed records, row values) and
+ * V8 grows the young generation of a busy isolate to tens of MB; the worker's was not held down by the
+ * process's --max-semi-space-size. Capped, the 500,000-size sync peaked at 274 instead of 334 MB with the
+ * CLI's flags, and 308 instead of 410 MB with Node's defaults (the app's case); see docs/bench.md.
+ */
+const WORKER_YOUNG_GENERATION_MB = 6;
+
 export class CatalogWorkerError extends Error {
   override name = 'CatalogWorkerError';
 }
@@ -37,7 +45,9 @@ export class CatalogWorker {
 
   /** `onRows` hears each committed transaction's rows; `url` is another build of the worker (tests). */
   constructor(onRows: (kind: PageKind, count: number) => void, url: URL = CATALOG_WORKER_URL) {
-    this.#worker = new Worker(url);
+    this.#worker = new Worker(url, {
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    });
     this.#worker.on('message', (message: StagingWorkerMessage) => {
       if (message.id === undefined) return onRows(message.rows.kind, message.rows.count);
       const pending = this.#pending.get(message.id);

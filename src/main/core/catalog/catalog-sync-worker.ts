@@ -2,7 +2,6 @@
 // in the order they arrive, on its own node:sqlite connection to catalog.db. Searches on the main
 // thread's connection keep reading the live catalog meanwhile (WAL: readers never wait for this writer).
 import { parentPort, type MessagePort } from 'node:worker_threads';
-import type { CatalogItemRow, CatalogVariantRow } from '../../../shared/contract/catalog-pages.ts';
 import type { PageKind } from '../../../shared/contract/catalog-search.ts';
 import { CatalogStaging, ROWS_PER_TRANSACTION, type SteelPageName } from './catalog-staging.ts';
 import { CatalogStore, type StoredFacets } from './catalog-store.ts';
@@ -12,47 +11,8 @@ import type {
   StagingRequest,
   StagingWorkerMessage,
 } from './catalog-sync-worker-protocol.ts';
+import { itemRow, text, variantRow } from './catalog-sync-worker-rows.ts';
 import { ODataListError, readODataList, type ODataList } from './odata-list.ts';
-
-const text = (value: unknown): string =>
-  typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
-const number = (value: unknown): number => {
-  const parsed = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(parsed) ? parsed : 0;
-};
-// Optional keys are omitted, never null: a missing Boolean reads as false.
-const flag = (value: unknown): boolean => value === true;
-
-// Records are coerced in place rather than copied: a page's records are short-lived, and one object per
-// record instead of two keeps the heap (and the young generation V8 grows for it) small.
-function itemRow(row: Record<string, unknown>): CatalogItemRow {
-  row.No = text(row.No);
-  row.Description = text(row.Description);
-  row.Description2 = text(row.Description2);
-  row.BaseUnitofMeasure = text(row.BaseUnitofMeasure);
-  row.DXPriceUOMSalesDMX = text(row.DXPriceUOMSalesDMX);
-  row.ItemCategoryCode = text(row.ItemCategoryCode);
-  row.DXItemProfileCodeDMX = text(row.DXItemProfileCodeDMX);
-  row.DXQualityCodeDMX = text(row.DXQualityCodeDMX);
-  row.Blocked = flag(row.Blocked);
-  row.SalesBlocked = flag(row.SalesBlocked);
-  return row as unknown as CatalogItemRow;
-}
-
-function variantRow(row: Record<string, unknown>): CatalogVariantRow {
-  row.ItemNo = text(row.ItemNo);
-  row.Code = text(row.Code);
-  row.Description = text(row.Description);
-  row.Description2 = text(row.Description2);
-  row.DXLength = number(row.DXLength);
-  row.DXWidth = number(row.DXWidth);
-  row.DXThickness = number(row.DXThickness);
-  row.DXExtraLength = number(row.DXExtraLength);
-  row.DXFormatType = text(row.DXFormatType);
-  row.Blocked = flag(row.Blocked);
-  row.DXRemainingInventory = number(row.DXRemainingInventory);
-  return row as unknown as CatalogVariantRow;
-}
 
 function parentMessagePort(): MessagePort {
   if (!parentPort) throw new Error('catalog-sync-worker.ts runs as a worker thread only.');

@@ -1,0 +1,159 @@
+// Start-up of the desk as a person meets it: a cold Chromium (Debian's, as the end-to-end tests use) opening
+// the browser shell until the counter's first field (Contactpersoon) has the focus, beside the same
+// browser opening a blank page (the limit: what the browser itself costs), in turns, in the same run. And
+// the renderer bundle's size, raw and gzipped. Needs `npm run build` (the shell serves out/).
+// `node bench/startup.bench.ts --once counter|blank` starts once and exits: a whole process to time from
+// outside, against the other kind.
+import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { startBrowserShell } from '../src/main/browser-shell/browser-shell-server.ts';
+import { VoaCore } from '../src/main/core/voa-core.ts';
+import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts';
+import { compared, percentile, round } from './bench-stats.ts';
+
+const BUILD_DIR = path.resolve(import.meta.dirname, '../out');
+const COLD_STARTS = 5;
+/** The launch flags of the end-to-end tests' Chromium. */
+const CHROMIUM_ARGS = playwrightConfig.use?.launchOptions?.args ?? [];
+const BLANK_PAGE = 'data:text/html,<!doctype html><title>blank</title><p>blank</p>';
+
+type Target = 'counter' | 'blank';
+
+/**
+ * One cold start: a new Chromium process and a new page, to the counter's first field focused (or the
+ * blank page loaded). Answers milliseconds from launch, and from navigation, to that moment.
+ */
+async function coldStart(
+  target: Target,
+  shellUrl: string,
+): Promise<{ fromLaunchMs: number; fromNavigationMs: number }> {
+  const launched = performance.now();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'nl-NL' });
+    const navigated = performance.now();
+    if (target === 'blank') await page.goto(BLANK_PAGE);
+    else {
+      await page.goto(shellUrl, { waitUntil: 'commit' });
+      // Visible, and holding the keyboard: a person can type the contact's name.
+      await page.locator('[name="contactName"]:focus').waitFor();
+    }
+    const ready = performance.now();
+    return { fromLaunchMs: ready - launched, fromNavigationMs: ready - navigated };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A core on a fresh data directory behind the browser shell, as `npm run shell` starts it. */
+async function withShell<T>(work: (shellUrl: string) => Promise<T>): Promise<T> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-startup-bench-'));
+  const core = await VoaCore.open({
+    location: { profile: 'bench', dataDir },
+    shell: 'browser',
+    version: 'bench',
+  });
+  const shell = await startBrowserShell({ core, buildDir: BUILD_DIR });
+  try {
+    return await work(shell.url);
+  } finally {
+    await shell.close();
+    await core.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const gzipped = (content: Buffer) => gzipSync(content, { level: 9 }).length;
+
+/** React and ReactDOM's production builds alone: the floor under any React renderer's bundle. */
+async function reactFloorGzip(): Promise<number> {
+  let size = 0;
+  for (const file of [
+    'react/cjs/react.production.js',
+    'react-dom/cjs/react-dom.production.js',
+    'react-dom/cjs/react-dom-client.production.js',
+    'scheduler/cjs/scheduler.production.js',
+  ])
+    size += gzipped(await readFile(path.resolve(import.meta.dirname, '../node_modules', file)));
+  return size;
+}
+
+/** What the browser loads for the renderer: its scripts and styles, raw and gzipped. */
+async function bundleSize() {
+  const dir = path.join(BUILD_DIR, 'renderer', 'assets');
+  let raw = 0;
+  let gzip = 0;
+  const files = (await readdir(dir)).filter((name) => /\.(js|css)$/.test(name));
+  if (files.length === 0) throw new Error('No renderer build in out/renderer: run `npm run build` first.');
+  for (const name of files) {
+    const content = await readFile(path.join(dir, name));
+    raw += content.length;
+    gzip += gzipped(content);
+  }
+  const bridge = await readFile(path.join(BUILD_DIR, 'shell', 'voa-bridge.js'));
+  return {
+    files: files.length,
+    rawKb: round(raw / 1024, 1),
+    gzipKb: round(gzip / 1024, 1),
+    browserShellBridgeScriptGzipKb: round(gzipped(bridge) / 1024, 1),
+    gzipVsReact: compared(gzip / 1024, (await reactFloorGzip()) / 1024, {
+      unit: 'KB gzip',
+      measures: 'renderer scripts and styles',
+      baselineIs: 'React and ReactDOM production builds alone',
+    }),
+    note: 'out/renderer/assets: every script and stylesheet the renderer loads',
+  };
+}
+
+export default async function benchStartup(): Promise<Record<string, unknown>> {
+  const bundle = await bundleSize();
+  const { counter, blank } = await withShell(async (shellUrl) => {
+    const samples = {
+      counter: [] as number[],
+      blank: [] as number[],
+      counterPage: [] as number[],
+      blankPage: [] as number[],
+    };
+    await coldStart('counter', shellUrl); // warm-up: the disk cache, not the browser, is warm after it
+    for (let run = 0; run < COLD_STARTS; run++) {
+      // In turns, so a change in the machine's load falls on both.
+      const counterStart = await coldStart('counter', shellUrl);
+      const blankStart = await coldStart('blank', shellUrl);
+      samples.counter.push(counterStart.fromLaunchMs);
+      samples.counterPage.push(counterStart.fromNavigationMs);
+      samples.blank.push(blankStart.fromLaunchMs);
+      samples.blankPage.push(blankStart.fromNavigationMs);
+    }
+    return {
+      counter: {
+        fromLaunch: percentile(samples.counter, 50),
+        fromNavigation: percentile(samples.counterPage, 50),
+      },
+      blank: { fromLaunch: percentile(samples.blank, 50), fromNavigation: percentile(samples.blankPage, 50) },
+    };
+  });
+  return {
+    coldStartToFirstFieldFocused: compared(counter.fromLaunch, blank.fromLaunch, {
+      unit: 'ms',
+      measures: `Chromium launch to the counter's first field focused, median of ${COLD_STARTS}`,
+      baselineIs: 'Chromium launch to a blank page loaded',
+      goal: '',
+    }),
+    pageLoadToFirstFieldFocused: compared(counter.fromNavigation, blank.fromNavigation, {
+      unit: 'ms',
+      measures: `navigation to the counter's first field focused, median of ${COLD_STARTS}`,
+      baselineIs: 'navigation to a blank page',
+      goal: '',
+    }),
+    rendererBundle: bundle,
+    chromium: CHROMIUM_PATH,
+  };
+}
+
+if (import.meta.main && process.argv[2] === '--once') {
+  const target = process.argv[3] === 'blank' ? 'blank' : 'counter';
+  await withShell((shellUrl) => coldStart(target, shellUrl));
+}
