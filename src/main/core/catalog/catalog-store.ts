@@ -24,7 +24,13 @@ import { STEEL_PAGES } from '../../../shared/contract/catalog-pages.ts';
 import { openDatabase } from '../db/sqlite.ts';
 import { CATALOG_TABLES, STAGING_PREFIX, catalogMigrations } from './catalog-schema.ts';
 import { readSteelQuery, type SteelQuery } from '../../../shared/contract/search-notation.ts';
-import { WritingReader, needsWriting, rankCandidates, type RankCandidate } from './search-rank.ts';
+import {
+  WritingReader,
+  needsWriting,
+  rankCandidates,
+  type RankCandidate,
+  type TextWriting,
+} from './search-rank.ts';
 import { matchExpression } from './search-text.ts';
 import { SizeColumns, TermIndex, type ColumnFilter } from './search-columns.ts';
 
@@ -95,6 +101,9 @@ type RankRecord = [
   widthMm: number,
   lengthMm: number,
 ];
+
+/** Distinct texts whose writing is kept between searches. */
+const WRITINGS_KEPT_MAX = 100_000;
 
 /** A long prefix standing for more index terms than this is searched as a prefix after all. */
 const PREFIX_TERMS_MAX = 20;
@@ -211,6 +220,8 @@ export class CatalogStore {
   #terms: TermIndex | undefined;
   #load: ColumnLoad | undefined;
   #columnsEnabled = true;
+  /** What the catalog's texts are written with, read once per catalog rather than once per search. */
+  #writings = new Map<string, TextWriting>();
 
   constructor(db: DatabaseSync) {
     this.db = db;
@@ -374,6 +385,7 @@ export class CatalogStore {
     this.#facets = undefined;
     this.#columns = undefined;
     this.#terms = undefined;
+    this.#writings = new Map();
     this.#stopLoading();
   }
 
@@ -490,6 +502,12 @@ export class CatalogStore {
     return { ids: rankCandidates(parsed, candidates, this.steel() === true), capped };
   }
 
+  #writingReader(): WritingReader {
+    // Distinct texts are a few per item at most; a bound all the same, for a catalog of many thousands.
+    if (this.#writings.size > WRITINGS_KEPT_MAX) this.#writings.clear();
+    return new WritingReader(this.#writings);
+  }
+
   /** Up to SEARCH_RANKED_MAX + 1 matches, from the full-text index and the in-memory columns. */
   #candidatesInMemory(
     columns: SizeColumns,
@@ -503,7 +521,7 @@ export class CatalogStore {
       `SELECT group_concat(rowid) AS ids FROM (
          SELECT rowid FROM size_fts WHERE size_fts MATCH ? AND rowid > ? ORDER BY rowid LIMIT ?)`,
     );
-    const reader = new WritingReader();
+    const reader = this.#writingReader();
     const candidates: RankCandidate[] = [];
     let after = -1;
     while (candidates.length <= SEARCH_RANKED_MAX) {
@@ -554,7 +572,7 @@ export class CatalogStore {
     statement.setReturnArrays(true);
     const rows = statement.all(match, ...filters.params, SEARCH_RANKED_MAX + 1) as unknown as RankRecord[];
     const itemDescriptions = withText ? this.#itemDescriptions(rows) : new Map<string, string>();
-    const reader = new WritingReader();
+    const reader = this.#writingReader();
     return rows.map(
       ([id, itemNo, variantCode, profileCode, gradeCode, inventory, anyBlocked, description, ...rest]) => {
         const [thicknessMm, widthMm, lengthMm] = rest;
