@@ -213,14 +213,11 @@ async function bridgeClient(shell: { origin: string; token: string }): Promise<v
   parentPort!.on('message', (message: string) => {
     if (message === 'stop') running = false;
   });
+  const url = `${shell.origin}${BRIDGE_CALL_PATH}/app:info`;
+  const headers = { 'content-type': 'application/json', [BRIDGE_TOKEN_HEADER]: shell.token };
   while (running) {
     const started = performance.now();
-    const response = await fetch(`${shell.origin}${BRIDGE_CALL_PATH}/app:info`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [BRIDGE_TOKEN_HEADER]: shell.token },
-      body: '{}',
-    });
-    await response.json();
+    await (await fetch(url, { method: 'POST', headers, body: '{}' })).json();
     times.push(performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
   }
