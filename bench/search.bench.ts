@@ -6,8 +6,8 @@
 //   bridge from another thread as a renderer would, and search, with search on the main thread (as
 //   shipped) and in a worker thread of its own (the alternative docs/catalog.md weighs), each next to the
 //   same with no sync running.
-// Rounds of every query list are repeated (ROUNDS); each figure is the median over the rounds, with the
-// spread (min, max) beside it. Catalog size: VOA_BENCH_CATALOG_SIZES (default 500,000).
+// Rounds of every query list are repeated (ROUNDS; MiniSearch once); each figure is the median over the
+// rounds, with the spread (min, max) beside it. Catalog size: VOA_BENCH_CATALOG_SIZES (default 500,000).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,10 +78,19 @@ function ratios(figure: Record<string, Spread>, baseline: Record<string, Spread>
   );
 }
 
-/** Times `run` once per query, ROUNDS times over the list: each round's percentiles. */
-async function timeRounds(run: (query: string) => unknown): Promise<Percentiles[]> {
+/** MiniSearch answers a broad prefix (`h`, `1`) with every match scored: seconds each at 500,000. */
+const MINISEARCH_ROUNDS = 1;
+
+/** A phase's figures on stderr as soon as they are measured: a long run shows its progress. */
+function progress<T>(phase: string, figures: T): T {
+  process.stderr.write(`bench: search: ${phase} ${JSON.stringify(figures)}\n`);
+  return figures;
+}
+
+/** Times `run` once per query, `rounds` times over the list: each round's percentiles. */
+async function timeRounds(run: (query: string) => unknown, rounds_ = ROUNDS): Promise<Percentiles[]> {
   const rounds: Percentiles[] = [];
-  for (let index = 0; index < ROUNDS; index++) {
+  for (let index = 0; index < rounds_; index++) {
     const times: number[] = [];
     for (const query of QUERIES) {
       const started = performance.now();
@@ -131,8 +140,9 @@ async function benchMiniSearch(file: string) {
   const buildSeconds = (performance.now() - started) / 1000;
   const heapMb = memoryInUseMb() - before;
   db.close();
-  const rounds = await timeRounds((query) =>
-    index.search(query, { prefix: true, combineWith: 'AND' }).slice(0, WINDOW),
+  const rounds = await timeRounds(
+    (query) => index.search(query, { prefix: true, combineWith: 'AND' }).slice(0, WINDOW),
+    MINISEARCH_ROUNDS,
   );
   return {
     rounds,
@@ -297,11 +307,11 @@ async function benchDuringSync(
     };
   };
   try {
-    const noSyncSearchOnMain = await idle(onMain);
-    const noSyncSearchInWorker = await idle(worker.search);
-    const syncAlone = await syncing(undefined);
-    const syncSearchOnMain = await syncing(onMain);
-    const syncSearchInWorker = await syncing(worker.search);
+    const noSyncSearchOnMain = progress('noSyncSearchOnMain', await idle(onMain));
+    const noSyncSearchInWorker = progress('noSyncSearchInWorker', await idle(worker.search));
+    const syncAlone = progress('syncAlone', await syncing(undefined));
+    const syncSearchOnMain = progress('syncSearchOnMain', await syncing(onMain));
+    const syncSearchInWorker = progress('syncSearchInWorker', await syncing(worker.search));
     const ratio = (figure: Percentiles, baseline: Percentiles) => ({
       p95: round(figure.p95Ms / baseline.p95Ms, 2),
       p99: round(figure.p99Ms / baseline.p99Ms, 2),
@@ -358,22 +368,22 @@ export default async function benchSearch(): Promise<Record<string, unknown>> {
     const beforeColumns = memoryInUseMb();
     const loadStarted = performance.now();
     await store.searchColumnsLoaded();
-    const columns = {
+    const columns = progress('searchColumns', {
       loadSeconds: round((performance.now() - loadStarted) / 1000, 2),
       heapMb: round(memoryInUseMb() - beforeColumns, 1),
       note: 'loaded in slices between other work after start and after each sync; searches read SQLite until then',
-    };
+    });
 
     const bridge = (query: string) => {
       store.forgetResults(); // every search ranked afresh, as when a person types
       return dispatchBridgeCall(core.handlers, 'catalog:search', { query, limit: WINDOW });
     };
-    const throughBridge = overRounds(await timeRounds(bridge));
+    const throughBridge = progress('searchThroughBridge', overRounds(await timeRounds(bridge)));
     store.setSearchColumnsEnabled(false);
-    const beforeColumnsLoaded = overRounds(await timeRounds(bridge));
+    const beforeColumnsLoaded = progress('searchBeforeColumnsLoaded', overRounds(await timeRounds(bridge)));
     store.setSearchColumnsEnabled(true);
     await store.searchColumnsLoaded();
-    const bareFts5 = overRounds(await benchBareFts(file));
+    const bareFts5 = progress('bareFts5', overRounds(await benchBareFts(file)));
 
     const shell = await startBrowserShell({ core, buildDir: path.resolve(import.meta.dirname, '../out') });
     let duringSync: Record<string, unknown>;
@@ -384,7 +394,7 @@ export default async function benchSearch(): Promise<Record<string, unknown>> {
     }
     // Last: a few hundred MB of index that the figures before should not share a heap with.
     const mini = await benchMiniSearch(file);
-    const miniSearch = overRounds(mini.rounds);
+    const miniSearch = progress('miniSearch', overRounds(mini.rounds));
 
     return {
       sizes: run.rows.variants,
