@@ -390,3 +390,74 @@ describe('catalog store: staging, swap and search', () => {
     expect(search({ limit: 500 }).rows).toEqual(before);
   });
 });
+
+describe('catalog store: ranking from the in-memory columns', () => {
+  const QUERIES = [
+    '100001',
+    '100001 06000',
+    'hea',
+    'hea 200 6000 ',
+    'HEA200 S355J2',
+    'plaat 10',
+    'plaat 1,5',
+    's355',
+    'S355J2',
+    'breedflens',
+    'verzinkt',
+    'koudgewalst',
+    'h',
+    '1',
+    'nothing-like-this',
+  ];
+  const FILTERS: Partial<CatalogSearchInput>[] = [
+    {},
+    { inStock: true },
+    { blocked: 'exclude' },
+    { blocked: 'only' },
+    { categoryCode: 'BEAM' },
+    { categoryCode: 'PLATE-HR' },
+    { profileCode: 'HEA' },
+    { gradeCode: 'S355J2', inStock: true },
+    { gradeCode: 'NO-SUCH-GRADE' },
+  ];
+
+  it('finds the same sizes in the same order as reading SQLite, with every filter', async () => {
+    await load();
+    const fromSql = CatalogStore.open(path.join(dir, 'catalog.db'));
+    try {
+      fromSql.setSearchColumnsEnabled(false);
+      await store.searchColumnsLoaded();
+      let found = 0;
+      for (const query of QUERIES)
+        for (const filter of FILTERS) {
+          const input = catalogSearchSchema.parse({ query, ...filter, limit: 500 });
+          const expected = fromSql.search(input);
+          const answer = store.search(input);
+          expect([answer.total, answer.capped, answer.rows], `${query} ${JSON.stringify(filter)}`).toEqual([
+            expected.total,
+            expected.capped,
+            expected.rows,
+          ]);
+          found += expected.total;
+        }
+      expect(found).toBeGreaterThan(100);
+    } finally {
+      fromSql.close();
+    }
+  });
+
+  it('a swap drops them: searches find the new catalog at once, and the columns load again', async () => {
+    await load();
+    await store.searchColumnsLoaded();
+    expect(keys({ query: 'verzinkt' })).toEqual(['100006/']);
+    await load(
+      ITEMS.filter((row) => row.No !== '100006'),
+      VARIANTS,
+    );
+    expect(keys({ query: 'verzinkt' })).toEqual([]);
+    expect(keys({ query: 'hea 200 6000 ' })).toEqual(['100001/06000', '200001/06000']);
+    await store.searchColumnsLoaded();
+    expect(keys({ query: 'verzinkt' })).toEqual([]);
+    expect(keys({ query: 'hea 200 6000 ' })).toEqual(['100001/06000', '200001/06000']);
+  });
+});

@@ -24,8 +24,18 @@ import { STEEL_PAGES } from '../../../shared/contract/catalog-pages.ts';
 import { openDatabase } from '../db/sqlite.ts';
 import { CATALOG_TABLES, STAGING_PREFIX, catalogMigrations } from './catalog-schema.ts';
 import { readSteelQuery, type SteelQuery } from '../../../shared/contract/search-notation.ts';
-import { WritingReader, needsWriting, rankCandidates, type RankCandidate } from './search-rank.ts';
+import {
+  WritingReader,
+  needsWriting,
+  rankCandidates,
+  type RankCandidate,
+  type TextWriting,
+} from './search-rank.ts';
 import { matchExpression } from './search-text.ts';
+import { SizeColumns, TermIndex, type ColumnFilter } from './search-columns.ts';
+
+/** Bytes of catalog.db read through a memory map: a 500,000-size catalog and its staged successor. */
+const CATALOG_MMAP_BYTES = 1 << 30;
 
 /** Changes kept per subject and kind; the counts are always complete. */
 export const CHANGES_KEPT_PER_KIND = 1000;
@@ -90,8 +100,35 @@ type RankRecord = [
   thicknessMm: number,
   widthMm: number,
   lengthMm: number,
-  itemDescription: string,
 ];
+
+/** Distinct texts whose writing is kept between searches. */
+const WRITINGS_KEPT_MAX = 100_000;
+
+/** A long prefix standing for more index terms than this is searched as a prefix after all. */
+const PREFIX_TERMS_MAX = 20;
+
+/** Main-thread time per slice of loading the in-memory columns: less than a frame. */
+const LOAD_SLICE_MS = 4;
+
+/** Matches read per full-text query while filters in memory leave fewer than the ranking takes. */
+const MATCHES_PER_READ = SEARCH_RANKED_MAX + 1;
+
+interface SearchFilters {
+  where: string[];
+  params: SQLInputValue[];
+  columns: ColumnFilter;
+}
+
+/** Loading the in-memory columns: the next slice, and who waits for the end. */
+interface ColumnLoad {
+  timer: NodeJS.Immediate | undefined;
+  /** Someone waits for the end: the load keeps the process alive (otherwise it never does). */
+  awaited: boolean;
+  steps: Generator<void, void, void>;
+  settle: () => void;
+  loaded: Promise<void>;
+}
 
 interface RankedIds {
   ids: Int32Array;
@@ -178,6 +215,13 @@ export class CatalogStore {
   readonly #searchStatements = new Lru<StatementSync>(32);
   #facets: StoredFacets | undefined;
   #generationSeen: string | undefined;
+  /** What ranking reads of each size, and the index's terms, once loaded (search-columns.ts). */
+  #columns: SizeColumns | undefined;
+  #terms: TermIndex | undefined;
+  #load: ColumnLoad | undefined;
+  #columnsEnabled = true;
+  /** What the catalog's texts are written with, read once per catalog rather than once per search. */
+  #writings = new Map<string, TextWriting>();
 
   constructor(db: DatabaseSync) {
     this.db = db;
@@ -188,11 +232,91 @@ export class CatalogStore {
     // A 16 MB page cache (SQLite's default is 2 MB) keeps the B-tree and full-text pages of a page of
     // sizes in memory while it is written, instead of spilling and re-reading them.
     db.exec('PRAGMA cache_size = -16384');
+    // Reads through a memory map: a search touches thousands of size rows scattered over the file, and
+    // reading them from the OS page cache without a copy per page halves a broad search's row fetch at
+    // 500,000 sizes (docs/catalog.md, "What the search costs"). Address space only, not memory.
+    db.exec(`PRAGMA mmap_size = ${CATALOG_MMAP_BYTES}`);
     return new CatalogStore(db);
   }
 
   close(): void {
+    this.#stopLoading();
     if (this.db.isOpen) this.db.close();
+  }
+
+  /**
+   * Resolves once searches rank from the in-memory columns (loading them if need be); searches before
+   * that read the same from SQLite. For tests and the bench: the app never waits for it.
+   */
+  searchColumnsLoaded(): Promise<void> {
+    if (!this.#columnsEnabled || (this.#columns && this.#terms)) return Promise.resolve();
+    const load = this.#startLoading();
+    load.awaited = true;
+    load.timer?.ref();
+    return load.loaded;
+  }
+
+  /** Off: searches read SQLite only (tests compare both ways of reading; the app never turns it off). */
+  setSearchColumnsEnabled(enabled: boolean): void {
+    this.#columnsEnabled = enabled;
+    if (!enabled) this.invalidate();
+  }
+
+  /** Loads the columns in slices of LOAD_SLICE_MS between other work; again when a swap interrupts it. */
+  #startLoading(): ColumnLoad {
+    if (this.#load) return this.#load;
+    const generation = this.meta('generation');
+    let columns: SizeColumns | undefined;
+    let terms: TermIndex | undefined;
+    const steps = (function* (db: DatabaseSync) {
+      yield* TermIndex.load(db, (loaded) => (terms = loaded));
+      yield* SizeColumns.load(db, (loaded) => (columns = loaded));
+    })(this.db);
+    let settle = () => {};
+    const loaded = new Promise<void>((resolve) => (settle = resolve));
+    const load: ColumnLoad = { timer: undefined, awaited: false, steps, settle, loaded };
+    const next = () => {
+      const timer = setImmediate(step);
+      load.timer = load.awaited ? timer : timer.unref();
+    };
+    const finish = () => {
+      this.#load = undefined;
+      if (columns && terms && this.meta('generation') === generation) {
+        this.#columns = columns;
+        this.#terms = terms;
+        settle();
+      } else {
+        // A swap while loading: what was read may mix two catalogs.
+        const again = this.#startLoading();
+        again.awaited = load.awaited;
+        void again.loaded.then(settle);
+      }
+    };
+    const step = () => {
+      load.timer = undefined;
+      const started = performance.now();
+      try {
+        while (performance.now() - started < LOAD_SLICE_MS) if (steps.next().done) return finish();
+      } catch {
+        // The catalog could not be read (closed, or replaced under the reader): searches keep reading
+        // SQLite, and the next search tries again.
+        this.#load = undefined;
+        return settle();
+      }
+      next();
+    };
+    next();
+    this.#load = load;
+    return load;
+  }
+
+  #stopLoading(): void {
+    const load = this.#load;
+    if (!load) return;
+    this.#load = undefined;
+    if (load.timer) clearImmediate(load.timer);
+    load.steps.return();
+    load.settle();
   }
 
   /**
@@ -211,7 +335,8 @@ export class CatalogStore {
   }
 
   meta(key: string): string | undefined {
-    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
+    // Read on every search (the generation, the sync time, steel): compiled once.
+    const row = this.#searchStatement('SELECT value FROM meta WHERE key = ?').get(key) as
       { value: string } | undefined;
     return row?.value;
   }
@@ -256,16 +381,31 @@ export class CatalogStore {
 
   /** The live catalog was replaced: cached rankings, counts and facets belong to the old one. */
   invalidate(): void {
+    this.forgetResults();
+    this.#facets = undefined;
+    this.#columns = undefined;
+    this.#terms = undefined;
+    this.#writings = new Map();
+    this.#stopLoading();
+  }
+
+  /** Drops cached rankings and counts only (the bench ranks every search afresh this way). */
+  forgetResults(): void {
     this.#ranked.clear();
     this.#counts.clear();
-    this.#facets = undefined;
   }
 
   // ---- search ---------------------------------------------------------------------------------------
 
-  #filters(query: CatalogSearchQuery): { where: string[]; params: SQLInputValue[] } | undefined {
+  #filters(query: CatalogSearchQuery): SearchFilters | undefined {
     const where: string[] = [];
     const params: SQLInputValue[] = [];
+    const columns: ColumnFilter = {
+      profileCode: query.profileCode,
+      gradeCode: query.gradeCode,
+      inStock: query.inStock,
+      blocked: query.blocked,
+    };
     if (query.categoryCode) {
       const range = this.db
         .prepare('SELECT position, subtree_end FROM category WHERE code = ?')
@@ -273,6 +413,7 @@ export class CatalogStore {
       if (!range) return undefined;
       where.push('s.category_position BETWEEN ? AND ?');
       params.push(range.position, range.subtree_end);
+      columns.categoryRange = { from: range.position, to: range.subtree_end };
     }
     if (query.profileCode) {
       where.push('s.profile_code = ?');
@@ -285,7 +426,7 @@ export class CatalogStore {
     if (query.inStock) where.push('s.inventory > 0');
     if (query.blocked === 'exclude') where.push('s.any_blocked = 0');
     if (query.blocked === 'only') where.push('s.any_blocked = 1');
-    return { where, params };
+    return { where, params, columns };
   }
 
   search(query: CatalogSearchQuery): CatalogSearchResult {
@@ -343,35 +484,102 @@ export class CatalogStore {
    * this stops early however broad the query); search-rank.ts orders them by what each size is written
    * with (texts repeat from size to size, so each is read once).
    */
-  #rank(parsed: SteelQuery, match: string, filters: { where: string[]; params: SQLInputValue[] }): RankedIds {
-    const where = filters.where.length ? `AND ${filters.where.join(' AND ')}` : '';
+  #rank(parsed: SteelQuery, match: string, filters: SearchFilters): RankedIds {
     const facets = this.facets();
     // Texts cost a third of a broad search: read only when what was typed is compared with them.
     const withText = needsWriting(
       parsed,
       [...facets.profiles, ...facets.grades].map((facet) => facet.code.toLowerCase()),
     );
+    const columns = this.#columns;
+    if (!columns && this.#columnsEnabled) this.#startLoading();
+    const candidates = columns
+      ? this.#candidatesInMemory(columns, match, filters.columns, withText)
+      : this.#candidatesFromSql(match, filters, withText);
+    const capped = candidates.length > SEARCH_RANKED_MAX;
+    if (capped) candidates.length = SEARCH_RANKED_MAX;
+    // Stock is unknown, not zero, where the last sync found no steel extension.
+    return { ids: rankCandidates(parsed, candidates, this.steel() === true), capped };
+  }
+
+  #writingReader(): WritingReader {
+    // Distinct texts are a few per item at most; a bound all the same, for a catalog of many thousands.
+    if (this.#writings.size > WRITINGS_KEPT_MAX) this.#writings.clear();
+    return new WritingReader(this.#writings);
+  }
+
+  /** Up to SEARCH_RANKED_MAX + 1 matches, from the full-text index and the in-memory columns. */
+  #candidatesInMemory(
+    columns: SizeColumns,
+    match: string,
+    filter: ColumnFilter,
+    withText: boolean,
+  ): RankCandidate[] {
+    const passes = columns.filter(filter);
+    if (!passes) return [];
+    const matches = this.#searchStatement(
+      `SELECT group_concat(rowid) AS ids FROM (
+         SELECT rowid FROM size_fts WHERE size_fts MATCH ? AND rowid > ? ORDER BY rowid LIMIT ?)`,
+    );
+    const reader = this.#writingReader();
+    const candidates: RankCandidate[] = [];
+    let after = -1;
+    while (candidates.length <= SEARCH_RANKED_MAX) {
+      const { ids } = matches.get(match, after, MATCHES_PER_READ) as { ids: string | null };
+      if (!ids) break;
+      const read = ids.split(',');
+      for (const text of read) {
+        const id = Number(text);
+        if (!passes(id)) continue;
+        const size = columns.size(id);
+        candidates.push({
+          id,
+          itemNo: size.itemNo,
+          item: reader.item(
+            size.itemNo,
+            withText ? size.itemDescription : '',
+            size.profileCode,
+            size.gradeCode,
+          ),
+          own: reader.text(withText ? size.description : ''),
+          variantCode: size.variantCode,
+          thicknessMm: withText ? size.thicknessMm : 0,
+          widthMm: withText ? size.widthMm : 0,
+          lengthMm: withText ? size.lengthMm : 0,
+          inventory: size.inStock ? 1 : 0,
+          blocked: size.blocked,
+        });
+        if (candidates.length > SEARCH_RANKED_MAX) break;
+      }
+      if (read.length < MATCHES_PER_READ) break;
+      after = Number(read[read.length - 1]);
+    }
+    return candidates;
+  }
+
+  /** The same as #candidatesInMemory, read from SQLite: before the columns are loaded. */
+  #candidatesFromSql(match: string, filters: SearchFilters, withText: boolean): RankCandidate[] {
+    const where = filters.where.length ? `AND ${filters.where.join(' AND ')}` : '';
+    // The item's description is read once per item below, not joined to each of up to 5,000 sizes.
     const statement = this.#searchStatement(
       `SELECT s.id, s.item_no, s.variant_code, s.profile_code, s.grade_code, s.inventory, s.any_blocked,
-         ${withText ? `s.description, s.thickness, s.width, s.length, coalesce(i.description, '')` : `'', 0, 0, 0, ''`}
+         ${withText ? 's.description, s.thickness, s.width, s.length' : `'', 0, 0, 0`}
        FROM size_fts CROSS JOIN size s ON s.id = size_fts.rowid
-         ${withText ? 'LEFT JOIN item i ON i.no = s.item_no' : ''}
        WHERE size_fts MATCH ? ${where}
        ORDER BY size_fts.rowid LIMIT ?`,
     );
-    // Arrays, not objects: up to 5,001 rows of twelve columns, read on every key typed.
+    // Arrays, not objects: up to 5,001 rows of eleven columns.
     statement.setReturnArrays(true);
     const rows = statement.all(match, ...filters.params, SEARCH_RANKED_MAX + 1) as unknown as RankRecord[];
-    const capped = rows.length > SEARCH_RANKED_MAX;
-    if (capped) rows.length = SEARCH_RANKED_MAX;
-    const reader = new WritingReader();
-    const candidates = rows.map(
+    const itemDescriptions = withText ? this.#itemDescriptions(rows) : new Map<string, string>();
+    const reader = this.#writingReader();
+    return rows.map(
       ([id, itemNo, variantCode, profileCode, gradeCode, inventory, anyBlocked, description, ...rest]) => {
-        const [thicknessMm, widthMm, lengthMm, itemDescription] = rest;
+        const [thicknessMm, widthMm, lengthMm] = rest;
         return {
           id,
           itemNo,
-          item: reader.item(itemNo, itemDescription, profileCode, gradeCode),
+          item: reader.item(itemNo, itemDescriptions.get(itemNo) ?? '', profileCode, gradeCode),
           own: reader.text(description),
           variantCode: variantCode.toLowerCase(),
           thicknessMm,
@@ -379,11 +587,19 @@ export class CatalogStore {
           lengthMm,
           inventory,
           blocked: anyBlocked === 1,
-        } satisfies RankCandidate;
+        };
       },
     );
-    // Stock is unknown, not zero, where the last sync found no steel extension.
-    return { ids: rankCandidates(parsed, candidates, this.steel() === true), capped };
+  }
+
+  /** The descriptions of the matches' items, each item once (a match's sizes share it). */
+  #itemDescriptions(rows: readonly RankRecord[]): Map<string, string> {
+    const itemNos = [...new Set(rows.map((row) => row[1]))];
+    const found = this.#searchStatement(
+      'SELECT no, description FROM item WHERE no IN (SELECT value FROM json_each(?))',
+    );
+    found.setReturnArrays(true);
+    return new Map(found.all(JSON.stringify(itemNos)) as unknown as [string, string][]);
   }
 
   /**
@@ -392,13 +608,16 @@ export class CatalogStore {
    * stands for, which FTS5 reads lazily.
    */
   readonly #expandPrefix = (prefix: string): string[] | undefined => {
-    const terms = (
-      this.#searchStatement('SELECT term FROM size_vocab WHERE term >= ? AND term < ? LIMIT 21').all(
-        prefix,
-        `${prefix}\u{10FFFF}`,
-      ) as { term: string }[]
-    ).map((row) => row.term);
-    return terms.length > 20 ? undefined : terms;
+    const terms =
+      this.#terms?.startingWith(prefix, PREFIX_TERMS_MAX + 1) ??
+      (
+        this.#searchStatement('SELECT term FROM size_vocab WHERE term >= ? AND term < ? LIMIT ?').all(
+          prefix,
+          `${prefix}\u{10FFFF}`,
+          PREFIX_TERMS_MAX + 1,
+        ) as { term: string }[]
+      ).map((row) => row.term);
+    return terms.length > PREFIX_TERMS_MAX ? undefined : terms;
   };
 
   #searchStatement(sql: string): StatementSync {
@@ -412,12 +631,10 @@ export class CatalogStore {
 
   #rowsByIds(ids: number[]): CatalogSizeRow[] {
     if (!ids.length) return [];
-    const records = this.db
-      .prepare(
-        `SELECT ${SIZE_COLUMNS} FROM size s LEFT JOIN item i ON i.no = s.item_no
-         WHERE s.id IN (SELECT value FROM json_each(?))`,
-      )
-      .all(JSON.stringify(ids)) as unknown as SizeRecord[];
+    const records = this.#searchStatement(
+      `SELECT ${SIZE_COLUMNS} FROM size s LEFT JOIN item i ON i.no = s.item_no
+       WHERE s.id IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(ids)) as unknown as SizeRecord[];
     const byId = new Map(records.map((record) => [record.id, record]));
     return ids.flatMap((id) => {
       const record = byId.get(id);

@@ -56,10 +56,17 @@ export interface RankCandidate {
   blocked: boolean;
 }
 
-/** Reads what matches are written with, each distinct text and each item once, and only when asked. */
+/**
+ * Reads what matches are written with, each distinct text and each item once, and only when asked. The
+ * texts' writings may be kept from search to search (`texts`); an item's are per search.
+ */
 export class WritingReader {
-  readonly #texts = new Map<string, TextWriting>();
+  readonly #texts: Map<string, TextWriting>;
   readonly #items = new Map<string, ItemWriting>();
+
+  constructor(texts = new Map<string, TextWriting>()) {
+    this.#texts = texts;
+  }
 
   text(text: string): TextWriting {
     let writing = this.#texts.get(text);

@@ -1,0 +1,249 @@
+// What ranking reads of every size, and the full-text index's vocabulary, held in memory for one catalog
+// generation. Reading 5,000 matches' rows from SQLite on every key typed was most of a broad search at
+// 500,000 sizes (a B-tree lookup per match); from these columns a match costs a few array reads. Loaded
+// in slices between other work (catalog-store.ts), so no search waits for it; until then, and after a
+// swap until it is loaded again, searches read the rows from SQLite with the same result.
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+
+/** Flags of a size. */
+const BLOCKED = 1;
+const IN_STOCK = 2;
+
+/** Rows read per slice: a few milliseconds of the main thread's time. */
+const ROWS_PER_SLICE = 10_000;
+
+/**
+ * The rows of a table in key order, a slice at a time, each slice its own short read: nothing keeps a
+ * read transaction open between slices, so a search in between sees a swap at once (the loader notices
+ * the new generation and starts again: catalog-store.ts).
+ */
+function* slicesOf<Row extends unknown[]>(
+  db: DatabaseSync,
+  sql: string,
+  first: SQLInputValue,
+): Generator<Row[], void, void> {
+  const statement = db.prepare(sql);
+  statement.setReturnArrays(true);
+  let after = first;
+  for (;;) {
+    const rows = statement.all(after, ROWS_PER_SLICE) as unknown as Row[];
+    if (rows.length > 0) yield rows;
+    if (rows.length < ROWS_PER_SLICE) return;
+    after = rows[rows.length - 1]![0] as SQLInputValue;
+  }
+}
+
+/** Each distinct string once, numbered. */
+class Interned {
+  readonly strings: string[] = [];
+  readonly #numbers = new Map<string, number>();
+  number(text: string): number {
+    let number = this.#numbers.get(text);
+    if (number === undefined) {
+      number = this.strings.length;
+      this.strings.push(text);
+      this.#numbers.set(text, number);
+    }
+    return number;
+  }
+  find(text: string): number | undefined {
+    return this.#numbers.get(text);
+  }
+}
+
+/** A size as ranking and the filters read it. */
+export interface ColumnSize {
+  itemNo: string;
+  itemDescription: string;
+  /** The size code, lowercase. */
+  variantCode: string;
+  profileCode: string;
+  gradeCode: string;
+  description: string;
+  thicknessMm: number;
+  widthMm: number;
+  lengthMm: number;
+  inStock: boolean;
+  blocked: boolean;
+}
+
+/** The search filters as the columns apply them (catalog-store.ts#filters is the SQL form). */
+export interface ColumnFilter {
+  categoryRange?: { from: number; to: number };
+  profileCode?: string;
+  gradeCode?: string;
+  inStock?: boolean;
+  blocked?: 'include' | 'exclude' | 'only';
+}
+
+export class SizeColumns {
+  readonly #texts = new Interned();
+  readonly #itemNos: string[] = [];
+  readonly #itemDescriptions: number[] = [];
+  readonly #itemByNo = new Map<string, number>();
+  #item = new Int32Array(0);
+  #own = new Int32Array(0);
+  #variantCode = new Int32Array(0);
+  #profile = new Int32Array(0);
+  #grade = new Int32Array(0);
+  #category = new Int32Array(0);
+  #thickness = new Float64Array(0);
+  #width = new Float64Array(0);
+  #length = new Float64Array(0);
+  #flags = new Uint8Array(0);
+
+  /** Whether a size with this id exists (ids are the size table's rowids). */
+  has(id: number): boolean {
+    return id >= 0 && id < this.#item.length && this.#item[id]! >= 0;
+  }
+
+  size(id: number): ColumnSize {
+    const item = this.#item[id]!;
+    const texts = this.#texts.strings;
+    const flags = this.#flags[id]!;
+    return {
+      itemNo: this.#itemNos[item]!,
+      itemDescription: texts[this.#itemDescriptions[item]!]!,
+      variantCode: texts[this.#variantCode[id]!]!,
+      profileCode: texts[this.#profile[id]!]!,
+      gradeCode: texts[this.#grade[id]!]!,
+      description: texts[this.#own[id]!]!,
+      thicknessMm: this.#thickness[id]!,
+      widthMm: this.#width[id]!,
+      lengthMm: this.#length[id]!,
+      inStock: (flags & IN_STOCK) !== 0,
+      blocked: (flags & BLOCKED) !== 0,
+    };
+  }
+
+  /** A test of the filters over ids, or undefined when a code filtered on is in no size (nothing passes). */
+  filter(filter: ColumnFilter): ((id: number) => boolean) | undefined {
+    const tests: ((id: number) => boolean)[] = [];
+    const { categoryRange, profileCode, gradeCode, inStock, blocked } = filter;
+    if (categoryRange) {
+      const category = this.#category;
+      tests.push((id) => category[id]! >= categoryRange.from && category[id]! <= categoryRange.to);
+    }
+    for (const [code, column] of [
+      [profileCode, this.#profile],
+      [gradeCode, this.#grade],
+    ] as const) {
+      if (!code) continue;
+      const wanted = this.#texts.find(code);
+      if (wanted === undefined) return undefined;
+      tests.push((id) => column[id] === wanted);
+    }
+    const flags = this.#flags;
+    if (inStock) tests.push((id) => (flags[id]! & IN_STOCK) !== 0);
+    if (blocked === 'exclude') tests.push((id) => (flags[id]! & BLOCKED) === 0);
+    if (blocked === 'only') tests.push((id) => (flags[id]! & BLOCKED) !== 0);
+    return (id) => this.has(id) && tests.every((test) => test(id));
+  }
+
+  /** Reads the live catalog, a slice of rows per step; the caller runs the steps between other work. */
+  static *load(db: DatabaseSync, done: (columns: SizeColumns) => void): Generator<void, void, void> {
+    const columns = new SizeColumns();
+    const texts = columns.#texts;
+    for (const slice of slicesOf<[string, string]>(
+      db,
+      'SELECT no, description FROM item WHERE no > ? ORDER BY no LIMIT ?',
+      '',
+    )) {
+      for (const [no, description] of slice) {
+        columns.#itemByNo.set(no, columns.#itemNos.length);
+        columns.#itemNos.push(no);
+        columns.#itemDescriptions.push(texts.number(description));
+      }
+      yield;
+    }
+    const { top } = db.prepare('SELECT coalesce(max(id), 0) AS top FROM size').get() as { top: number };
+    const count = top + 1;
+    columns.#item = new Int32Array(count).fill(-1);
+    columns.#own = new Int32Array(count);
+    columns.#variantCode = new Int32Array(count);
+    columns.#profile = new Int32Array(count);
+    columns.#grade = new Int32Array(count);
+    columns.#category = new Int32Array(count);
+    columns.#thickness = new Float64Array(count);
+    columns.#width = new Float64Array(count);
+    columns.#length = new Float64Array(count);
+    columns.#flags = new Uint8Array(count);
+    for (const slice of slicesOf<
+      [number, string, string, string, string, string, number, number, number, number, number, number]
+    >(
+      db,
+      `SELECT id, item_no, variant_code, profile_code, grade_code, description, thickness, width, length,
+         inventory, any_blocked, category_position FROM size WHERE id > ? ORDER BY id LIMIT ?`,
+      -1,
+    )) {
+      for (const row of slice) {
+        const [id, itemNo, variantCode, profile, grade, description, thickness, width, length] = row;
+        const [, , , , , , , , , inventory, anyBlocked, category] = row;
+        // A size read after a swap may be beyond the size counted before it: the loader starts again.
+        if (id >= count) return;
+        let item = columns.#itemByNo.get(itemNo);
+        if (item === undefined) {
+          // An item the item table lacks (a sync never writes one): ranked with an empty description.
+          item = columns.#itemNos.length;
+          columns.#itemByNo.set(itemNo, item);
+          columns.#itemNos.push(itemNo);
+          columns.#itemDescriptions.push(texts.number(''));
+        }
+        columns.#item[id] = item;
+        columns.#variantCode[id] = texts.number(variantCode.toLowerCase());
+        columns.#profile[id] = texts.number(profile);
+        columns.#grade[id] = texts.number(grade);
+        columns.#own[id] = texts.number(description);
+        columns.#thickness[id] = thickness;
+        columns.#width[id] = width;
+        columns.#length[id] = length;
+        columns.#category[id] = category;
+        columns.#flags[id] = (anyBlocked === 1 ? BLOCKED : 0) | (inventory > 0 ? IN_STOCK : 0);
+      }
+      yield;
+    }
+    columns.#itemByNo.clear();
+    done(columns);
+  }
+}
+
+/** The full-text index's terms, sorted: a long prefix becomes the exact terms it starts. */
+export class TermIndex {
+  readonly #terms: string[];
+
+  constructor(terms: string[]) {
+    this.#terms = terms.sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
+  }
+
+  /** Up to `max` terms starting with the prefix, in order. */
+  startingWith(prefix: string, max: number): string[] {
+    const terms = this.#terms;
+    let low = 0;
+    let high = terms.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (terms[middle]! < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: string[] = [];
+    for (let index = low; index < terms.length && found.length < max; index++) {
+      const term = terms[index]!;
+      if (!term.startsWith(prefix)) break;
+      found.push(term);
+    }
+    return found;
+  }
+
+  static *load(db: DatabaseSync, done: (index: TermIndex) => void): Generator<void, void, void> {
+    const terms: string[] = [];
+    for (const slice of slicesOf<[string]>(
+      db,
+      'SELECT term FROM size_vocab WHERE term > ? ORDER BY term LIMIT ?',
+      '',
+    )) {
+      for (const [term] of slice) terms.push(term);
+      yield;
+    }
+    done(new TermIndex(terms));
+  }
+}
