@@ -14,8 +14,8 @@ const LINE_BREAK = /\r\n|[\n\r\u0085]/u;
  * joiner U+200B–U+200D, the word joiner U+2060 and the byte order mark U+FEFF. `\n` is kept here: it is
  * the line break a multi-line field keeps after the spacing step.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const INVISIBLE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
   /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/gu;
 
 /**
