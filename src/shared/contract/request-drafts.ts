@@ -78,7 +78,7 @@ type DraftSchemaOf<S extends FieldSpec> = S extends { kind: 'boolean' }
     : z.ZodDefault<z.ZodString>;
 
 /** The zod shape of a table's draft keys: text as typed (limits not enforced yet), Booleans, fixed values. */
-function draftShape<F extends FieldTable>(fields: F): { [K in DraftKey<F>]: DraftSchemaOf<F[K]> } {
+export function draftShape<F extends FieldTable>(fields: F): { [K in DraftKey<F>]: DraftSchemaOf<F[K]> } {
   const shape: Record<string, z.ZodType> = {};
   for (const key of draftKeys(fields)) {
     const spec: FieldSpec = fields[key] ?? { kind: 'text', section: 'context' };
@@ -91,7 +91,7 @@ function draftShape<F extends FieldTable>(fields: F): { [K in DraftKey<F>]: Draf
 }
 
 /** A table's draft fields as a new form starts: empty text, false, a choice's initial value. */
-function emptyFields<F extends FieldTable>(fields: F): DraftFields<F> {
+export function emptyFields<F extends FieldTable>(fields: F): DraftFields<F> {
   const empty: Record<string, string | boolean> = {};
   for (const key of draftKeys(fields)) {
     const spec: FieldSpec = fields[key] ?? { kind: 'text', section: 'context' };
@@ -348,7 +348,7 @@ function withValues(fields: Record<string, unknown>): Record<string, unknown> {
  * text normalized ({@link normalizeField}: no invisible characters, codes as the host stores them), a key
  * that applies only to a delivery (or a delivery elsewhere) only then, and nothing empty.
  */
-function payloadFields<F extends FieldTable>(
+export function payloadFields<F extends FieldTable>(
   fields: F,
   draft: Readonly<Record<string, unknown>>,
   context: Readonly<Record<string, unknown>>,
@@ -364,7 +364,7 @@ function payloadFields<F extends FieldTable>(
 }
 
 /** A payload's values back into a table's draft fields: text as text, Booleans, known fixed values. */
-function draftFields<F extends FieldTable>(
+export function draftFields<F extends FieldTable>(
   fields: F,
   payload: Readonly<Record<string, unknown>>,
 ): DraftFields<F> {

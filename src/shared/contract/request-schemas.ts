@@ -126,7 +126,7 @@ function choiceMessage(values: readonly string[]) {
 }
 
 /** Optional keys of a schema built field by field (the contract omits optional keys, never sends null). */
-function fieldsFrom<F extends Record<string, FieldSpec>, Skip extends keyof F = never>(
+export function fieldsFrom<F extends Record<string, FieldSpec>, Skip extends keyof F = never>(
   fields: F,
   skip: readonly Skip[],
 ): { [K in Exclude<keyof F, Skip>]: OptionalSchemaFor<F[K]> } {
