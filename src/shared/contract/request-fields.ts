@@ -83,18 +83,19 @@ const choice = <const V extends readonly [string, ...string[]], const E extends 
 
 const CONTEXT = { section: 'context' } as const;
 
-/** Header keys of a quote request, in the order the form shows them (the host ignores key order). */
-export const QUOTE_HEADER_FIELDS = {
+// Rows both requests share, by the contract's "Request payloads": the same key, length and meaning.
+/** Keys no form shows: the outbox, Settings and the screen fill them. */
+const REQUEST_CONTEXT = {
   requestId: code(64, CONTEXT),
   privacyConsentVersion: code(20, { required: true, section: 'context', label: 'requestForm.form.privacy' }),
   ipHash: text(64, CONTEXT),
   source: text(50, { section: 'context', label: 'fair.event' }),
-  assistedBy: text(50, { section: 'context', label: 'counter.employee' }),
+} as const;
+
+const CUSTOMER = {
   contactName: text(100, { section: 'customer', label: 'requestForm.form.contactName' }),
   companyName: text(100, { section: 'customer', label: 'requestForm.form.companyName' }),
   phoneNo: phone(30, { section: 'customer', label: 'requestForm.form.phoneNo' }),
-  email: email(100, { section: 'customer', label: 'requestForm.form.email' }),
-  customerReference: text(35, { section: 'customer', label: 'requestForm.form.customerReference' }),
   vatRegistrationNo: code(20, {
     section: 'customer',
     label: 'requestForm.form.vatRegistrationNo',
@@ -106,6 +107,9 @@ export const QUOTE_HEADER_FIELDS = {
     hint: 'requestForm.form.languageHint',
     suggestions: 'languages',
   }),
+} as const;
+
+const BILLING_ADDRESS = {
   address: text(100, { section: 'address', label: 'requestForm.form.address' }),
   address2: text(50, { section: 'address', label: 'requestForm.form.address2' }),
   postCode: code(20, { section: 'address', label: 'requestForm.form.postCode' }),
@@ -117,6 +121,25 @@ export const QUOTE_HEADER_FIELDS = {
     suggestions: 'countries',
     compact: true,
   }),
+} as const;
+
+const REMARKS_AND_CONSENT = {
+  remarks: text(2048, { section: 'remarks', label: 'requestForm.form.remarks', multiline: true }),
+  privacyAccepted: bool({ required: true, section: 'consent', label: 'requestForm.form.privacy' }),
+} as const;
+
+/** Header keys of a quote request, in the order the form shows them (the host ignores key order). */
+export const QUOTE_HEADER_FIELDS = {
+  ...REQUEST_CONTEXT,
+  assistedBy: text(50, { section: 'context', label: 'counter.employee' }),
+  contactName: CUSTOMER.contactName,
+  companyName: CUSTOMER.companyName,
+  phoneNo: CUSTOMER.phoneNo,
+  email: email(100, { section: 'customer', label: 'requestForm.form.email' }),
+  customerReference: text(35, { section: 'customer', label: 'requestForm.form.customerReference' }),
+  vatRegistrationNo: CUSTOMER.vatRegistrationNo,
+  languageCode: CUSTOMER.languageCode,
+  ...BILLING_ADDRESS,
   deliveryMethod: choice(DELIVERY_METHODS, DELIVERY_PICKUP, {
     section: 'delivery',
     label: 'requestForm.form.deliveryMethod',
@@ -156,8 +179,7 @@ export const QUOTE_HEADER_FIELDS = {
   shipToCode: code(10, { section: 'delivery', sentFor: 'otherAddress' }),
   // "ophaaldatum" for a pickup, "leverdatum" for a delivery: the form labels it by the method.
   requestedDeliveryDate: date({ section: 'delivery', label: 'requestForm.form.requestedDeliveryDate' }),
-  remarks: text(2048, { section: 'remarks', label: 'requestForm.form.remarks', multiline: true }),
-  privacyAccepted: bool({ required: true, section: 'consent', label: 'requestForm.form.privacy' }),
+  ...REMARKS_AND_CONSENT,
 } as const satisfies Record<string, FieldSpec>;
 
 /** The array of line objects in a quote request. */
@@ -182,26 +204,14 @@ export const QUOTE_LINE_FIELDS = {
 
 /** Keys of an account request, in the order the form shows them. */
 export const ACCOUNT_REQUEST_FIELDS = {
-  requestId: code(64, CONTEXT),
-  privacyConsentVersion: code(20, { required: true, section: 'context', label: 'requestForm.form.privacy' }),
-  ipHash: text(64, CONTEXT),
-  source: text(50, { section: 'context', label: 'fair.event' }),
+  ...REQUEST_CONTEXT,
   email: email(100, { required: true, section: 'customer', label: 'requestForm.account.email' }),
-  contactName: text(100, { section: 'customer', label: 'requestForm.form.contactName' }),
+  contactName: CUSTOMER.contactName,
   jobTitle: text(50, { section: 'customer', label: 'requestForm.account.jobTitle' }),
-  phoneNo: phone(30, { section: 'customer', label: 'requestForm.form.phoneNo' }),
-  companyName: text(100, { section: 'customer', label: 'requestForm.form.companyName' }),
-  vatRegistrationNo: code(20, {
-    section: 'customer',
-    label: 'requestForm.form.vatRegistrationNo',
-    compact: true,
-  }),
-  languageCode: code(10, {
-    section: 'customer',
-    label: 'requestForm.form.languageCode',
-    hint: 'requestForm.form.languageHint',
-    suggestions: 'languages',
-  }),
+  phoneNo: CUSTOMER.phoneNo,
+  companyName: CUSTOMER.companyName,
+  vatRegistrationNo: CUSTOMER.vatRegistrationNo,
+  languageCode: CUSTOMER.languageCode,
   existingCustomer: choice(EXISTING_CUSTOMER_VALUES, 'Unknown' satisfies ExistingCustomer, {
     section: 'existingCustomer',
     label: 'requestForm.account.existingCustomer',
@@ -211,19 +221,8 @@ export const ACCOUNT_REQUEST_FIELDS = {
     label: 'requestForm.account.statedCustomerNo',
     hint: 'requestForm.account.statedCustomerNoHint',
   }),
-  address: text(100, { section: 'address', label: 'requestForm.form.address' }),
-  address2: text(50, { section: 'address', label: 'requestForm.form.address2' }),
-  postCode: code(20, { section: 'address', label: 'requestForm.form.postCode' }),
-  city: text(30, { section: 'address', label: 'requestForm.form.city' }),
-  countryCode: code(10, {
-    section: 'address',
-    label: 'requestForm.form.countryCode',
-    hint: 'requestForm.form.countryHint',
-    suggestions: 'countries',
-    compact: true,
-  }),
-  remarks: text(2048, { section: 'remarks', label: 'requestForm.form.remarks', multiline: true }),
-  privacyAccepted: bool({ required: true, section: 'consent', label: 'requestForm.form.privacy' }),
+  ...BILLING_ADDRESS,
+  ...REMARKS_AND_CONSENT,
 } as const satisfies Record<string, FieldSpec>;
 
 export type QuoteHeaderKey = keyof typeof QUOTE_HEADER_FIELDS;

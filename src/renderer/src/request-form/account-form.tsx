@@ -4,7 +4,6 @@ import { draftHasContent, type AccountDraft } from '../../../shared/contract/req
 import {
   ACCOUNT_REQUEST_FIELDS,
   sectionKeys,
-  type FieldKind,
   type SectionKey,
 } from '../../../shared/contract/request-fields.ts';
 import { useT } from '../i18n/i18n.ts';
@@ -13,7 +12,7 @@ import { SegmentedField } from '../components/choice-field.tsx';
 import { RemarksAndConsent } from './remarks-and-consent.tsx';
 import { useNormalizedFields } from './normalized-fields.tsx';
 import type { FieldErrors } from './request-form-support.ts';
-import { TextField } from '../components/text-field.tsx';
+import { ContractTextField } from './contract-text-field.tsx';
 
 type Fields = typeof ACCOUNT_REQUEST_FIELDS;
 /** The fields typed into text inputs: the table's customer and address rows, and the stated number. */
@@ -21,7 +20,6 @@ type TypedKey = SectionKey<Fields, 'customer' | 'address'> | 'statedCustomerNo';
 const CUSTOMER_KEYS = sectionKeys(ACCOUNT_REQUEST_FIELDS, 'customer');
 const ADDRESS_KEYS = sectionKeys(ACCOUNT_REQUEST_FIELDS, 'address');
 const EXISTING_CUSTOMER = ACCOUNT_REQUEST_FIELDS.existingCustomer;
-const inputType = (kind: FieldKind) => (kind === 'email' ? 'email' : kind === 'phone' ? 'tel' : 'text');
 
 interface AccountFormProps {
   draft: AccountDraft;
@@ -50,22 +48,18 @@ export function AccountForm({
   const text = (key: TypedKey, options: { first?: boolean } = {}) => {
     const spec = ACCOUNT_REQUEST_FIELDS[key];
     return (
-      <TextField
+      <ContractTextField
         key={key}
-        label={labelOf(key)}
         name={key}
-        value={draft[key]}
-        maxLength={spec.maxLength}
-        uppercase={spec.kind === 'code'}
-        error={errors[key]}
+        spec={spec}
+        label={labelOf(key)}
         hint={'hint' in spec ? t(spec.hint) : undefined}
-        type={inputType(spec.kind)}
-        list={'suggestions' in spec ? `${idPrefix}-${spec.suggestions}` : undefined}
-        autoComplete="off"
-        spellCheck={false}
+        value={draft[key]}
+        error={errors[key]}
+        idPrefix={idPrefix}
         inputRef={options.first ? firstFieldRef : undefined}
         onChange={(value) => onChange((current) => ({ ...current, [key]: value }))}
-        onBlur={() => leave(key)}
+        onLeave={() => leave(key)}
       />
     );
   };

@@ -6,7 +6,6 @@ import { draftHasContent, withTypedText, type QuoteDraft } from '../../../shared
 import {
   QUOTE_HEADER_FIELDS,
   sectionKeys,
-  type FieldKind,
   type SectionKey,
 } from '../../../shared/contract/request-fields.ts';
 import { useT } from '../i18n/i18n.ts';
@@ -16,7 +15,7 @@ import { LinesEditor } from './lines-editor.tsx';
 import { RemarksAndConsent } from './remarks-and-consent.tsx';
 import { useNormalizedFields } from './normalized-fields.tsx';
 import type { FieldErrors } from './request-form-support.ts';
-import { TextField } from '../components/text-field.tsx';
+import { ContractTextField } from './contract-text-field.tsx';
 
 type Fields = typeof QUOTE_HEADER_FIELDS;
 /** The header fields typed into text inputs: the table's customer, address and delivery-address rows. */
@@ -24,7 +23,6 @@ type TypedKey = SectionKey<Fields, 'customer' | 'address' | 'shipTo'> | 'request
 const CUSTOMER_KEYS = sectionKeys(QUOTE_HEADER_FIELDS, 'customer');
 const ADDRESS_KEYS = sectionKeys(QUOTE_HEADER_FIELDS, 'address');
 const SHIP_TO_KEYS = sectionKeys(QUOTE_HEADER_FIELDS, 'shipTo');
-const inputType = (kind: FieldKind) => (kind === 'email' ? 'email' : kind === 'phone' ? 'tel' : 'text');
 
 interface QuoteFormProps {
   draft: QuoteDraft;
@@ -62,23 +60,19 @@ export function QuoteForm({
   ) => {
     const spec = QUOTE_HEADER_FIELDS[key];
     return (
-      <TextField
+      <ContractTextField
         key={key}
-        label={options.label ?? labelOf(key)}
         name={key}
-        value={draft[key]}
-        maxLength={'maxLength' in spec ? spec.maxLength : undefined}
-        uppercase={spec.kind === 'code'}
-        error={errors[key]}
+        spec={spec}
+        label={options.label ?? labelOf(key)}
         hint={options.hint ?? ('hint' in spec ? t(spec.hint) : undefined)}
-        type={options.type ?? inputType(spec.kind)}
-        list={'suggestions' in spec ? `${idPrefix}-${spec.suggestions}` : undefined}
-        autoComplete="off"
-        spellCheck={false}
+        value={draft[key]}
+        error={errors[key]}
+        idPrefix={idPrefix}
+        type={options.type}
         inputRef={options.first ? firstFieldRef : undefined}
-        fieldClassName={'wide' in spec ? 'field--wide' : undefined}
         onChange={(value) => onChange((current) => withTypedText(current, key, value))}
-        onBlur={() => leave(key)}
+        onLeave={() => leave(key)}
       />
     );
   };
