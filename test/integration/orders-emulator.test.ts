@@ -273,4 +273,60 @@ describe('orders against the emulator: what is stored is what was sent', () => {
     ]);
     expect(refused.error.fields?.['payload.quoteRequestLines.0.quantity']).toContain('whole numbers');
   });
+
+  it('bidi overrides and zero-width characters typed or pasted into a form arrive clean; codes as the host stores them', async () => {
+    const line = await checkedLine({
+      itemNo: '100003',
+      variantCode: '06000',
+      quantity: '2',
+      lineRemarks: 'Zagen\u200b op maat\u202e',
+    });
+    const { sent, stored } = await sendCounterOrder({
+      ...base('Jan\u200b de\u200d Vries\ufeff'),
+      companyName: '\u202eStaalbouw\u202c \u2066Noord\u2069 B.V.',
+      vatRegistrationNo: 'nl 8195.12.345 b01\u2060',
+      address: 'Havenweg\u200b 4',
+      postCode: ' 1234  ab ',
+      city: 'Zaan\u00addam',
+      countryCode: 'n\u200bl',
+      remarks: 'Graag\r\nvoor\u2067 10 uur',
+      lines: [line],
+    });
+    expectStoredAsSent(sent, stored);
+    expect(stored).toMatchObject({
+      contactName: 'Jan de Vries',
+      companyName: 'Staalbouw Noord B.V.',
+      vatRegistrationNo: 'NL819512345B01',
+      address: 'Havenweg 4',
+      postCode: '1234 AB',
+      // A soft hyphen is visible where a word breaks: it stays.
+      city: 'Zaan\u00addam',
+      countryCode: 'NL',
+      remarks: 'Graag\nvoor 10 uur',
+    });
+    expect(stored.quoteRequestLines?.[0]?.lineRemarks).toBe('Zagen op maat');
+  });
+
+  it('a payload that skipped the form (an untrusted renderer, a CLI file) is cleaned by main before it is queued', async () => {
+    const submitted = await dispatchBridgeCall(core.handlers, 'outbox:submit', {
+      kind: 'quote',
+      payload: {
+        privacyAccepted: true,
+        privacyConsentVersion: TEST_PRIVACY_CONSENT_VERSION,
+        source: 'Beurs\u200b',
+        contactName: '\u202eKlant\u202c\u0007',
+        shipToCountryCode: 'be\u2069',
+        quoteRequestLines: [{ description: 'Plaat\u200c 10 mm', quantity: 1 }],
+      },
+    });
+    if (!submitted.ok) throw new Error(JSON.stringify(submitted.error));
+    const { item } = submitted.value as SubmitAnswer;
+    await dispatchBridgeCall(core.handlers, 'outbox:flush', { waitSeconds: 20 });
+    const detail = await dispatchBridgeCall(core.handlers, 'outbox:get', { id: item.id });
+    if (!detail.ok) throw new Error(JSON.stringify(detail.error));
+    const { number } = detail.value as OutboxItemDetail;
+    const stored = emulator.state.requests.quote.find((request) => request.number === number);
+    expect(stored).toMatchObject({ source: 'Beurs', contactName: 'Klant', shipToCountryCode: 'BE' });
+    expect(stored?.quoteRequestLines?.[0]?.description).toBe('Plaat 10 mm');
+  });
 });

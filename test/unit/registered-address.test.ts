@@ -46,10 +46,10 @@ describe('a registered delivery address in the draft', () => {
     'shipToCity',
     'shipToCountryCode',
   ] as const)('drops the shipToCode once %s is edited by hand, and keeps the typed text', (key) => {
-    const edited = withTypedText(chosen, key, `${chosen[key]}x`);
+    const edited = withTypedText(chosen, key, `${chosen[key]}X`);
     const payload = quotePayloadFromDraft(edited, CONTEXT);
     expect(payload).not.toHaveProperty('shipToCode');
-    expect(payload[key]).toBe(`${chosen[key]}x`);
+    expect(payload[key]).toBe(`${chosen[key]}X`);
   });
 
   it('keeps the shipToCode when another field is typed, or the address field is set to the same text', () => {

@@ -15,17 +15,21 @@ import {
   type LineUnit,
   type UnitCodes,
 } from './request-lines.ts';
+import { DELIVERY_DELIVERY } from './fixed-values.ts';
 import {
-  DELIVERY_DELIVERY,
-  DELIVERY_METHODS,
-  DELIVERY_PICKUP,
-  EXISTING_CUSTOMER_VALUES,
-  type ExistingCustomer,
-} from './fixed-values.ts';
-
-/** The answer a form starts with when nobody said whether the person is a customer. */
-export const EXISTING_CUSTOMER_DEFAULT: ExistingCustomer = 'Unknown';
-import { QUOTE_LINE_FIELDS, QUOTE_LINES_KEY, type QuoteLineKey } from './request-fields.ts';
+  ACCOUNT_REQUEST_FIELDS,
+  QUOTE_HEADER_FIELDS,
+  QUOTE_LINE_FIELDS,
+  QUOTE_LINES_KEY,
+  draftKeys,
+  normalizeField,
+  sectionKeys,
+  type DraftFields,
+  type DraftKey,
+  type FieldSpec,
+  type FieldTable,
+  type QuoteLineKey,
+} from './request-fields.ts';
 import {
   MAX_QUOTE_LINES,
   QUOTE_LINE_NUMBER_KEYS,
@@ -66,57 +70,48 @@ export const lineCatalogSchema = z.strictObject({
 });
 export type LineCatalog = z.infer<typeof lineCatalogSchema>;
 
+/** What a draft's zod schema holds for a key (every key has a default, so an older saved draft still reads). */
+type DraftSchemaOf<S extends FieldSpec> = S extends { kind: 'boolean' }
+  ? z.ZodDefault<z.ZodBoolean>
+  : S extends { kind: 'choice'; values: readonly (infer V extends string)[] }
+    ? z.ZodDefault<z.ZodType<V>>
+    : z.ZodDefault<z.ZodString>;
+
+/** The zod shape of a table's draft keys: text as typed (limits not enforced yet), Booleans, fixed values. */
+export function draftShape<F extends FieldTable>(fields: F): { [K in DraftKey<F>]: DraftSchemaOf<F[K]> } {
+  const shape: Record<string, z.ZodType> = {};
+  for (const key of draftKeys(fields)) {
+    const spec: FieldSpec = fields[key] ?? { kind: 'text', section: 'context' };
+    if (spec.kind === 'boolean') shape[key] = z.boolean().default(false);
+    else if (spec.kind === 'choice' && spec.values)
+      shape[key] = z.enum(spec.values).default(spec.initial ?? spec.values[0]);
+    else shape[key] = draftText.default('');
+  }
+  return shape as { [K in DraftKey<F>]: DraftSchemaOf<F[K]> };
+}
+
+/** A table's draft fields as a new form starts: empty text, false, a choice's initial value. */
+export function emptyFields<F extends FieldTable>(fields: F): DraftFields<F> {
+  const empty: Record<string, string | boolean> = {};
+  for (const key of draftKeys(fields)) {
+    const spec: FieldSpec = fields[key] ?? { kind: 'text', section: 'context' };
+    empty[key] = spec.kind === 'boolean' ? false : spec.kind === 'choice' ? (spec.initial ?? '') : '';
+  }
+  return empty as DraftFields<F>;
+}
+
 export const draftLineSchema = z.strictObject({
   /** Identifies the line in the form (React key, live merging); never sent. */
   key: z.string().min(1).max(64),
-  itemNo: draftText,
-  variantCode: draftText,
-  profileCode: draftText,
-  qualityCode: draftText,
-  description: draftText,
-  quantity: draftText,
-  unitOfMeasureCode: draftText,
-  lengthMm: draftText,
-  widthMm: draftText,
-  thicknessMm: draftText,
-  lineRemarks: draftText,
+  ...draftShape(QUOTE_LINE_FIELDS),
   /** The unit the employee chose (unitOfMeasureCode holds its code); empty for a code typed elsewhere. */
   unit: z.enum(LINE_UNITS).or(z.literal('')).default(''),
   catalog: lineCatalogSchema.optional(),
 });
 export type DraftLine = z.infer<typeof draftLineSchema>;
 
-const customerShape = {
-  contactName: draftText,
-  email: draftText,
-  companyName: draftText,
-  vatRegistrationNo: draftText,
-  phoneNo: draftText,
-  languageCode: draftText,
-  address: draftText,
-  address2: draftText,
-  postCode: draftText,
-  city: draftText,
-  countryCode: draftText,
-  remarks: draftText,
-  privacyAccepted: z.boolean(),
-};
-
 export const quoteDraftSchema = z.strictObject({
-  ...customerShape,
-  customerReference: draftText,
-  deliveryMethod: z.enum(DELIVERY_METHODS),
-  shipToName: draftText,
-  shipToAddress: draftText,
-  shipToAddress2: draftText,
-  shipToPostCode: draftText,
-  shipToCity: draftText,
-  shipToCountryCode: draftText,
-  /** Delivery to another address than the billing address (the shipTo fields); kept when switching. */
-  useShipToAddress: z.boolean().default(false),
-  /** A signed-in Buyer's registered address chosen in the customer panel; sent beside the address text. */
-  shipToCode: draftText.default(''),
-  requestedDeliveryDate: draftText,
+  ...draftShape(QUOTE_HEADER_FIELDS),
   lines: z.array(draftLineSchema).max(MAX_QUOTE_LINES),
   /** The line being typed in the entry row, not yet added. */
   entry: draftLineSchema,
@@ -125,25 +120,19 @@ export type QuoteDraft = z.infer<typeof quoteDraftSchema>;
 
 /** A header text field of the quote form. */
 export type QuoteDraftTextKey = {
-  [K in keyof QuoteDraft]: QuoteDraft[K] extends string ? (K extends 'deliveryMethod' ? never : K) : never;
-}[keyof QuoteDraft];
+  [K in DraftKey<typeof QUOTE_HEADER_FIELDS>]: QuoteDraft[K] extends string
+    ? (typeof QUOTE_HEADER_FIELDS)[K]['kind'] extends 'choice'
+      ? never
+      : K
+    : never;
+}[DraftKey<typeof QUOTE_HEADER_FIELDS>];
 
 /** The delivery address text that a registered address (its shipToCode) fills in. */
-const SHIP_TO_TEXT_KEYS: ReadonlySet<QuoteDraftTextKey> = new Set([
-  'shipToName',
-  'shipToAddress',
-  'shipToAddress2',
-  'shipToPostCode',
-  'shipToCity',
-  'shipToCountryCode',
-]);
+const SHIP_TO_TEXT_KEYS: ReadonlySet<QuoteDraftTextKey> = new Set(sectionKeys(QUOTE_HEADER_FIELDS, 'shipTo'));
 
 /** A signed-in Buyer's registered address chosen for delivery: its text fills the form, its code goes along. */
 export function withRegisteredAddress(draft: QuoteDraft, address: DeliveryAddress): QuoteDraft {
-  return {
-    ...draft,
-    deliveryMethod: DELIVERY_DELIVERY,
-    useShipToAddress: true,
+  const registered = {
     shipToName: address.name,
     shipToAddress: address.address,
     shipToAddress2: address.address2,
@@ -151,6 +140,12 @@ export function withRegisteredAddress(draft: QuoteDraft, address: DeliveryAddres
     shipToCity: address.city,
     shipToCountryCode: address.country,
     shipToCode: address.code,
+  };
+  return {
+    ...draft,
+    ...withNormalizedFields(QUOTE_HEADER_FIELDS, registered),
+    deliveryMethod: DELIVERY_DELIVERY,
+    useShipToAddress: true,
   };
 }
 
@@ -163,77 +158,39 @@ export function withTypedText(draft: QuoteDraft, key: QuoteDraftTextKey, value: 
   return SHIP_TO_TEXT_KEYS.has(key) && value !== draft[key] ? { ...typed, shipToCode: '' } : typed;
 }
 
-export const accountDraftSchema = z.strictObject({
-  ...customerShape,
-  jobTitle: draftText,
-  existingCustomer: z.enum(EXISTING_CUSTOMER_VALUES),
-  statedCustomerNo: draftText,
-});
+/**
+ * Text fields as they will be sent ({@link normalizeField}): what the employee typed, shown normalized when
+ * they leave the field. Normalizing is not editing, so a registered address keeps its shipToCode.
+ */
+export function withNormalizedFields<F extends FieldTable, T extends Partial<Record<keyof F, unknown>>>(
+  fields: F,
+  draft: T,
+): T {
+  const normalized: Record<string, unknown> = { ...draft };
+  for (const [key, value] of Object.entries(draft)) {
+    const spec = fields[key];
+    if (spec && typeof value === 'string' && spec.kind !== 'choice')
+      normalized[key] = normalizeField(spec, value);
+  }
+  return normalized as T;
+}
+
+export const accountDraftSchema = z.strictObject(draftShape(ACCOUNT_REQUEST_FIELDS));
 export type AccountDraft = z.infer<typeof accountDraftSchema>;
 
 export type DraftFor<T extends DraftTarget> = T extends 'account' ? AccountDraft : QuoteDraft;
 export type AnyDraft = QuoteDraft | AccountDraft;
 
 export function emptyLine(key: string): DraftLine {
-  return {
-    key,
-    itemNo: '',
-    variantCode: '',
-    profileCode: '',
-    qualityCode: '',
-    description: '',
-    quantity: '',
-    unitOfMeasureCode: '',
-    lengthMm: '',
-    widthMm: '',
-    thicknessMm: '',
-    lineRemarks: '',
-    unit: '',
-  };
+  return { key, ...emptyFields(QUOTE_LINE_FIELDS), unit: '' };
 }
 
-const emptyCustomer = {
-  contactName: '',
-  email: '',
-  companyName: '',
-  vatRegistrationNo: '',
-  phoneNo: '',
-  languageCode: '',
-  address: '',
-  address2: '',
-  postCode: '',
-  city: '',
-  countryCode: '',
-  remarks: '',
-  privacyAccepted: false,
-};
-
 export function emptyQuoteDraft(entryKey: string): QuoteDraft {
-  return {
-    ...emptyCustomer,
-    customerReference: '',
-    deliveryMethod: DELIVERY_PICKUP,
-    shipToName: '',
-    shipToAddress: '',
-    shipToAddress2: '',
-    shipToPostCode: '',
-    shipToCity: '',
-    shipToCountryCode: '',
-    useShipToAddress: false,
-    shipToCode: '',
-    requestedDeliveryDate: '',
-    lines: [],
-    entry: emptyLine(entryKey),
-  };
+  return { ...emptyFields(QUOTE_HEADER_FIELDS), lines: [], entry: emptyLine(entryKey) };
 }
 
 export function emptyAccountDraft(): AccountDraft {
-  return {
-    ...emptyCustomer,
-    jobTitle: '',
-    existingCustomer: EXISTING_CUSTOMER_DEFAULT,
-    statedCustomerNo: '',
-  };
+  return emptyFields(ACCOUNT_REQUEST_FIELDS);
 }
 
 /** The catalog facts of a picked size or item, kept on its line. */
@@ -377,14 +334,50 @@ export function numberFromText(text: string): number | undefined {
 }
 
 /** Only keys with a value: optional keys are omitted, never sent empty or null. */
-function withValues<T extends Record<string, unknown>>(fields: T): Partial<T> {
+function withValues(fields: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    if (typeof value === 'string' && value.trim() === '') continue;
-    out[key] = typeof value === 'string' ? value.trim() : value;
+    if (value === undefined || value === '') continue;
+    out[key] = value;
   }
-  return out as Partial<T>;
+  return out;
+}
+
+/**
+ * A table's keys as sent, in the table's order: context keys from the context, the rest from the draft,
+ * text normalized ({@link normalizeField}: no invisible characters, codes as the host stores them), a key
+ * that applies only to a delivery (or a delivery elsewhere) only then, and nothing empty.
+ */
+export function payloadFields<F extends FieldTable>(
+  fields: F,
+  draft: Readonly<Record<string, unknown>>,
+  context: Readonly<Record<string, unknown>>,
+  sentFor: ReadonlySet<NonNullable<FieldSpec['sentFor']>> = new Set(),
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(fields) as [string, FieldSpec][]) {
+    if (spec.sentFor && !sentFor.has(spec.sentFor)) continue;
+    const value = spec.section === 'context' ? context[key] : draft[key];
+    out[key] = typeof value === 'string' && spec.kind !== 'choice' ? normalizeField(spec, value) : value;
+  }
+  return withValues(out);
+}
+
+/** A payload's values back into a table's draft fields: text as text, Booleans, known fixed values. */
+export function draftFields<F extends FieldTable>(
+  fields: F,
+  payload: Readonly<Record<string, unknown>>,
+): DraftFields<F> {
+  const draft: Record<string, string | boolean> = emptyFields(fields);
+  for (const key of draftKeys(fields)) {
+    const spec: FieldSpec = fields[key] ?? { kind: 'text', section: 'context' };
+    const value = payload[key];
+    if (spec.kind === 'boolean') draft[key] = value === true;
+    else if (spec.kind === 'choice') {
+      if (typeof value === 'string' && spec.values?.includes(value)) draft[key] = value;
+    } else if (value !== undefined && value !== null) draft[key] = String(value);
+  }
+  return draft as DraftFields<F>;
 }
 
 /** The catalog facts that decide a line's lengths: only while they are about the number on the line. */
@@ -403,8 +396,7 @@ export function lineUnitCode(line: DraftLine, units: UnitCodes): string {
 }
 
 export function linePayloadFromDraft(line: DraftLine, units: UnitCodes): Record<string, unknown> {
-  const { key: _key, unit: _unit, catalog: _catalog, ...fields } = line;
-  const out: Record<string, unknown> = { ...fields, unitOfMeasureCode: lineUnitCode(line, units) };
+  const out = payloadFields(QUOTE_LINE_FIELDS, { ...line, unitOfMeasureCode: lineUnitCode(line, units) }, {});
   for (const key of QUOTE_LINE_NUMBER_KEYS) out[key] = numberFromText(line[key]);
   const catalog = currentCatalog(line);
   const facts: LineCatalogFacts | undefined = catalog?.state === 'known' ? catalog : undefined;
@@ -423,76 +415,29 @@ export interface QuoteContext {
   assistedBy?: string | undefined;
 }
 
-/** The payload a quote draft becomes; lines follow the form's order (the host numbers them 10000, 20000…). */
+/**
+ * The payload a quote draft becomes; lines follow the form's order (the host numbers them 10000, 20000…).
+ * Delivery to the billing address sends useShipToAddress false and no address; another address travels
+ * as text beside its shipToCode (honoured only after LinkRequest, so inside sales can convert an unlinked
+ * request too). Pickup sends neither: the address stays in the draft for when the employee switches back.
+ */
 export function quotePayloadFromDraft(draft: QuoteDraft, context: QuoteContext): QuoteRequestInput {
   const delivery = draft.deliveryMethod === DELIVERY_DELIVERY;
-  const payload = withValues({
-    privacyAccepted: draft.privacyAccepted,
-    privacyConsentVersion: context.privacyConsentVersion,
-    contactName: draft.contactName,
-    email: draft.email,
-    companyName: draft.companyName,
-    vatRegistrationNo: draft.vatRegistrationNo,
-    phoneNo: draft.phoneNo,
-    customerReference: draft.customerReference,
-    languageCode: draft.languageCode,
-    address: draft.address,
-    address2: draft.address2,
-    postCode: draft.postCode,
-    city: draft.city,
-    countryCode: draft.countryCode,
-    deliveryMethod: draft.deliveryMethod,
-    // Delivery to the billing address sends useShipToAddress false and no address; another address
-    // travels as text (a shipToCode is honoured only after LinkRequest). Pickup sends neither: the
-    // address stays in the draft for when the employee switches back.
-    ...(delivery ? { useShipToAddress: draft.useShipToAddress === true } : {}),
-    ...(delivery && draft.useShipToAddress
-      ? {
-          shipToName: draft.shipToName,
-          shipToAddress: draft.shipToAddress,
-          shipToAddress2: draft.shipToAddress2,
-          shipToPostCode: draft.shipToPostCode,
-          shipToCity: draft.shipToCity,
-          shipToCountryCode: draft.shipToCountryCode,
-          // With the text, so inside sales can convert an unlinked request too (issue 13).
-          shipToCode: draft.shipToCode,
-        }
-      : {}),
-    // The requested date means "ophaaldatum" for a pickup and "leverdatum" for a delivery.
-    requestedDeliveryDate: draft.requestedDeliveryDate,
-    remarks: draft.remarks,
-    source: context.source,
-    assistedBy: context.assistedBy,
-  });
+  const sentFor = new Set<NonNullable<FieldSpec['sentFor']>>(
+    delivery ? (draft.useShipToAddress ? ['delivery', 'otherAddress'] : ['delivery']) : [],
+  );
+  const payload = payloadFields(QUOTE_HEADER_FIELDS, draft, { ...context }, sentFor);
   // Every line, even an emptied one (the schema says what to do with it): error paths match form rows.
   const lines = draft.lines.map((line) => linePayloadFromDraft(line, context.units));
-  return { ...payload, [QUOTE_LINES_KEY]: lines } as QuoteRequestInput;
+  const request: Record<string, unknown> = { ...payload, [QUOTE_LINES_KEY]: lines };
+  return request as QuoteRequestInput;
 }
 
 export function accountPayloadFromDraft(
   draft: AccountDraft,
   context: Omit<QuoteContext, 'units'>,
 ): AccountRequestInput {
-  return withValues({
-    privacyAccepted: draft.privacyAccepted,
-    privacyConsentVersion: context.privacyConsentVersion,
-    email: draft.email,
-    contactName: draft.contactName,
-    jobTitle: draft.jobTitle,
-    companyName: draft.companyName,
-    vatRegistrationNo: draft.vatRegistrationNo,
-    phoneNo: draft.phoneNo,
-    address: draft.address,
-    address2: draft.address2,
-    postCode: draft.postCode,
-    city: draft.city,
-    countryCode: draft.countryCode,
-    existingCustomer: draft.existingCustomer,
-    statedCustomerNo: draft.statedCustomerNo,
-    languageCode: draft.languageCode,
-    remarks: draft.remarks,
-    source: context.source,
-  }) as AccountRequestInput;
+  return payloadFields(ACCOUNT_REQUEST_FIELDS, draft, { ...context }) as AccountRequestInput;
 }
 
 /** A queued payload back into a form, for "correct and resend". */
@@ -501,49 +446,13 @@ export function quoteDraftFromPayload(
   entryKey: string,
   lineKey: (index: number) => string,
 ): QuoteDraft {
-  const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
-  const empty = emptyQuoteDraft(entryKey);
-  const fields = Object.fromEntries(
-    Object.keys(empty)
-      .filter(
-        (key) =>
-          key !== 'lines' &&
-          key !== 'entry' &&
-          key !== 'privacyAccepted' &&
-          key !== 'deliveryMethod' &&
-          key !== 'useShipToAddress',
-      )
-      .map((key) => [key, text((payload as Record<string, unknown>)[key])]),
-  );
-  const lines = (payload[QUOTE_LINES_KEY] ?? []).map((line, index) => {
-    const draft = emptyLine(lineKey(index));
-    for (const key of Object.keys(QUOTE_LINE_FIELDS) as QuoteLineKey[]) {
-      draft[key] = text((line as Record<string, unknown>)[key]);
-    }
-    return draft;
-  });
-  return {
-    ...empty,
-    ...fields,
-    privacyAccepted: payload.privacyAccepted === true,
-    deliveryMethod: payload.deliveryMethod === DELIVERY_DELIVERY ? DELIVERY_DELIVERY : DELIVERY_PICKUP,
-    useShipToAddress: payload.useShipToAddress === true,
-    lines,
-  };
+  const lines = (payload[QUOTE_LINES_KEY] ?? []).map((line, index) => ({
+    ...emptyLine(lineKey(index)),
+    ...draftFields(QUOTE_LINE_FIELDS, line),
+  }));
+  return { ...draftFields(QUOTE_HEADER_FIELDS, payload), lines, entry: emptyLine(entryKey) };
 }
 
 export function accountDraftFromPayload(payload: AccountRequestInput): AccountDraft {
-  const empty = emptyAccountDraft();
-  const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
-  const fields = Object.fromEntries(
-    Object.keys(empty)
-      .filter((key) => key !== 'privacyAccepted' && key !== 'existingCustomer')
-      .map((key) => [key, text((payload as Record<string, unknown>)[key])]),
-  );
-  return {
-    ...empty,
-    ...fields,
-    privacyAccepted: payload.privacyAccepted === true,
-    existingCustomer: payload.existingCustomer ?? EXISTING_CUSTOMER_DEFAULT,
-  };
+  return draftFields(ACCOUNT_REQUEST_FIELDS, payload);
 }

@@ -4,18 +4,14 @@
 // files go through the same schemas. Limits are refused, never cut: the host would truncate silently.
 import { z } from 'zod';
 import { localized } from '../validation.ts';
-import {
-  DELIVERY_DELIVERY,
-  DELIVERY_METHODS,
-  EXISTING_CUSTOMER_VALUES,
-  SOURCE_COUNTER_VISIT,
-} from './fixed-values.ts';
+import { DELIVERY_DELIVERY, SOURCE_COUNTER_VISIT } from './fixed-values.ts';
 import {
   ACCOUNT_REQUEST_FIELDS,
   QUOTE_HEADER_FIELDS,
   QUOTE_LINE_FIELDS,
   QUOTE_LINES_KEY,
-  toCodeCase,
+  isTextKind,
+  normalizeField,
   type FieldSpec,
 } from './request-fields.ts';
 
@@ -48,13 +44,16 @@ function stringSchema(missing?: Messages) {
   });
 }
 
+/**
+ * Text as it is queued, whatever sent it (the renderer is untrusted, a CLI file is typed by hand):
+ * invisible characters removed and codes normalized as the host stores them (normalizeField), then
+ * measured against the contract's length.
+ */
 function textSchema(spec: FieldSpec, missing?: Messages) {
-  const base = stringSchema(missing);
   const max = spec.maxLength ?? Number.MAX_SAFE_INTEGER;
-  // Code fields are stored uppercase by the host: uppercase them here, so what is queued is what is stored.
-  return spec.kind === 'code'
-    ? base.trim().overwrite(toCodeCase).max(max, tooLong(max))
-    : base.max(max, tooLong(max));
+  return stringSchema(missing)
+    .overwrite((value) => normalizeField(spec, value))
+    .max(max, tooLong(max));
 }
 
 const numberSchema = z.number(mustBeNumber).min(0, notNegative).max(MAX_REQUEST_NUMBER, tooLarge);
@@ -77,17 +76,14 @@ const dateSchema = z
   );
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const emailSchema = (max: number, missing?: Messages) =>
-  stringSchema(missing)
-    .trim()
-    .max(max, tooLong(max))
-    .refine(
-      (value) => value === '' || EMAIL.test(value),
-      localized({
-        en: 'is not an e-mail address: type it like name@example.com',
-        nl: 'is geen e-mailadres: typ het als naam@voorbeeld.nl',
-      }),
-    );
+const emailSchema = (spec: FieldSpec, missing?: Messages) =>
+  textSchema(spec, missing).refine(
+    (value) => value === '' || EMAIL.test(value),
+    localized({
+      en: 'is not an e-mail address: type it like name@example.com',
+      nl: 'is geen e-mailadres: typ het als naam@voorbeeld.nl',
+    }),
+  );
 
 const privacyAcceptedSchema = z.literal(
   true,
@@ -118,21 +114,31 @@ type OptionalSchemaFor<S extends FieldSpec> = S['kind'] extends 'boolean'
   ? z.ZodOptional<z.ZodBoolean>
   : S['kind'] extends 'number'
     ? z.ZodOptional<z.ZodNumber>
-    : z.ZodOptional<z.ZodString>;
+    : S extends { kind: 'choice'; values: readonly (infer V extends string)[] }
+      ? z.ZodOptional<z.ZodType<V>>
+      : z.ZodOptional<z.ZodString>;
+
+/** "must be Pickup or Delivery": a choice's fixed values, spelled as the contract spells them. */
+function choiceMessage(values: readonly string[]) {
+  const list = (or: string) =>
+    values.length > 1 ? `${values.slice(0, -1).join(', ')} ${or} ${values.at(-1)}` : (values[0] ?? '');
+  return localized({ en: `must be ${list('or')}`, nl: `moet ${list('of')} zijn` });
+}
 
 /** Optional keys of a schema built field by field (the contract omits optional keys, never sends null). */
-function fieldsFrom<F extends Record<string, FieldSpec>, Skip extends keyof F = never>(
+export function fieldsFrom<F extends Record<string, FieldSpec>, Skip extends keyof F = never>(
   fields: F,
   skip: readonly Skip[],
 ): { [K in Exclude<keyof F, Skip>]: OptionalSchemaFor<F[K]> } {
   const shape: Record<string, z.ZodType> = {};
   for (const [key, spec] of Object.entries(fields)) {
     if ((skip as readonly string[]).includes(key)) continue;
-    if (spec.kind === 'text' || spec.kind === 'code') shape[key] = textSchema(spec).optional();
+    if (spec.kind === 'email') shape[key] = emailSchema(spec).optional();
+    else if (isTextKind(spec.kind)) shape[key] = textSchema(spec).optional();
     else if (spec.kind === 'boolean') shape[key] = z.boolean(mustBeYesNo).optional();
     else if (spec.kind === 'number') shape[key] = numberSchema.optional();
     else if (spec.kind === 'date') shape[key] = dateSchema.optional();
-    else throw new Error(`${key}: a choice field needs its own schema`);
+    else shape[key] = z.enum(spec.values ?? [''], choiceMessage(spec.values ?? [])).optional();
   }
   return shape as { [K in Exclude<keyof F, Skip>]: OptionalSchemaFor<F[K]> };
 }
@@ -173,23 +179,10 @@ export const quoteLineSchema = z
 export type QuoteLinePayload = z.output<typeof quoteLineSchema>;
 
 const quoteShape = {
-  ...fieldsFrom(QUOTE_HEADER_FIELDS, [
-    'requestId',
-    'privacyAccepted',
-    'privacyConsentVersion',
-    'email',
-    'deliveryMethod',
-  ]),
+  ...fieldsFrom(QUOTE_HEADER_FIELDS, ['requestId', 'privacyAccepted', 'privacyConsentVersion']),
   requestId: requestIdSchema.optional(),
   privacyAccepted: privacyAcceptedSchema,
   privacyConsentVersion: privacyConsentVersionSchema,
-  email: emailSchema(QUOTE_HEADER_FIELDS.email.maxLength).optional(),
-  deliveryMethod: z
-    .enum(
-      DELIVERY_METHODS,
-      localized({ en: 'must be Pickup or Delivery', nl: 'moet Pickup of Delivery zijn' }),
-    )
-    .optional(),
   [QUOTE_LINES_KEY]: z
     .array(quoteLineSchema, localized({ en: 'must be a list of lines', nl: 'moet een lijst regels zijn' }))
     .max(
@@ -258,23 +251,11 @@ const emailMissing = {
 
 /** An account request in the contract's payload keys. */
 export const accountRequestSchema = z.strictObject({
-  ...fieldsFrom(ACCOUNT_REQUEST_FIELDS, [
-    'requestId',
-    'privacyAccepted',
-    'privacyConsentVersion',
-    'email',
-    'existingCustomer',
-  ]),
+  ...fieldsFrom(ACCOUNT_REQUEST_FIELDS, ['requestId', 'privacyAccepted', 'privacyConsentVersion', 'email']),
   requestId: requestIdSchema.optional(),
   privacyAccepted: privacyAcceptedSchema,
   privacyConsentVersion: privacyConsentVersionSchema,
-  email: requiredText(emailSchema(ACCOUNT_REQUEST_FIELDS.email.maxLength, emailMissing), emailMissing),
-  existingCustomer: z
-    .enum(
-      EXISTING_CUSTOMER_VALUES,
-      localized({ en: 'must be Yes, No or Unknown', nl: 'moet Yes, No of Unknown zijn' }),
-    )
-    .optional(),
+  email: requiredText(emailSchema(ACCOUNT_REQUEST_FIELDS.email, emailMissing), emailMissing),
 });
 export type AccountRequestInput = z.input<typeof accountRequestSchema>;
 export type AccountRequestPayload = z.output<typeof accountRequestSchema>;

@@ -1,25 +1,25 @@
 // The account request form of the fair (and of "correct and resend"): every key of the contract.
 import type { RefObject } from 'react';
-import { EXISTING_CUSTOMER_VALUES } from '../../../shared/contract/fixed-values.ts';
-import type { AccountDraft } from '../../../shared/contract/request-drafts.ts';
-import { ACCOUNT_REQUEST_FIELDS } from '../../../shared/contract/request-fields.ts';
-import { useT, type MessageKey } from '../i18n/i18n.ts';
+import { draftHasContent, type AccountDraft } from '../../../shared/contract/request-drafts.ts';
+import {
+  ACCOUNT_REQUEST_FIELDS,
+  sectionKeys,
+  type SectionKey,
+} from '../../../shared/contract/request-fields.ts';
+import { useT } from '../i18n/i18n.ts';
 import { CodeSuggestions } from '../components/code-suggestions.tsx';
 import { SegmentedField } from '../components/choice-field.tsx';
 import { RemarksAndConsent } from './remarks-and-consent.tsx';
+import { useNormalizedFields } from './normalized-fields.tsx';
 import type { FieldErrors } from './request-form-support.ts';
-import { TextField } from '../components/text-field.tsx';
+import { ContractTextField } from './contract-text-field.tsx';
 
-type TextKey = Exclude<
-  { [K in keyof AccountDraft]: AccountDraft[K] extends string ? K : never }[keyof AccountDraft],
-  'existingCustomer' | 'remarks'
->;
-
-const LABELS: Partial<Record<TextKey, MessageKey>> = {
-  email: 'requestForm.account.email',
-  jobTitle: 'requestForm.account.jobTitle',
-  statedCustomerNo: 'requestForm.account.statedCustomerNo',
-};
+type Fields = typeof ACCOUNT_REQUEST_FIELDS;
+/** The fields typed into text inputs: the table's customer and address rows, and the stated number. */
+type TypedKey = SectionKey<Fields, 'customer' | 'address'> | 'statedCustomerNo';
+const CUSTOMER_KEYS = sectionKeys(ACCOUNT_REQUEST_FIELDS, 'customer');
+const ADDRESS_KEYS = sectionKeys(ACCOUNT_REQUEST_FIELDS, 'address');
+const EXISTING_CUSTOMER = ACCOUNT_REQUEST_FIELDS.existingCustomer;
 
 interface AccountFormProps {
   draft: AccountDraft;
@@ -39,66 +39,53 @@ export function AccountForm({
   idPrefix,
 }: AccountFormProps) {
   const t = useT();
-  const text = (
-    key: TextKey,
-    options: { type?: string; hint?: string; first?: boolean; list?: string } = {},
-  ) => {
+  const labelOf = (key: TypedKey | 'remarks') => t(ACCOUNT_REQUEST_FIELDS[key].label);
+  const normalized = useNormalizedFields(draftHasContent(draft));
+  const leave = (key: TypedKey | 'remarks') => {
+    const value = normalized.onLeave(labelOf(key), ACCOUNT_REQUEST_FIELDS[key], draft[key]);
+    if (value !== undefined) onChange((current) => ({ ...current, [key]: value }));
+  };
+  const text = (key: TypedKey, options: { first?: boolean } = {}) => {
     const spec = ACCOUNT_REQUEST_FIELDS[key];
     return (
-      <TextField
+      <ContractTextField
         key={key}
-        label={t(LABELS[key] ?? (`requestForm.form.${key}` as MessageKey))}
         name={key}
+        spec={spec}
+        label={labelOf(key)}
+        hint={'hint' in spec ? t(spec.hint) : undefined}
         value={draft[key]}
-        maxLength={'maxLength' in spec ? spec.maxLength : undefined}
-        uppercase={spec.kind === 'code'}
         error={errors[key]}
-        hint={options.hint}
-        type={options.type ?? 'text'}
-        list={options.list}
-        autoComplete="off"
-        spellCheck={false}
+        idPrefix={idPrefix}
         inputRef={options.first ? firstFieldRef : undefined}
         onChange={(value) => onChange((current) => ({ ...current, [key]: value }))}
+        onLeave={() => leave(key)}
       />
     );
   };
   return (
     <>
       <CodeSuggestions idPrefix={idPrefix} />
+      {normalized.notice}
       <section className="panel" aria-labelledby={`${idPrefix}-person`}>
         <h2 id={`${idPrefix}-person`}>{t('requestForm.form.customer')}</h2>
-        <div className="grid-4">
-          {text('email', { type: 'email', first: true })}
-          {text('contactName')}
-          {text('jobTitle')}
-          {text('phoneNo', { type: 'tel' })}
-          {text('companyName')}
-          {text('vatRegistrationNo')}
-          {text('languageCode', { hint: t('requestForm.form.languageHint'), list: `${idPrefix}-languages` })}
-        </div>
+        <div className="grid-4">{CUSTOMER_KEYS.map((key, index) => text(key, { first: index === 0 }))}</div>
         <div className="grid-2">
           <SegmentedField
-            label={t('requestForm.account.existingCustomer')}
+            label={t(EXISTING_CUSTOMER.label)}
             name={`${idPrefix}-existingCustomer`}
             value={draft.existingCustomer}
             error={errors.existingCustomer}
-            options={EXISTING_CUSTOMER_VALUES.map((value) => ({
+            options={EXISTING_CUSTOMER.values.map((value) => ({
               value,
               label: t(`requestForm.account.existing.${value}`),
             }))}
             onChange={(existingCustomer) => onChange((current) => ({ ...current, existingCustomer }))}
           />
-          {text('statedCustomerNo', { hint: t('requestForm.account.statedCustomerNoHint') })}
+          {text('statedCustomerNo')}
         </div>
         <h3 className="subhead">{t('requestForm.form.address')}</h3>
-        <div className="grid-4">
-          {text('address')}
-          {text('address2')}
-          {text('postCode')}
-          {text('city')}
-          {text('countryCode', { hint: t('requestForm.form.countryHint'), list: `${idPrefix}-countries` })}
-        </div>
+        <div className="grid-4">{ADDRESS_KEYS.map((key) => text(key))}</div>
       </section>
       <RemarksAndConsent
         remarks={draft.remarks}
@@ -108,6 +95,7 @@ export function AccountForm({
         version={privacyConsentVersion}
         errors={errors}
         onChange={(update) => onChange((current) => ({ ...current, ...update }))}
+        onLeaveRemarks={() => leave('remarks')}
       />
     </>
   );

@@ -2,25 +2,27 @@
 // lines, pickup or delivery, remarks and privacy consent. Controlled: the screen owns the draft.
 import type { RefObject } from 'react';
 import { DELIVERY_DELIVERY, DELIVERY_PICKUP } from '../../../shared/contract/fixed-values.ts';
+import { draftHasContent, withTypedText, type QuoteDraft } from '../../../shared/contract/request-drafts.ts';
 import {
-  withTypedText,
-  type QuoteDraft,
-  type QuoteDraftTextKey,
-} from '../../../shared/contract/request-drafts.ts';
-import { QUOTE_HEADER_FIELDS } from '../../../shared/contract/request-fields.ts';
-import { useT, type MessageKey } from '../i18n/i18n.ts';
+  QUOTE_HEADER_FIELDS,
+  sectionKeys,
+  type SectionKey,
+} from '../../../shared/contract/request-fields.ts';
+import { useT } from '../i18n/i18n.ts';
 import { CodeSuggestions } from '../components/code-suggestions.tsx';
 import { SegmentedField } from '../components/choice-field.tsx';
 import { LinesEditor } from './lines-editor.tsx';
 import { RemarksAndConsent } from './remarks-and-consent.tsx';
+import { useNormalizedFields } from './normalized-fields.tsx';
 import type { FieldErrors } from './request-form-support.ts';
-import { TextField } from '../components/text-field.tsx';
+import { ContractTextField } from './contract-text-field.tsx';
 
-const CODE_FIELDS = new Set<string>(
-  Object.entries(QUOTE_HEADER_FIELDS)
-    .filter(([, spec]) => spec.kind === 'code')
-    .map(([key]) => key),
-);
+type Fields = typeof QUOTE_HEADER_FIELDS;
+/** The header fields typed into text inputs: the table's customer, address and delivery-address rows. */
+type TypedKey = SectionKey<Fields, 'customer' | 'address' | 'shipTo'> | 'requestedDeliveryDate';
+const CUSTOMER_KEYS = sectionKeys(QUOTE_HEADER_FIELDS, 'customer');
+const ADDRESS_KEYS = sectionKeys(QUOTE_HEADER_FIELDS, 'address');
+const SHIP_TO_KEYS = sectionKeys(QUOTE_HEADER_FIELDS, 'shipTo');
 
 interface QuoteFormProps {
   draft: QuoteDraft;
@@ -45,36 +47,32 @@ export function QuoteForm({
   idPrefix,
 }: QuoteFormProps) {
   const t = useT();
+  const labelOf = (key: TypedKey | 'remarks') => t(QUOTE_HEADER_FIELDS[key].label);
+  const normalized = useNormalizedFields(draftHasContent(draft));
+  /** On leaving a field: the text as it will be sent (normalizing keeps a registered address's code). */
+  const leave = (key: TypedKey | 'remarks') => {
+    const value = normalized.onLeave(labelOf(key), QUOTE_HEADER_FIELDS[key], draft[key]);
+    if (value !== undefined) onChange((current) => ({ ...current, [key]: value }));
+  };
   const text = (
-    key: QuoteDraftTextKey,
-    options: {
-      wide?: boolean;
-      type?: string;
-      hint?: string;
-      first?: boolean;
-      list?: string;
-      label?: string;
-    } = {},
+    key: TypedKey,
+    options: { first?: boolean; label?: string; hint?: string; type?: string } = {},
   ) => {
-    const spec = QUOTE_HEADER_FIELDS[key as keyof typeof QUOTE_HEADER_FIELDS] as
-      { maxLength?: number } | undefined;
+    const spec = QUOTE_HEADER_FIELDS[key];
     return (
-      <TextField
+      <ContractTextField
         key={key}
-        label={options.label ?? t(`requestForm.form.${key}` as MessageKey)}
         name={key}
+        spec={spec}
+        label={options.label ?? labelOf(key)}
+        hint={options.hint ?? ('hint' in spec ? t(spec.hint) : undefined)}
         value={draft[key]}
-        maxLength={spec?.maxLength}
-        uppercase={CODE_FIELDS.has(key)}
         error={errors[key]}
-        hint={options.hint}
-        type={options.type ?? 'text'}
-        list={options.list}
-        autoComplete="off"
-        spellCheck={false}
+        idPrefix={idPrefix}
+        type={options.type}
         inputRef={options.first ? firstFieldRef : undefined}
-        fieldClassName={options.wide ? 'field--wide' : undefined}
         onChange={(value) => onChange((current) => withTypedText(current, key, value))}
+        onLeave={() => leave(key)}
       />
     );
   };
@@ -82,25 +80,12 @@ export function QuoteForm({
   return (
     <>
       <CodeSuggestions idPrefix={idPrefix} />
+      {normalized.notice}
       <section className="panel" aria-labelledby={`${idPrefix}-customer`}>
         <h2 id={`${idPrefix}-customer`}>{t('requestForm.form.customer')}</h2>
-        <div className="grid-4">
-          {text('contactName', { first: true })}
-          {text('companyName')}
-          {text('phoneNo', { type: 'tel' })}
-          {text('email', { type: 'email' })}
-          {text('customerReference')}
-          {text('vatRegistrationNo')}
-          {text('languageCode', { hint: t('requestForm.form.languageHint'), list: `${idPrefix}-languages` })}
-        </div>
+        <div className="grid-4">{CUSTOMER_KEYS.map((key, index) => text(key, { first: index === 0 }))}</div>
         <h3 className="subhead">{t('requestForm.form.billingAddress')}</h3>
-        <div className="grid-4">
-          {text('address')}
-          {text('address2')}
-          {text('postCode')}
-          {text('city')}
-          {text('countryCode', { hint: t('requestForm.form.countryHint'), list: `${idPrefix}-countries` })}
-        </div>
+        <div className="grid-4">{ADDRESS_KEYS.map((key) => text(key))}</div>
       </section>
 
       <LinesEditor
@@ -143,16 +128,7 @@ export function QuoteForm({
           ) : null}
           {/* Fields that do not apply stay in the draft and come back when the choice does. */}
           <div className="grid-2 delivery-fields">
-            {delivery && draft.useShipToAddress ? (
-              <>
-                {text('shipToName', { wide: true })}
-                {text('shipToAddress')}
-                {text('shipToAddress2')}
-                {text('shipToPostCode')}
-                {text('shipToCity')}
-                {text('shipToCountryCode', { list: `${idPrefix}-countries` })}
-              </>
-            ) : null}
+            {delivery && draft.useShipToAddress ? SHIP_TO_KEYS.map((key) => text(key)) : null}
             {text('requestedDeliveryDate', {
               type: 'date',
               label: t(delivery ? 'requestForm.form.deliveryDate' : 'requestForm.form.pickupDate'),
@@ -174,6 +150,7 @@ export function QuoteForm({
           version={privacyConsentVersion}
           errors={errors}
           onChange={(update) => onChange((current) => ({ ...current, ...update }))}
+          onLeaveRemarks={() => leave('remarks')}
         />
       </div>
     </>

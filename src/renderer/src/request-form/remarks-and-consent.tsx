@@ -12,6 +12,8 @@ interface RemarksAndConsentProps {
   version: string;
   errors: FieldErrors;
   onChange(update: { remarks?: string; privacyAccepted?: boolean }): void;
+  /** The cursor left the remarks: the form shows them as they will be sent. */
+  onLeaveRemarks(): void;
 }
 
 /** The last panel of every request form: free remarks, and the customer's agreement to the privacy statement. */
@@ -23,6 +25,7 @@ export function RemarksAndConsent({
   version,
   errors,
   onChange,
+  onLeaveRemarks,
 }: RemarksAndConsentProps) {
   const t = useT();
   return (
@@ -35,6 +38,7 @@ export function RemarksAndConsent({
         maxLength={remarksMaxLength}
         error={errors.remarks}
         onChange={(value) => onChange({ remarks: value })}
+        onBlur={onLeaveRemarks}
       />
       <PrivacyConsent
         checked={privacyAccepted}
