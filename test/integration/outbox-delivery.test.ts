@@ -424,7 +424,7 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
     // this request is put in the store directly, as an older version or an import might have queued it.
     const bad = core.outbox.store.transaction(() =>
       core.outbox.store.insert('quote', 'VD-LEGACY-1', {
-        ...counterVisit,
+        ...quoteRequestSchema.parse(counterVisit),
         requestId: 'VD-LEGACY-1',
         requestedDeliveryDate: '2026-02-30',
       }),
