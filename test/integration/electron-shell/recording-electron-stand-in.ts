@@ -201,7 +201,8 @@ async function answer(command: Command): Promise<unknown> {
     case 'invoke': {
       const handler = recording.ipcHandlers.get(command.channel);
       if (!handler) return { missing: command.channel };
-      return handler({ senderFrame: command.frame }, command.input);
+      // As Electron's IpcMainInvokeEvent: the sending frame, and its webContents (main keys the window by id).
+      return handler({ senderFrame: command.frame, sender: { id: 1 } }, command.input);
     }
     case 'contents-event': {
       const event = cancellable();
