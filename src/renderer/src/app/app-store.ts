@@ -8,6 +8,7 @@ import { createSettingsSlice, type SettingsSlice } from '../features/settings/se
 import { createRequestFormSlice, type RequestFormSlice } from '../request-form/request-form-slice.ts';
 import { createOutboxSlice, type OutboxSlice } from '../features/outbox/outbox-slice.ts';
 import { installAppStore } from '../store/use-app-store.ts';
+import { keepInSession, recalled } from '../store/session-memory.ts';
 import { createCatalogSlice, type CatalogSlice } from '../features/catalog/catalog-slice.ts';
 import { createCustomerSlice, type CustomerSlice } from '../features/customer/customer-slice.ts';
 
@@ -16,6 +17,11 @@ export type Screen = (typeof SCREENS)[number];
 
 export interface AppSlice {
   screen: Screen;
+  /**
+   * Goes up each time a screen is chosen (Alt+1…5, the navigation), even the one already shown: the
+   * screen then puts the cursor where its work starts.
+   */
+  screenVisit: number;
   language: UiLanguage;
   info: AppInfo | undefined;
   showScreen(screen: Screen): void;
@@ -32,10 +38,15 @@ export type AppState = AppSlice &
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>;
 
 const createAppSlice: SliceCreator<AppSlice> = (set) => ({
-  screen: 'counter',
+  // A reload comes back to the screen that was open.
+  screen: recalled('screen', SCREENS, 'counter'),
+  screenVisit: 0,
   language: 'nl',
   info: undefined,
-  showScreen: (screen) => set({ screen }),
+  showScreen: (screen) => {
+    keepInSession('screen', screen);
+    set((state) => ({ screen, screenVisit: state.screenVisit + 1 }));
+  },
   setLanguage: (language) => {
     document.documentElement.lang = language;
     setValidationLanguage(language);

@@ -430,16 +430,18 @@ function CorrectPanel({ item, onDone }: { item: OutboxItemDetail; onDone(error?:
     assistedBy: typeof original.assistedBy === 'string' ? original.assistedBy : undefined,
   };
   const units = useAppStore((state) => state.settingsView?.settings.units) ?? DEFAULT_UNIT_CODES;
-  const payload = quote
-    ? quotePayloadFromDraft(draftWithEntry(quote), { ...context, units })
-    : accountPayloadFromDraft(account as AccountDraft, context);
+  const request:
+    { kind: 'quote'; payload: QuoteRequestInput } | { kind: 'account'; payload: AccountRequestInput } = quote
+    ? { kind: 'quote', payload: quotePayloadFromDraft(draftWithEntry(quote), { ...context, units }) }
+    : { kind: 'account', payload: accountPayloadFromDraft(account as AccountDraft, context) };
+  const payload = request.payload;
   const verdict = check(quote ? quoteRequestSchema : accountRequestSchema, payload);
   const errors = { ...verdict.errors, ...bridgeErrors };
 
   const resend = async () => {
     if (!verdict.value || busy) return;
     setBusy(true);
-    const result = await voa.outbox.resend({ id: item.id, kind: item.kind, payload } as never);
+    const result = await voa.outbox.resend({ id: item.id, ...request });
     setBusy(false);
     if (!result.ok) {
       setBridgeErrors(formPaths(result.error.fields));
