@@ -2,6 +2,8 @@
 // into store/use-app-store.ts, the only way the layers below reach it.
 import { createStore, type StateCreator, type StoreApi } from 'zustand/vanilla';
 import type { AppInfo } from '../../../shared/bridge/settings-calls.ts';
+import type { HostReachability } from '../../../shared/bridge/host-calls.ts';
+import { voa } from '../bridge/voa.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
 import { setValidationLanguage } from '../../../shared/validation.ts';
 import { createSettingsSlice, type SettingsSlice } from '../features/settings/settings-slice.ts';
@@ -24,6 +26,10 @@ export interface AppSlice {
   screenVisit: number;
   language: UiLanguage;
   info: AppInfo | undefined;
+  /** What last reached the host (a sync, a token, a delivery), for the header; undefined until known. */
+  hostReach: HostReachability | undefined;
+  /** Follows main's reports of the host being reached, from start. */
+  followHostReach(): Promise<void>;
   showScreen(screen: Screen): void;
   setLanguage(language: UiLanguage): void;
   setInfo(info: AppInfo): void;
@@ -37,12 +43,19 @@ export type AppState = AppSlice &
   CustomerSlice;
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>;
 
-const createAppSlice: SliceCreator<AppSlice> = (set) => ({
+const createAppSlice: SliceCreator<AppSlice> = (set, get) => ({
   // A reload comes back to the screen that was open.
   screen: recalled('screen', SCREENS, 'counter'),
   screenVisit: 0,
   language: 'nl',
   info: undefined,
+  hostReach: undefined,
+  followHostReach: async () => {
+    voa.on('host:reached', (hostReach) => set({ hostReach }));
+    const current = await voa.host.reachability({});
+    // An event that arrived while asking is newer than the answer.
+    if (current.ok && !get().hostReach) set({ hostReach: current.value });
+  },
   showScreen: (screen) => {
     keepInSession('screen', screen);
     set((state) => ({ screen, screenVisit: state.screenVisit + 1 }));
