@@ -1,15 +1,12 @@
 import type { HostReach } from '../../../shared/bridge/host-calls.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
+import { formatClock } from '../components/catalog-format.ts';
 import { useAppStore } from '../store/use-app-store.ts';
 import { useT, type Translate } from '../i18n/i18n.ts';
 
-const LOCALES: Record<UiLanguage, string> = { nl: 'nl-NL', en: 'en-GB' };
-
 /** "voaRequests 11:33", "catalog sync 02:00", "token website 11:30". */
 function reachText(t: Translate, reach: HostReach, language: UiLanguage): string {
-  const time = new Intl.DateTimeFormat(LOCALES[language], { hour: '2-digit', minute: '2-digit' }).format(
-    new Date(reach.at),
-  );
+  const time = formatClock(reach.at, language);
   const by =
     reach.via === 'catalogSync'
       ? t('app.header.byCatalogSync')

@@ -5,24 +5,12 @@ import { useState } from 'react';
 import type { ParkedDraftView } from '../../../shared/bridge/outbox-calls.ts';
 import type { DraftTarget } from '../../../shared/contract/request-drafts.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
+import { formatClock } from '../components/catalog-format.ts';
 import { useT, type Translate } from '../i18n/i18n.ts';
 import { useAppStore } from '../store/use-app-store.ts';
 
-const LOCALES: Record<UiLanguage, string> = { nl: 'nl-NL', en: 'en-GB' };
-
-/** "11:33" today, "21 nov 11:33" on another day: when the employee last typed in the order. */
-function clockTime(iso: string, language: UiLanguage): string {
-  const at = new Date(iso);
-  const today = at.toDateString() === new Date().toDateString();
-  return new Intl.DateTimeFormat(LOCALES[language], {
-    ...(today ? {} : { day: 'numeric', month: 'short' }),
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(at);
-}
-
 function labelOf(t: Translate, entry: ParkedDraftView, language: UiLanguage): string {
-  return entry.label || `${t('flow.parked.untitled')} (${clockTime(entry.savedAt, language)})`;
+  return entry.label || `${t('flow.parked.untitled')} (${formatClock(entry.savedAt, language)})`;
 }
 
 interface ParkedOrdersProps {
@@ -73,7 +61,7 @@ export function ParkedOrders({ targets, onResumed }: ParkedOrdersProps) {
             data-testid="unfinished-offer"
           >
             <span role="status">
-              {t('flow.offer.text', { noun, time: clockTime(offer.savedAt, language) })}
+              {t('flow.offer.text', { noun, time: formatClock(offer.savedAt, language) })}
               {offer.label ? ` ${offer.label}` : ''}
             </span>{' '}
             <button type="button" className="button button--small" onClick={() => void resume(offer)}>
@@ -91,7 +79,7 @@ export function ParkedOrders({ targets, onResumed }: ParkedOrdersProps) {
           <ul>
             {listed.map((entry) => {
               const label = labelOf(t, entry, language);
-              const time = clockTime(entry.unfinished ? entry.savedAt : entry.parkedAt, language);
+              const time = formatClock(entry.unfinished ? entry.savedAt : entry.parkedAt, language);
               return (
                 <li key={entry.id} className="parked-orders__row">
                   <span className="parked-orders__label">{label}</span>
