@@ -117,7 +117,8 @@ test('counter: a three-line pickup order entered by keyboard alone arrives at th
   await screenshot(page, 'counter-5-slip-nl');
   await page.emulateMedia({ media: 'screen' });
 
-  // The draft survives a reload: type, reload, it is still there (and so is the employee).
+  // The draft survives a reload: type, reload, it is offered and comes back on "verder" (and so is the
+  // employee); test/e2e/flow.spec.ts walks the offer itself.
   await page.getByLabel('Contactpersoon').fill('Half ingevuld');
   // Reload once main holds the draft (saved a moment after the last key), not after a guessed pause.
   await expect
@@ -131,6 +132,8 @@ test('counter: a three-line pickup order entered by keyboard alone arrives at th
     )
     .toBe('Half ingevuld');
   await page.reload();
+  await expect(page.getByLabel('Contactpersoon')).toHaveValue('');
+  await page.getByTestId('unfinished-offer').getByRole('button', { name: 'verder' }).click();
   await expect(page.getByLabel('Contactpersoon')).toHaveValue('Half ingevuld');
   await expect(page.getByLabel('Medewerker aan de balie')).toHaveValue('Anja de Vries');
   await page.keyboard.press('Alt+N');

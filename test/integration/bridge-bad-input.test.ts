@@ -27,6 +27,8 @@ const BAD_INPUTS: Record<CallName, unknown[]> = {
   ...outboxBadInputs,
   ...catalogBadInputs,
   ...portalBadInputs,
+  // The header's reachability takes no input: every call's bad inputs are enough.
+  'host:reachability': [{ application: 'website' }],
 };
 const BAD_FOR_EVERY_CALL: unknown[] = ['a string', 5, true, [], { unexpected: 'key' }];
 

@@ -41,7 +41,8 @@ describe('request form slice', () => {
     });
     await useAppStore.getState().initRequestForms();
     useAppStore.getState().updateDraft('counter', (draft) => ({ ...draft, contactName: 'Jan Smit' }));
-    const error = await useAppStore.getState().submitRequest('counter', {
+    const error = await useAppStore.getState().submitRequest({
+      target: 'counter',
       kind: 'quote',
       payload: {
         contactName: 'Jan Smit',

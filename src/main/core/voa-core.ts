@@ -13,6 +13,7 @@ import { AdminLock, type AdminClock } from './settings/admin-lock.ts';
 import { HostHttpClient } from './host/host-http-client.ts';
 import { TokenProvider } from './host/token-provider.ts';
 import { VoaHost } from './host/voa-host.ts';
+import { HostReachLog, reacherOf } from './host/host-reach.ts';
 import { createOutboxModule, type OutboxModule } from './outbox/outbox-module.ts';
 import { createCatalogModule, type CatalogModule } from './catalog/catalog-module.ts';
 import { createPortalModule, type PortalModule } from './portal/portal-module.ts';
@@ -49,6 +50,8 @@ export class VoaCore implements CoreServices {
   readonly tokens: TokenProvider;
   /** All host traffic goes through here (and so through one HTTP layer). */
   readonly host: VoaHost;
+  /** What last reached the host and when: the header shows the ERP reachable by any of them. */
+  readonly reach: HostReachLog;
   readonly outbox: OutboxModule;
   readonly catalog: CatalogModule;
   /** The customer desk: the portal session (token in memory only) and request linking. */
@@ -75,8 +78,20 @@ export class VoaCore implements CoreServices {
     this.chooseCaFile = options.chooseCaFile;
     const http = () => this.#httpClient();
     const current = () => this.settings.current;
-    this.tokens = new TokenProvider({ http, vault: this.vault, settings: current });
-    this.host = new VoaHost({ http, tokens: this.tokens, settings: current });
+    const reach = new HostReachLog((view) => this.events.emit('host:reached', view));
+    this.reach = reach;
+    this.tokens = new TokenProvider({
+      http,
+      vault: this.vault,
+      settings: current,
+      onIssued: (application) => reach.record('token', application),
+    });
+    this.host = new VoaHost({
+      http,
+      tokens: this.tokens,
+      settings: current,
+      onAnswer: (kind, application) => reach.record(reacherOf(kind), application),
+    });
     this.outbox = createOutboxModule(this);
     this.catalog = createCatalogModule(this);
     this.portal = createPortalModule(this);
@@ -85,6 +100,7 @@ export class VoaCore implements CoreServices {
       ...this.outbox.handlers,
       ...this.catalog.handlers,
       ...this.portal.handlers,
+      'host:reachability': async () => reach.view(),
     };
   }
 

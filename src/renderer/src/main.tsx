@@ -22,6 +22,7 @@ async function start(): Promise<void> {
   // The header shows the queue on every screen and the forms need their drafts: both follow main from start.
   void store.getState().initOutbox();
   void store.getState().initRequestForms();
+  void store.getState().followHostReach();
   root.render(
     <StrictMode>
       <AppFrame />

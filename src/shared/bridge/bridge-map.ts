@@ -1,6 +1,7 @@
 // The one declaration of every bridge call and event. Preload, browser shell and main are all built from
 // these maps; channel names read `domain:verb`.
 import { catalogCalls, catalogEvents } from './catalog-calls.ts';
+import { hostCalls, hostEvents } from './host-calls.ts';
 import { outboxCalls, outboxEvents } from './outbox-calls.ts';
 import { portalCalls, portalEvents } from './portal-calls.ts';
 import { settingsCalls, settingsEvents } from './settings-calls.ts';
@@ -10,6 +11,7 @@ export const bridgeCalls = {
   ...outboxCalls,
   ...catalogCalls,
   ...portalCalls,
+  ...hostCalls,
 };
 
 export const bridgeEvents = {
@@ -17,6 +19,7 @@ export const bridgeEvents = {
   ...outboxEvents,
   ...catalogEvents,
   ...portalEvents,
+  ...hostEvents,
 };
 
 export type BridgeCalls = typeof bridgeCalls;

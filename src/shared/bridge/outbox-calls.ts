@@ -8,7 +8,7 @@ import {
   DRAFT_TARGETS,
   accountDraftSchema,
   quoteDraftSchema,
-  type AnyDraft,
+  type DraftFor,
   type DraftTarget,
 } from '../contract/request-drafts.ts';
 import { QUOTE_HEADER_FIELDS, QUOTE_LINE_FIELDS } from '../contract/request-fields.ts';
@@ -67,13 +67,43 @@ export interface OutboxStatus {
   lastContactAt: string | null;
 }
 
-export interface DraftView<T extends DraftTarget = DraftTarget> {
-  target: T;
-  /** Null when the form is empty (no draft saved). */
-  draft: AnyDraft | null;
-  /** Goes up with every change; lets a form tell its own saves from others' changes. */
-  revision: number;
-  updatedAt: string | null;
+/** A form's saved draft; the target says which kind of draft it holds. */
+export type DraftView = {
+  [T in DraftTarget]: {
+    target: T;
+    /** Null when the form is empty (no draft saved). */
+    draft: DraftFor<T> | null;
+    /** Goes up with every change; lets a form tell its own saves from others' changes. */
+    revision: number;
+    updatedAt: string | null;
+  };
+}[DraftTarget];
+
+/** Orders put aside (parked, or found unfinished on opening) that the employee resumes or discards. */
+export const PARKED_DRAFTS_MAX = 20;
+/**
+ * Unfinished forms found on opening are put aside even when PARKED_DRAFTS_MAX is reached (the employee did
+ * not ask for it, and nothing may be lost); beyond this many the draft stays in its form instead.
+ */
+export const PARKED_DRAFTS_HARD_MAX = 50;
+
+export interface ParkedDraftView {
+  id: number;
+  target: DraftTarget;
+  /** The customer's company or name, empty when none was typed yet (the screen shows the time then). */
+  label: string;
+  lineCount: number;
+  /** Found unfinished when the app opened, rather than parked by the employee. */
+  unfinished: boolean;
+  /** When the form was last changed (ISO). */
+  savedAt: string;
+  parkedAt: string;
+}
+
+/** The parked list after a change, and the form's draft when the change touched it. */
+export interface ParkedAnswer {
+  parked: ParkedDraftView[];
+  draft?: DraftView;
 }
 
 export interface SubmitAnswer {
@@ -130,6 +160,12 @@ const draftSave = z.discriminatedUnion('target', [
   z.strictObject({ target: z.literal('account'), draft: accountDraftSchema.nullable() }),
 ]);
 
+const draftPark = z.discriminatedUnion('target', [
+  z.strictObject({ target: z.literal('counter'), draft: quoteDraftSchema, unfinished: z.boolean() }),
+  z.strictObject({ target: z.literal('fair'), draft: quoteDraftSchema, unfinished: z.boolean() }),
+  z.strictObject({ target: z.literal('account'), draft: accountDraftSchema, unfinished: z.boolean() }),
+]);
+
 /** Choices remembered by this workstation (app.db): who works the counter, which fair is on. */
 export interface WorkstationChoices {
   counterEmployee: string | null;
@@ -171,6 +207,15 @@ export const outboxCalls = {
   'drafts:addLine': defineCall<DraftView>()(
     z.strictObject({ target: z.enum(LINE_TARGETS), line: pickedLine }),
   ),
+  /**
+   * Puts this form aside (a customer fetches a colleague; or, with unfinished, a form found half-typed on
+   * opening) and empties it, in one commit. At most PARKED_DRAFTS_MAX parked by hand.
+   */
+  'drafts:park': defineCall<ParkedAnswer>()(draftPark),
+  'drafts:parked': defineCall<ParkedAnswer>()(noInput),
+  /** Brings a parked form back into its form; what that form held is parked in its place (a swap). */
+  'drafts:resume': defineCall<ParkedAnswer>()(z.strictObject({ id })),
+  'drafts:discardParked': defineCall<ParkedAnswer>()(z.strictObject({ id })),
   'workstation:get': defineCall<WorkstationChoices>()(noInput),
   'workstation:set': defineCall<WorkstationChoices>()(
     z.strictObject({
@@ -197,7 +242,7 @@ export const outboxEvents = {
   /** Items that changed (added, sent, delivered, …) and the queue's status after the change. */
   'outbox:changed': defineEvent<{ items: OutboxItemView[]; status: OutboxStatus }>(),
   'connection:changed': defineEvent<OutboxStatus>(),
-  'drafts:changed': defineEvent<DraftView & { cause: 'save' | 'addLine' | 'submit' }>(),
+  'drafts:changed': defineEvent<DraftView & { cause: 'save' | 'addLine' | 'submit' | 'park' | 'resume' }>(),
 };
 
 export type { DraftTarget, LineTarget };

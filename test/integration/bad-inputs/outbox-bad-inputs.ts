@@ -78,6 +78,16 @@ export const outboxBadInputs = {
     { target: 'counter', line: { itemNo: 'HEA200' } },
     { target: 'fair', line: { ...pickedLine, description: long(1001) } },
   ],
+  'drafts:park': [
+    {},
+    { target: 'counter', unfinished: false },
+    { target: 'shop', draft: {}, unfinished: false },
+    { target: 'counter', draft: null, unfinished: false },
+    { target: 'account', draft: { lines: [] }, unfinished: true },
+  ],
+  'drafts:parked': [{ target: 'counter' }],
+  'drafts:resume': [{}, { id: 0 }, { id: 'x' }, { id: 1, extra: true }],
+  'drafts:discardParked': [{}, { id: -1 }, { id: 1.5 }],
   'workstation:get': [{ key: 'counter' }],
   'workstation:set': [
     { counterEmployee: '' },

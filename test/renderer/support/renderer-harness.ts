@@ -1,10 +1,10 @@
 // What a renderer test starts from: a fake main (fake-bridge.ts) answering the calls every screen makes at
 // start with a plausible fresh workstation, which a test overrides call by call.
 import type { CatalogSizeRow } from '../../../src/shared/contract/catalog-search.ts';
-import type { OutboxItemView, OutboxStatus } from '../../../src/shared/bridge/outbox-calls.ts';
+import type { DraftView, OutboxItemView, OutboxStatus } from '../../../src/shared/bridge/outbox-calls.ts';
 import { DELIVERY_PICKUP, SOURCE_COUNTER_VISIT } from '../../../src/shared/contract/fixed-values.ts';
 import type { SettingsView } from '../../../src/shared/bridge/settings-calls.ts';
-import type { AnyDraft, DraftTarget } from '../../../src/shared/contract/request-drafts.ts';
+import type { DraftTarget } from '../../../src/shared/contract/request-drafts.ts';
 import { DEFAULT_SETTINGS, type Settings, type UiLanguage } from '../../../src/shared/settings.ts';
 import { useAppStore } from '../../../src/renderer/src/store/use-app-store.ts';
 import type { AppState } from '../../../src/renderer/src/app/app-store.ts';
@@ -102,10 +102,11 @@ export function sizeRow(patch: Partial<CatalogSizeRow> & Pick<CatalogSizeRow, 'i
  * counted), so a form's autosave and a reload behave; everything else answers as a fresh workstation.
  */
 export function installFake(language: UiLanguage = 'nl', overrides: Handlers = {}): FakeBridge {
-  const drafts = new Map<DraftTarget, { draft: AnyDraft | null; revision: number }>();
-  const draftView = (target: DraftTarget) => {
-    const stored = drafts.get(target) ?? { draft: null, revision: 0 };
-    return { target, ...stored, updatedAt: null };
+  // Each form's draft as main keeps it: saved, read back, its revision counted.
+  const drafts: { [T in DraftTarget]: Extract<DraftView, { target: T }> } = {
+    counter: { target: 'counter', draft: null, revision: 0, updatedAt: null },
+    fair: { target: 'fair', draft: null, revision: 0, updatedAt: null },
+    account: { target: 'account', draft: null, revision: 0, updatedAt: null },
   };
   const defaults: Handlers = {
     'settings:get': () => settingsView(language),
@@ -113,11 +114,24 @@ export function installFake(language: UiLanguage = 'nl', overrides: Handlers = {
     'outbox:status': () => IDLE_OUTBOX,
     'outbox:list': () => ({ items: [], status: IDLE_OUTBOX }),
     'workstation:get': () => ({ counterEmployee: null, fairSource: null, itemUnits: {} }),
-    'drafts:get': ({ target }) => draftView(target),
-    'drafts:save': ({ target, draft }) => {
-      drafts.set(target, { draft, revision: (drafts.get(target)?.revision ?? 0) + 1 });
-      return draftView(target);
+    'drafts:get': ({ target }) => drafts[target],
+    'drafts:save': (save) => {
+      if (save.target === 'account')
+        return (drafts.account = {
+          ...drafts.account,
+          draft: save.draft,
+          revision: drafts.account.revision + 1,
+        });
+      if (save.target === 'fair')
+        return (drafts.fair = { ...drafts.fair, draft: save.draft, revision: drafts.fair.revision + 1 });
+      return (drafts.counter = {
+        ...drafts.counter,
+        draft: save.draft,
+        revision: drafts.counter.revision + 1,
+      });
     },
+    'drafts:parked': () => ({ parked: [] }),
+    'host:reachability': () => ({ last: null, byReacher: {} }),
     'catalog:facets': () => ({ categories: [], profiles: [], grades: [] }),
     'catalog:search': ({ offset }) => ({
       rows: [],

@@ -79,4 +79,22 @@ export const appMigrations: Migration[] = [
       `);
     },
   },
+  {
+    version: 5,
+    name: 'parked drafts',
+    up(db) {
+      // Forms put aside: parked by the employee, or found unfinished when the app opened. A row leaves only
+      // when the employee resumes or discards it, so nothing typed is lost to a crash or a restart.
+      db.exec(`
+        CREATE TABLE parked_draft (
+          id INTEGER PRIMARY KEY,
+          target TEXT NOT NULL CHECK (target IN ('counter', 'fair', 'account')),
+          body TEXT NOT NULL,
+          unfinished INTEGER NOT NULL CHECK (unfinished IN (0, 1)),
+          saved_at TEXT NOT NULL,
+          parked_at TEXT NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
 ];

@@ -48,15 +48,19 @@ export class TokenProvider {
   readonly #inFlight = new Map<string, Promise<string>>();
   /** The token last handed out per application, so that a 401 on an older one drops nothing newer. */
   readonly #issued = new Map<ApplicationName, string>();
+  readonly #onIssued: ((application: ApplicationName) => void) | undefined;
 
   constructor(options: {
     http: () => Promise<HostHttpClient>;
     vault: SecretVault;
     settings: () => Settings;
+    /** A token came from the identity provider (not from msal's cache): it was reached. */
+    onIssued?: (application: ApplicationName) => void;
   }) {
     this.#http = options.http;
     this.#vault = options.vault;
     this.#settings = options.settings;
+    this.#onIssued = options.onIssued;
   }
 
   /**
@@ -125,6 +129,7 @@ export class TokenProvider {
       if (!result?.accessToken)
         throw new TokenRefusedError(application, 'The identity provider answered without an access token.');
       this.#issued.set(application, result.accessToken);
+      if (!result.fromCache) this.#onIssued?.(application);
       return result.accessToken;
     } catch (error) {
       throw classifyTokenError(application, error, library);

@@ -20,15 +20,19 @@ export class VoaHost {
   readonly #http: () => Promise<HostHttpClient>;
   readonly #tokens: TokenProvider;
   readonly #settings: () => Settings;
+  readonly #onAnswer: ((kind: CallKind, application: ApplicationName) => void) | undefined;
 
   constructor(options: {
     http: () => Promise<HostHttpClient>;
     tokens: TokenProvider;
     settings: () => Settings;
+    /** Every HTTP answer of a call, even a refusal: the host is reachable (the header says by what). */
+    onAnswer?: (kind: CallKind, application: ApplicationName) => void;
   }) {
     this.#http = options.http;
     this.#tokens = options.tokens;
     this.#settings = options.settings;
+    this.#onAnswer = options.onAnswer;
   }
 
   odataUrl(relative: string, settings = this.#settings()): string {
@@ -53,6 +57,7 @@ export class VoaHost {
       send: async () => {
         const { response, token } = await this.#sendOnce(application, request);
         lastToken = token;
+        this.#onAnswer?.(kind, application);
         return response;
       },
       refreshToken: () => this.#tokens.forget(application, lastToken),

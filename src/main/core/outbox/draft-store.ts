@@ -1,13 +1,59 @@
 // Forms in progress, one per target, in app.db: saved as the user types, so they survive a reload, a
 // crash or a restart. A revision that only goes up lets a form tell its own saves from others' changes.
+// Forms put aside (parked) wait in parked_draft until the employee resumes or discards them.
 import type { DatabaseSync } from 'node:sqlite';
-import type { DraftView } from '../../../shared/bridge/outbox-calls.ts';
-import type { AnyDraft, DraftTarget } from '../../../shared/contract/request-drafts.ts';
+import { z } from 'zod';
+import type { DraftView, ParkedDraftView } from '../../../shared/bridge/outbox-calls.ts';
+import {
+  DRAFT_TARGETS,
+  accountDraftSchema,
+  quoteDraftSchema,
+  type AnyDraft,
+  type DraftTarget,
+  type QuoteDraft,
+} from '../../../shared/contract/request-drafts.ts';
+import type { LineTarget } from '../../../shared/contract/picked-line.ts';
 
 interface DraftRow {
   body: string;
   revision: number;
   updated_at: string;
+}
+
+const parkedRow = z.object({
+  id: z.number(),
+  target: z.enum(DRAFT_TARGETS),
+  body: z.string(),
+  unfinished: z.number(),
+  saved_at: z.string(),
+  parked_at: z.string(),
+});
+type ParkedRow = z.infer<typeof parkedRow>;
+
+/** A stored body read back through its schema (never trusted as it lies on disk), typed by its target. */
+function draftView(
+  target: DraftTarget,
+  body: unknown,
+  revision: number,
+  updatedAt: string | null,
+): DraftView {
+  return target === 'account'
+    ? { target, draft: accountDraftSchema.nullable().parse(body), revision, updatedAt }
+    : { target, draft: quoteDraftSchema.nullable().parse(body), revision, updatedAt };
+}
+
+function parkedView(row: ParkedRow): ParkedDraftView {
+  const view = draftView(row.target, JSON.parse(row.body), 0, row.saved_at);
+  const draft = view.draft;
+  return {
+    id: row.id,
+    target: row.target,
+    label: draft ? draft.companyName.trim() || draft.contactName.trim() || draft.email.trim() : '',
+    lineCount: view.target !== 'account' && view.draft ? view.draft.lines.length : 0,
+    unfinished: row.unfinished === 1,
+    savedAt: row.saved_at,
+    parkedAt: row.parked_at,
+  };
 }
 
 export class DraftStore {
@@ -21,13 +67,14 @@ export class DraftStore {
     const row = this.#db
       .prepare('SELECT body, revision, updated_at FROM draft WHERE target = ?')
       .get(target) as DraftRow | undefined;
-    if (!row) return { target, draft: null, revision: 0, updatedAt: null };
-    return {
-      target,
-      draft: JSON.parse(row.body) as AnyDraft | null,
-      revision: row.revision,
-      updatedAt: row.updated_at,
-    };
+    if (!row) return draftView(target, null, 0, null);
+    return draftView(target, JSON.parse(row.body), row.revision, row.updated_at);
+  }
+
+  /** The quote form of the counter or the fair, null when it is empty. */
+  quote(target: LineTarget): QuoteDraft | null {
+    const view = this.get(target);
+    return view.target === 'account' ? null : view.draft;
   }
 
   /** Stores the draft (null: the form is empty); the caller decides the transaction. */
@@ -40,6 +87,40 @@ export class DraftStore {
       )
       .run(target, JSON.stringify(draft), updatedAt);
     return this.get(target);
+  }
+
+  /** Every parked form, oldest first. */
+  parked(): ParkedDraftView[] {
+    return this.#db
+      .prepare('SELECT id, target, body, unfinished, saved_at, parked_at FROM parked_draft ORDER BY id')
+      .all()
+      .map((row) => parkedView(parkedRow.parse(row)));
+  }
+
+  parkedCount(): number {
+    const row = this.#db.prepare('SELECT count(*) AS n FROM parked_draft').get() as { n: number };
+    return row.n;
+  }
+
+  /** Puts a form aside; the caller empties the form in the same transaction. */
+  park(target: DraftTarget, draft: AnyDraft, unfinished: boolean, savedAt: string): number {
+    const result = this.#db
+      .prepare(
+        'INSERT INTO parked_draft (target, body, unfinished, saved_at, parked_at) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(target, JSON.stringify(draft), unfinished ? 1 : 0, savedAt, new Date().toISOString());
+    return Number(result.lastInsertRowid);
+  }
+
+  /** Removes a parked form and answers it, or undefined when there is none with this id. */
+  takeParked(id: number): DraftView | undefined {
+    const found = this.#db
+      .prepare('SELECT id, target, body, unfinished, saved_at, parked_at FROM parked_draft WHERE id = ?')
+      .get(id);
+    if (!found) return undefined;
+    const row = parkedRow.parse(found);
+    this.#db.prepare('DELETE FROM parked_draft WHERE id = ?').run(id);
+    return draftView(row.target, JSON.parse(row.body), 0, row.saved_at);
   }
 }
 

@@ -2,11 +2,17 @@
 // shared schemas), given their requestId and committed before the caller hears "queued"; the sender
 // delivers them in the background; every change is an event.
 import { randomUUID } from 'node:crypto';
-import { REMEMBERED_ITEM_UNITS_MAX, type OutboxStatus } from '../../../shared/bridge/outbox-calls.ts';
+import {
+  PARKED_DRAFTS_HARD_MAX,
+  PARKED_DRAFTS_MAX,
+  REMEMBERED_ITEM_UNITS_MAX,
+  type DraftView,
+  type OutboxStatus,
+  type ParkedAnswer,
+} from '../../../shared/bridge/outbox-calls.ts';
 import { LINE_UNITS, type LineUnit } from '../../../shared/contract/request-lines.ts';
 import { localDate, pastDateIssue, unitIssues } from '../../../shared/contract/request-submit-rules.ts';
-import type { QuoteDraft } from '../../../shared/contract/request-drafts.ts';
-import { emptyQuoteDraft, lineFromPicked } from '../../../shared/contract/request-drafts.ts';
+import { draftHasContent, emptyQuoteDraft, lineFromPicked } from '../../../shared/contract/request-drafts.ts';
 import { MAX_QUOTE_LINES } from '../../../shared/contract/request-schemas.ts';
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
@@ -30,6 +36,10 @@ type OutboxHandlers = Pick<
   | 'drafts:get'
   | 'drafts:save'
   | 'drafts:addLine'
+  | 'drafts:park'
+  | 'drafts:parked'
+  | 'drafts:resume'
+  | 'drafts:discardParked'
   | 'workstation:get'
   | 'workstation:set'
 >;
@@ -177,7 +187,7 @@ export function createOutboxModule(core: OutboxServices): OutboxModule {
     },
     'drafts:addLine': async ({ target, line }) => {
       const view = store.transaction(() => {
-        const current = (drafts.get(target).draft as QuoteDraft | null) ?? emptyQuoteDraft(randomUUID());
+        const current = drafts.quote(target) ?? emptyQuoteDraft(randomUUID());
         if (current.lines.length >= MAX_QUOTE_LINES) {
           throw new BridgeFailure(
             'invalid-input',
@@ -196,6 +206,43 @@ export function createOutboxModule(core: OutboxServices): OutboxModule {
       core.events.emit('drafts:changed', { ...view, cause: 'addLine' });
       return view;
     },
+    'drafts:park': async ({ target, draft, unfinished }) => {
+      const answer = store.transaction((): ParkedAnswer => {
+        if (!draftHasContent(draft))
+          throw new BridgeFailure('invalid-input', 'An empty form is not parked: there is nothing to keep.');
+        const count = drafts.parkedCount();
+        // By hand at most PARKED_DRAFTS_MAX; a form found unfinished is kept beyond that, up to a hard bound.
+        if (count >= (unfinished ? PARKED_DRAFTS_HARD_MAX : PARKED_DRAFTS_MAX)) {
+          throw new BridgeFailure(
+            'conflict',
+            `${count} orders are parked, the most VOA Desk keeps: resume or discard one first.`,
+          );
+        }
+        drafts.park(target, draft, unfinished, drafts.get(target).updatedAt ?? new Date().toISOString());
+        return { parked: drafts.parked(), draft: drafts.put(target, null) };
+      });
+      if (answer.draft) core.events.emit('drafts:changed', { ...answer.draft, cause: 'park' });
+      return answer;
+    },
+    'drafts:parked': async () => ({ parked: drafts.parked() }),
+    'drafts:resume': async ({ id }) => {
+      const answer = store.transaction((): ParkedAnswer & { draft: DraftView } => {
+        const resumed = drafts.takeParked(id);
+        if (!resumed) throw new BridgeFailure('not-found', `There is no parked order ${id}.`);
+        // What the form holds now is parked in its place: resuming never overwrites a form.
+        const current = drafts.get(resumed.target);
+        if (current.draft && draftHasContent(current.draft))
+          drafts.park(current.target, current.draft, false, current.updatedAt ?? new Date().toISOString());
+        return { parked: drafts.parked(), draft: drafts.put(resumed.target, resumed.draft) };
+      });
+      core.events.emit('drafts:changed', { ...answer.draft, cause: 'resume' });
+      return answer;
+    },
+    'drafts:discardParked': async ({ id }) =>
+      store.transaction(() => {
+        if (!drafts.takeParked(id)) throw new BridgeFailure('not-found', `There is no parked order ${id}.`);
+        return { parked: drafts.parked() };
+      }),
     'workstation:get': async () => ({
       counterEmployee: preferences.get(PREFERENCE_KEYS.counterEmployee),
       fairSource: preferences.get(PREFERENCE_KEYS.fairSource),

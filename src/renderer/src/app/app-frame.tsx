@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { SettingsScreen } from '../features/settings/settings-screen.tsx';
 import { useSetupGuideOnFirstRun } from '../features/settings/setup-guide.tsx';
 import { CounterScreen } from '../features/counter/counter-screen.tsx';
@@ -19,12 +19,28 @@ const SCREEN_VIEWS: Record<Screen, () => ReactNode> = {
   settings: () => <SettingsScreen />,
 };
 
+/**
+ * Where work starts on each screen, for the cursor after Alt+1…5 or the navigation: the catalog's search
+ * box (typing searches at once), the outbox's list (arrow keys move through it; its search box while the
+ * list is empty), the first field of Settings. The counter and the fair decide themselves (the counter's
+ * depends on the order in its form), so they have none here.
+ */
+const WORK_START: Record<Screen, readonly string[]> = {
+  counter: [],
+  fair: [],
+  catalog: ['#catalog-search'],
+  outbox: ['[data-work-start]', 'input[type="search"]'],
+  settings: ['input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])'],
+};
+
 export function AppFrame() {
   const t = useT();
   const screen = useAppStore((state) => state.screen);
   const showScreen = useAppStore((state) => state.showScreen);
   const info = useAppStore((state) => state.info);
   useSetupGuideOnFirstRun();
+  const screenVisit = useAppStore((state) => state.screenVisit);
+  const mainRef = useRef<HTMLElement>(null);
 
   // Alt+1 … Alt+5 switch screens from anywhere, so the keyboard never has to travel to the navigation.
   useEffect(() => {
@@ -43,8 +59,35 @@ export function AppFrame() {
 
   useEffect(() => {
     document.title = `${t(`app.screen.${screen}`)} · ${t('app.appName')}`;
-    document.querySelector<HTMLElement>('main')?.focus({ preventScroll: true });
   }, [screen, t]);
+
+  // The cursor goes where the chosen screen's work starts. A screen may still be loading: the element is
+  // awaited (the main area holds the cursor meanwhile, so keys never go to the navigation by accident).
+  useEffect(() => {
+    const main = mainRef.current;
+    if (!main) return;
+    const selectors = WORK_START[screen];
+    const place = () => {
+      for (const selector of selectors) {
+        const target = main.querySelector<HTMLElement>(selector);
+        if (target) {
+          target.focus();
+          return true;
+        }
+      }
+      return false;
+    };
+    // The counter's and the fair's own effects ran first (children before parents) and placed it.
+    if (!selectors.length && main.contains(document.activeElement)) return;
+    if (place()) return;
+    main.focus({ preventScroll: true });
+    if (!selectors.length) return;
+    const observer = new MutationObserver(() => {
+      if (place()) observer.disconnect();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [screen, screenVisit]);
 
   return (
     <div className="frame">
@@ -76,7 +119,7 @@ export function AppFrame() {
           ) : null}
         </div>
       </header>
-      <main className="frame__main" tabIndex={-1} data-screen={screen}>
+      <main ref={mainRef} className="frame__main" tabIndex={-1} data-screen={screen}>
         {SCREEN_VIEWS[screen]()}
       </main>
     </div>

@@ -22,6 +22,10 @@ const en = {
   'header.queued': '{count} to send',
   'header.attention': '{count} need attention',
   'header.title': 'Open the outbox',
+  'header.reached': 'via {by}',
+  'header.reachedAll': 'ERP reached by {every}. Open the outbox',
+  'header.byCatalogSync': 'catalog sync',
+  'header.byToken': 'token {application}',
 };
 
 export const appMessages: FeatureMessages<typeof en> = {
@@ -48,5 +52,9 @@ export const appMessages: FeatureMessages<typeof en> = {
     'header.queued': '{count} te verzenden',
     'header.attention': '{count} vragen aandacht',
     'header.title': 'Open de verzendlijst',
+    'header.reached': 'via {by}',
+    'header.reachedAll': 'ERP bereikt door {every}. Open de verzendlijst',
+    'header.byCatalogSync': 'catalogussync',
+    'header.byToken': 'token {application}',
   },
 };

@@ -2,12 +2,15 @@
 // into store/use-app-store.ts, the only way the layers below reach it.
 import { createStore, type StateCreator, type StoreApi } from 'zustand/vanilla';
 import type { AppInfo } from '../../../shared/bridge/settings-calls.ts';
+import type { HostReachability } from '../../../shared/bridge/host-calls.ts';
+import { voa } from '../bridge/voa.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
 import { setValidationLanguage } from '../../../shared/validation.ts';
 import { createSettingsSlice, type SettingsSlice } from '../features/settings/settings-slice.ts';
 import { createRequestFormSlice, type RequestFormSlice } from '../request-form/request-form-slice.ts';
 import { createOutboxSlice, type OutboxSlice } from '../features/outbox/outbox-slice.ts';
 import { installAppStore } from '../store/use-app-store.ts';
+import { keepInSession, recalled } from '../store/session-memory.ts';
 import { createCatalogSlice, type CatalogSlice } from '../features/catalog/catalog-slice.ts';
 import { createCustomerSlice, type CustomerSlice } from '../features/customer/customer-slice.ts';
 
@@ -16,8 +19,17 @@ export type Screen = (typeof SCREENS)[number];
 
 export interface AppSlice {
   screen: Screen;
+  /**
+   * Goes up each time a screen is chosen (Alt+1…5, the navigation), even the one already shown: the
+   * screen then puts the cursor where its work starts.
+   */
+  screenVisit: number;
   language: UiLanguage;
   info: AppInfo | undefined;
+  /** What last reached the host (a sync, a token, a delivery), for the header; undefined until known. */
+  hostReach: HostReachability | undefined;
+  /** Follows main's reports of the host being reached, from start. */
+  followHostReach(): Promise<void>;
   showScreen(screen: Screen): void;
   setLanguage(language: UiLanguage): void;
   setInfo(info: AppInfo): void;
@@ -31,11 +43,23 @@ export type AppState = AppSlice &
   CustomerSlice;
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>;
 
-const createAppSlice: SliceCreator<AppSlice> = (set) => ({
-  screen: 'counter',
+const createAppSlice: SliceCreator<AppSlice> = (set, get) => ({
+  // A reload comes back to the screen that was open.
+  screen: recalled('screen', SCREENS, 'counter'),
+  screenVisit: 0,
   language: 'nl',
   info: undefined,
-  showScreen: (screen) => set({ screen }),
+  hostReach: undefined,
+  followHostReach: async () => {
+    voa.on('host:reached', (hostReach) => set({ hostReach }));
+    const current = await voa.host.reachability({});
+    // An event that arrived while asking is newer than the answer.
+    if (current.ok && !get().hostReach) set({ hostReach: current.value });
+  },
+  showScreen: (screen) => {
+    keepInSession('screen', screen);
+    set((state) => ({ screen, screenVisit: state.screenVisit + 1 }));
+  },
   setLanguage: (language) => {
     document.documentElement.lang = language;
     setValidationLanguage(language);

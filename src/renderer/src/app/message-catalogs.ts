@@ -6,6 +6,7 @@ import { customerMessages } from '../features/customer/customer-messages.ts';
 import { fairMessages } from '../features/fair/fair-messages.ts';
 import { outboxMessages } from '../features/outbox/outbox-messages.ts';
 import { requestFormMessages } from '../request-form/request-form-messages.ts';
+import { flowMessages } from '../request-form/flow-messages.ts';
 import { settingsMessages } from '../features/settings/settings-messages.ts';
 
 export const messageCatalogs = {
@@ -14,6 +15,7 @@ export const messageCatalogs = {
   counter: counterMessages,
   fair: fairMessages,
   requestForm: requestFormMessages,
+  flow: flowMessages,
   outbox: outboxMessages,
   catalog: catalogMessages,
   customer: customerMessages,

@@ -1,6 +1,6 @@
 // The renderer's only door to `window.voa` (the preload's or the browser shell's). Nothing else in the
 // renderer reads window.voa.
-import type { VoaApi } from '../../../shared/bridge/api.ts';
+import { buildVoaApi, type VoaApi } from '../../../shared/bridge/api.ts';
 import type { BridgeError, BridgeResult } from '../../../shared/bridge/define.ts';
 
 declare global {
@@ -13,11 +13,14 @@ export function bridgeAvailable(): boolean {
   return window.voa !== undefined;
 }
 
-export const voa: VoaApi = new Proxy({} as VoaApi, {
+const missing = (): never => {
+  throw new Error('VOA Desk bridge is missing: open the app through Electron or the browser shell.');
+};
+
+/** window.voa, read at each use (the shell may install it after this module loads). */
+export const voa: VoaApi = new Proxy(buildVoaApi({ invoke: missing, subscribe: missing }), {
   get(_target, property) {
-    if (!window.voa)
-      throw new Error('VOA Desk bridge is missing: open the app through Electron or the browser shell.');
-    return window.voa[property as keyof VoaApi];
+    return Reflect.get(window.voa ?? missing(), property);
   },
 });
 

@@ -16,6 +16,17 @@ export function formatWhen(iso: string | undefined, language: UiLanguage): strin
   );
 }
 
+/** "11:33" today, "21 nov 11:33" on another day: when something happened, as the header and lists say it. */
+export function formatClock(iso: string, language: UiLanguage, now = new Date()): string {
+  const at = new Date(iso);
+  const today = at.toDateString() === now.toDateString();
+  return new Intl.DateTimeFormat(locale(language), {
+    ...(today ? {} : { day: 'numeric', month: 'short' }),
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(at);
+}
+
 export function formatAge(iso: string, t: Translate, now = Date.now()): string {
   const minutes = Math.max(0, Math.round((now - Date.parse(iso)) / 60_000));
   if (minutes < 1) return t('catalog.age.justNow');

@@ -14,6 +14,10 @@ interface RequestFormFooterProps {
   busy: boolean;
   labels: { submit: string; submitting: string; newForm: string };
   onNewForm(): void;
+  /** Puts the order aside and starts an empty one. */
+  onPark(): void;
+  /** Form paths whose input is named otherwise (the counter's employee). */
+  inputNames?: Record<string, string> | undefined;
 }
 
 /** The end of every request form: what still needs attention, why sending failed, send and start anew. */
@@ -25,6 +29,8 @@ export function RequestFormFooter({
   busy,
   labels,
   onNewForm,
+  onPark,
+  inputNames,
 }: RequestFormFooterProps) {
   const t = useT();
   const draftSaveError = useAppStore((state) => state.draftSaveError);
@@ -35,7 +41,7 @@ export function RequestFormFooter({
           {t('requestForm.form.draftNotSaved', { problem: draftSaveError })}
         </p>
       ) : null}
-      {showAll ? <ErrorSummary errors={errors} kind={kind} /> : null}
+      {showAll ? <ErrorSummary errors={errors} kind={kind} inputNames={inputNames} /> : null}
       {failure ? (
         <p className="banner banner--error" role="alert">
           {failure}
@@ -47,6 +53,9 @@ export function RequestFormFooter({
         </button>
         <button type="button" className="button" onClick={onNewForm}>
           {labels.newForm} <kbd>Alt+N</kbd>
+        </button>
+        <button type="button" className="button" onClick={onPark}>
+          {t('flow.park.action')} <kbd>Alt+W</kbd>
         </button>
       </div>
     </>

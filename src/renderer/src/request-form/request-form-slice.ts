@@ -1,30 +1,41 @@
 // State of the request forms the counter, fair and outbox screens share: the forms in progress (kept in
 // main as drafts, saved as the user types), the workstation's choices, and the last request each form queued.
 import type { SliceCreator } from '../app/app-store.ts';
-import type { OutboxItemView, WorkstationChoices } from '../../../shared/bridge/outbox-calls.ts';
-import type { BridgeError } from '../../../shared/bridge/define.ts';
+import type {
+  DraftView,
+  OutboxItemView,
+  ParkedAnswer,
+  ParkedDraftView,
+  WorkstationChoices,
+} from '../../../shared/bridge/outbox-calls.ts';
+import type { BridgeError, BridgeResult } from '../../../shared/bridge/define.ts';
+import type { LineTarget } from '../../../shared/contract/picked-line.ts';
 import {
+  DRAFT_TARGETS,
+  draftHasContent,
   emptyAccountDraft,
   emptyQuoteDraft,
-  type AccountDraft,
+  type AnyDraft,
+  type DraftFor,
   type DraftTarget,
-  type QuoteDraft,
 } from '../../../shared/contract/request-drafts.ts';
 import type { AccountRequestInput, QuoteRequestInput } from '../../../shared/contract/request-schemas.ts';
 import type { CallInput } from '../../../shared/bridge/api.ts';
 import { voa } from '../bridge/voa.ts';
+import { newLineKey } from './request-form-support.ts';
 
 export type WorkstationChange = CallInput<'workstation:set'>;
-import { newLineKey } from './request-form-support.ts';
 
 /** How long typing may pause before the draft is written (a crash loses at most this much). */
 export const DRAFT_SAVE_DELAY_MS = 250;
 
-export interface Drafts {
-  counter: QuoteDraft;
-  fair: QuoteDraft;
-  account: AccountDraft;
-}
+/** The form of each target, typed by it: `Drafts['account']` is an AccountDraft, the others QuoteDrafts. */
+export type Drafts = { [T in DraftTarget]: DraftFor<T> };
+
+/** What a form sends: a quote from the counter's or the fair's form, an account request from its own. */
+export type FormSubmission =
+  | { target: LineTarget; kind: 'quote'; payload: QuoteRequestInput }
+  | { target: 'account'; kind: 'account'; payload: AccountRequestInput };
 
 export interface RequestFormSlice {
   requestsReady: boolean;
@@ -34,16 +45,24 @@ export interface RequestFormSlice {
   lastSubmitted: Partial<
     Record<DraftTarget, { item: OutboxItemView; payload: QuoteRequestInput | AccountRequestInput }>
   >;
+  /** Orders put aside, oldest first (kept in main). */
+  parked: ParkedDraftView[];
+  /**
+   * A form found unfinished when the app opened, per target: put aside and offered ("continue / discard"),
+   * so typing never goes into an old order without the employee choosing it.
+   */
+  offers: Partial<Record<DraftTarget, ParkedDraftView>>;
   initRequestForms(): Promise<void>;
   updateDraft<T extends DraftTarget>(target: T, change: (draft: Drafts[T]) => Drafts[T]): void;
   resetDraft(target: DraftTarget): void;
   /** Writes pending drafts now (before a submit, on page hide). */
   saveDraftsNow(): Promise<void>;
-  submitRequest(
-    target: DraftTarget,
-    request:
-      { kind: 'quote'; payload: QuoteRequestInput } | { kind: 'account'; payload: AccountRequestInput },
-  ): Promise<BridgeError | undefined>;
+  submitRequest(submission: FormSubmission): Promise<BridgeError | undefined>;
+  /** Puts the form's order aside and empties the form; answers why not when main refused. */
+  parkDraft(target: DraftTarget): Promise<BridgeError | undefined>;
+  /** Brings a parked order back into its form (the form's own order is parked in its place). */
+  resumeParked(id: number): Promise<BridgeError | undefined>;
+  discardParked(id: number): Promise<BridgeError | undefined>;
   setWorkstation(choices: WorkstationChange): Promise<void>;
   /** Why the last draft save failed (a limit reached); undefined while drafts save. Nothing is dropped. */
   draftSaveError: string | undefined;
@@ -55,12 +74,36 @@ const emptyDrafts = (): Drafts => ({
   account: emptyAccountDraft(),
 });
 
-const TARGETS: DraftTarget[] = ['counter', 'fair', 'account'];
+/** The input of outbox:submit for a form's request; its draft goes in the same commit. */
+function submitInput(submission: FormSubmission): CallInput<'outbox:submit'> {
+  return submission.kind === 'quote'
+    ? { kind: 'quote', payload: submission.payload, fromDraft: submission.target }
+    : { kind: 'account', payload: submission.payload, fromDraft: 'account' };
+}
+
+/** The input of drafts:park for a target's form. */
+function parkInput(drafts: Drafts, target: DraftTarget, unfinished: boolean): CallInput<'drafts:park'> {
+  return target === 'account'
+    ? { target, draft: drafts.account, unfinished }
+    : { target, draft: drafts[target], unfinished };
+}
+
+/** The input of drafts:save for a target's form. */
+function saveInput(drafts: Drafts, target: DraftTarget): CallInput<'drafts:save'> {
+  return target === 'account' ? { target, draft: drafts.account } : { target, draft: drafts[target] };
+}
+
+/** The drafts with a view from main put into its form (an empty form where main holds none). */
+function withView(drafts: Drafts, view: DraftView): Drafts {
+  return view.target === 'account'
+    ? { ...drafts, account: view.draft ?? emptyAccountDraft() }
+    : { ...drafts, [view.target]: view.draft ?? emptyQuoteDraft(newLineKey()) };
+}
 
 export const createRequestFormSlice: SliceCreator<RequestFormSlice> = (set, get) => {
   const timers = new Map<DraftTarget, ReturnType<typeof setTimeout>>();
   /** Line keys each quote form has held: a line arriving from the catalog is new if its key is unknown. */
-  const knownLineKeys: Record<'counter' | 'fair', Set<string>> = { counter: new Set(), fair: new Set() };
+  const knownLineKeys: Record<LineTarget, Set<string>> = { counter: new Set(), fair: new Set() };
   let initialized = false;
   /** Recent item changes from events: a delivery can be announced before the submit call has answered. */
   const recent = new Map<number, OutboxItemView>();
@@ -69,17 +112,14 @@ export const createRequestFormSlice: SliceCreator<RequestFormSlice> = (set, get)
     return seen && seen.updatedAt >= item.updatedAt ? seen : item;
   };
 
-  const remember = (target: DraftTarget, draft: QuoteDraft | AccountDraft) => {
+  const remember = (target: DraftTarget, draft: AnyDraft) => {
     if (target === 'account' || !('lines' in draft)) return;
     for (const line of draft.lines) knownLineKeys[target].add(line.key);
   };
 
   const save = async (target: DraftTarget) => {
     timers.delete(target);
-    const drafts = get().drafts;
-    const result = await (target === 'account'
-      ? voa.drafts.save({ target, draft: drafts.account })
-      : voa.drafts.save({ target, draft: drafts[target] }));
+    const result = await voa.drafts.save(saveInput(get().drafts, target));
     // A draft past a limit is refused by main: say so, or a restart would bring back an older draft.
     const problem = result.ok
       ? undefined
@@ -89,16 +129,38 @@ export const createRequestFormSlice: SliceCreator<RequestFormSlice> = (set, get)
     if (problem !== get().draftSaveError) set({ draftSaveError: problem });
   };
 
+  const stopSaving = (target: DraftTarget) => {
+    clearTimeout(timers.get(target));
+    timers.delete(target);
+  };
+
+  /** Applies a parked-list answer: the list, the form it touched, and offers that no longer exist. */
+  const applyParked = (result: BridgeResult<ParkedAnswer>): BridgeError | undefined => {
+    if (!result.ok) return result.error;
+    const { parked, draft } = result.value;
+    const ids = new Set(parked.map((entry) => entry.id));
+    const offers = Object.fromEntries(
+      Object.entries(get().offers).filter(([, offer]) => offer && ids.has(offer.id)),
+    );
+    if (draft?.draft) remember(draft.target, draft.draft);
+    set({ parked, offers, ...(draft ? { drafts: withView(get().drafts, draft) } : {}) });
+    return undefined;
+  };
+
   const followSubmitted = (items: OutboxItemView[]) => {
     for (const item of items) {
       recent.delete(item.id);
       recent.set(item.id, item);
     }
-    while (recent.size > 200) recent.delete(recent.keys().next().value as number);
+    while (recent.size > 200) {
+      const oldest = recent.keys().next();
+      if (oldest.done) break;
+      recent.delete(oldest.value);
+    }
     const byId = new Map(items.map((item) => [item.id, item]));
     const lastSubmitted = { ...get().lastSubmitted };
     let changed = false;
-    for (const target of TARGETS) {
+    for (const target of DRAFT_TARGETS) {
       const last = lastSubmitted[target];
       const update = last && byId.get(last.item.id);
       if (last && update) {
@@ -115,6 +177,8 @@ export const createRequestFormSlice: SliceCreator<RequestFormSlice> = (set, get)
     workstation: { counterEmployee: null, fairSource: null, itemUnits: {} },
     draftSaveError: undefined,
     lastSubmitted: {},
+    parked: [],
+    offers: {},
 
     async initRequestForms() {
       if (initialized) return;
@@ -124,28 +188,43 @@ export const createRequestFormSlice: SliceCreator<RequestFormSlice> = (set, get)
         // Lines added from the catalog appear in the form at once; the form's own saves are not echoed.
         if (view.cause !== 'addLine' || view.target === 'account' || !view.draft) return;
         const target = view.target;
-        const incoming = view.draft as QuoteDraft;
         const known = knownLineKeys[target];
-        const added = incoming.lines.filter((line) => !known.has(line.key));
+        const added = view.draft.lines.filter((line) => !known.has(line.key));
         if (!added.length) return;
         get().updateDraft(target, (draft) => ({ ...draft, lines: [...draft.lines, ...added] }));
       });
       window.addEventListener('pagehide', () => void get().saveDraftsNow());
-      const [workstation, ...drafts] = await Promise.all([
+      const [workstation, parked, ...views] = await Promise.all([
         voa.workstation.get(),
-        ...TARGETS.map((target) => voa.drafts.get({ target })),
+        voa.drafts.parked({}),
+        ...DRAFT_TARGETS.map((target) => voa.drafts.get({ target })),
       ]);
-      const loaded = emptyDrafts();
-      drafts.forEach((result, index) => {
-        const target = TARGETS[index] as DraftTarget;
-        if (result.ok && result.value.draft) {
-          (loaded as unknown as Record<string, unknown>)[target] = result.value.draft;
-          remember(target, result.value.draft);
+      let drafts = emptyDrafts();
+      const offers: RequestFormSlice['offers'] = {};
+      let parkedList = parked.ok ? parked.value.parked : [];
+      for (const result of views) {
+        if (!result.ok || !result.value.draft) continue;
+        const view = result.value;
+        const found = withView(drafts, view);
+        // A form left half-typed (a reload, a crash, yesterday) is offered, not imposed: it is put aside,
+        // and the form starts empty until the employee chooses to continue it.
+        const put = draftHasContent(found[view.target])
+          ? await voa.drafts.park(parkInput(found, view.target, true))
+          : undefined;
+        if (put?.ok) {
+          parkedList = put.value.parked;
+          offers[view.target] = parkedList.at(-1);
+        } else {
+          // Main could not put it aside (the parked list is full): the form keeps it, nothing is lost.
+          drafts = found;
+          remember(view.target, found[view.target]);
         }
-      });
+      }
       set({
         requestsReady: true,
-        drafts: loaded,
+        drafts,
+        offers,
+        parked: parkedList,
         ...(workstation.ok ? { workstation: workstation.value } : {}),
       });
     },
@@ -162,10 +241,8 @@ export const createRequestFormSlice: SliceCreator<RequestFormSlice> = (set, get)
     },
 
     resetDraft(target) {
-      clearTimeout(timers.get(target));
-      timers.delete(target);
-      const fresh = target === 'account' ? emptyAccountDraft() : emptyQuoteDraft(newLineKey());
-      set({ drafts: { ...get().drafts, [target]: fresh } });
+      stopSaving(target);
+      set({ drafts: withView(get().drafts, { target, draft: null, revision: 0, updatedAt: null }) });
       void voa.drafts.save({ target, draft: null });
     },
 
@@ -178,10 +255,10 @@ export const createRequestFormSlice: SliceCreator<RequestFormSlice> = (set, get)
       );
     },
 
-    async submitRequest(target, request) {
-      clearTimeout(timers.get(target));
-      timers.delete(target);
-      const result = await voa.outbox.submit({ ...request, fromDraft: target } as never);
+    async submitRequest(submission) {
+      const { target } = submission;
+      stopSaving(target);
+      const result = await voa.outbox.submit(submitInput(submission));
       if (!result.ok) {
         // Keep what was typed: the draft is saved again and the form shows what to fix.
         timers.set(
@@ -191,15 +268,32 @@ export const createRequestFormSlice: SliceCreator<RequestFormSlice> = (set, get)
         return result.error;
       }
       // A new empty form at once; main removed the draft in the same commit that queued the request.
-      const fresh = target === 'account' ? emptyAccountDraft() : emptyQuoteDraft(newLineKey());
       set({
-        drafts: { ...get().drafts, [target]: fresh },
+        drafts: withView(get().drafts, { target, draft: null, revision: 0, updatedAt: null }),
         lastSubmitted: {
           ...get().lastSubmitted,
-          [target]: { item: newest(result.value.item), payload: request.payload },
+          [target]: { item: newest(result.value.item), payload: submission.payload },
         },
       });
       return undefined;
+    },
+
+    async parkDraft(target) {
+      stopSaving(target);
+      const error = applyParked(await voa.drafts.park(parkInput(get().drafts, target, false)));
+      // Refused (the list is full): the form keeps the order, and it is saved as usual.
+      if (error) void save(target);
+      return error;
+    },
+
+    async resumeParked(id) {
+      // Main swaps the parked order with what the form holds, so the form's latest typing must be there.
+      await get().saveDraftsNow();
+      return applyParked(await voa.drafts.resume({ id }));
+    },
+
+    async discardParked(id) {
+      return applyParked(await voa.drafts.discardParked({ id }));
     },
 
     async setWorkstation(choices) {

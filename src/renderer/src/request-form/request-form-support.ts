@@ -1,6 +1,6 @@
 // What the counter, fair and outbox screens share about a request form: checking a draft with the shared
 // schema (messages in the UI language), naming a field for the error summary, and focusing it.
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   currentCatalog,
   emptyLine,
@@ -36,7 +36,7 @@ export function check<S extends z.ZodType>(schema: S, payload: unknown): Verdict
   return {
     value: undefined,
     errors: fieldErrors(result.error),
-    limits: tooBig.length ? fieldErrors({ ...result.error, issues: tooBig } as z.ZodError) : {},
+    limits: tooBig.length ? fieldErrors(new z.ZodError(tooBig)) : {},
   };
 }
 
@@ -64,11 +64,73 @@ export function fieldLabel(t: Translate, path: string, kind: 'quote' | 'account'
   return label === key ? path : label;
 }
 
-/** Puts the cursor in the field a problem is about (inputs carry their path as name). */
+/**
+ * The input a problem is about. Inputs carry their form path as name; a choice shared by several forms on
+ * one page carries it after the form's prefix (`counter-deliveryMethod`), and "no lines yet" is the entry row.
+ */
+export function fieldElement(path: string): HTMLElement | null {
+  const named = (selector: string) =>
+    document.querySelector<HTMLElement>(`[name${selector}"]:checked`) ??
+    document.querySelector<HTMLElement>(`[name${selector}"]`);
+  const escaped = CSS.escape(path);
+  if (path === QUOTE_LINES_KEY) return document.querySelector<HTMLElement>('[name="entry.itemNo"]');
+  return named(`="${escaped}`) ?? named(`$="-${escaped}`);
+}
+
+/**
+ * Puts the cursor in the field a problem is about, wherever it is: a collapsed section holding it is
+ * opened and it is scrolled into view, so a message never names a field the employee cannot see.
+ */
 export function focusField(path: string): void {
-  const target = document.querySelector<HTMLElement>(`[name="${CSS.escape(path)}"]`);
-  target?.focus();
-  target?.scrollIntoView({ block: 'center' });
+  const target = fieldElement(path);
+  if (!target) return;
+  for (
+    let section = target.closest('details');
+    section;
+    section = section.parentElement?.closest('details') ?? null
+  )
+    section.open = true;
+  target.focus({ preventScroll: true });
+  target.scrollIntoView({ block: 'center' });
+}
+
+/**
+ * The paths of errors in the order their fields appear on screen (header, lines, delivery, consent), so
+ * the summary reads top to bottom and the cursor goes to the first; fields not on screen come last.
+ */
+export function inFormOrder(errors: FieldErrors, inputNames?: Record<string, string>): string[] {
+  const placed = Object.keys(errors).map((path, index) => ({
+    path,
+    index,
+    element: fieldElement(inputNames?.[path] ?? path),
+  }));
+  return placed
+    .sort((a, b) => {
+      if (!a.element || !b.element) return a.element ? -1 : b.element ? 1 : a.index - b.index;
+      if (a.element === b.element) return a.index - b.index;
+      return a.element.compareDocumentPosition(b.element) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+    })
+    .map((entry) => entry.path);
+}
+
+/**
+ * The counter's cursor when its screen is chosen: the line entry once a customer is named, otherwise the
+ * first empty field of the customer section (the section that holds the form's first field).
+ */
+export function focusCounterWorkStart(
+  firstField: HTMLInputElement | null,
+  entry: HTMLInputElement | null,
+  draft: Pick<QuoteDraft, 'contactName' | 'companyName'>,
+): void {
+  if ((draft.contactName.trim() || draft.companyName.trim()) && entry) {
+    entry.focus();
+    return;
+  }
+  const inputs = firstField?.closest('section')?.querySelectorAll<HTMLInputElement>('input') ?? [];
+  const empty = [...inputs].find(
+    (input) => input.type !== 'checkbox' && input.type !== 'radio' && !input.disabled && !input.value.trim(),
+  );
+  (empty ?? firstField)?.focus();
 }
 
 /** A key for a new form line (React key, live merging); never sent to the host. */
@@ -79,16 +141,19 @@ export function newLineKey(): string {
 export interface FormShortcuts {
   submit(): void;
   newForm(): void;
+  park(): void;
   focusLineEntry?(): void;
   focusCatalog?(): void;
+  toggleDelivery?(): void;
   togglePrivacy(): void;
   print?(): boolean;
 }
 
 /**
  * The keys of a request form, on the whole window while the form is shown: Ctrl+Enter sends, Alt+N starts
- * a new form, Alt+L jumps to the line entry, Alt+K to the catalog search, Alt+P ticks privacy consent,
- * Ctrl+P prints the last slip.
+ * a new form, Alt+W parks it, Alt+L jumps to the line entry, Alt+K to the catalog search, Alt+O switches
+ * pickup and delivery, Alt+P ticks privacy consent, Ctrl+P prints the last slip. Alt+1…5 belong to the
+ * navigation; none of these is a browser or Electron key (Alt+D, Alt+E, Alt+F and Alt+Home are avoided).
  * Physical key codes, so a keyboard layout that puts a symbol on Alt+letter does not break them.
  */
 export function shortcutHandler(shortcuts: FormShortcuts): (event: KeyboardEvent) => void {
@@ -100,6 +165,9 @@ export function shortcutHandler(shortcuts: FormShortcuts): (event: KeyboardEvent
       shortcuts.focusLineEntry();
     else if (event.altKey && !command && event.code === 'KeyK' && shortcuts.focusCatalog)
       shortcuts.focusCatalog();
+    else if (event.altKey && !command && event.code === 'KeyO' && shortcuts.toggleDelivery)
+      shortcuts.toggleDelivery();
+    else if (event.altKey && !command && event.code === 'KeyW') shortcuts.park();
     else if (event.altKey && !command && event.code === 'KeyP') shortcuts.togglePrivacy();
     else if (command && !event.altKey && event.code === 'KeyP' && shortcuts.print) {
       if (!shortcuts.print()) return;

@@ -3,29 +3,31 @@
 // and the window-wide keys. Each screen keeps what is its own (the counter's employee and undo, the fair's
 // event and tabs) and says it through the options.
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
-import { lineHasContent, type AnyDraft, type DraftTarget } from '../../../shared/contract/request-drafts.ts';
+import { PARKED_DRAFTS_MAX } from '../../../shared/bridge/outbox-calls.ts';
+import { DELIVERY_DELIVERY, DELIVERY_PICKUP } from '../../../shared/contract/fixed-values.ts';
+import { lineHasContent } from '../../../shared/contract/request-drafts.ts';
 import { accountRequestSchema, quoteRequestSchema } from '../../../shared/contract/request-schemas.ts';
 import { useAppStore } from '../store/use-app-store.ts';
-import type { RequestFormSlice } from './request-form-slice.ts';
+import type { Drafts, FormSubmission } from './request-form-slice.ts';
 import { useT } from '../i18n/i18n.ts';
 import {
   check,
   draftWithEntry,
   focusField,
   formPaths,
+  inFormOrder,
   shortcutHandler,
   type FieldErrors,
 } from './request-form-support.ts';
 
-/** What a form sends: its kind and the payload built from the draft, entry-row line included. */
-export type FormRequest = Parameters<RequestFormSlice['submitRequest']>[1];
-
 const SCHEMAS = { quote: quoteRequestSchema, account: accountRequestSchema };
 
-export interface RequestFormOptions {
-  /** The draft the form edits; a successful submit empties it. */
-  target: DraftTarget;
-  request: FormRequest;
+export interface RequestFormOptions<T extends keyof Drafts> {
+  /**
+   * What the form sends, built from its draft (entry-row line included); its target is the draft the form
+   * edits, and a successful submit empties it.
+   */
+  submission: FormSubmission & { target: T };
   /**
    * A choice made outside the form that must be made before anything is sent (the fair's event): submit
    * stops with this message and puts the cursor on that field.
@@ -35,7 +37,7 @@ export interface RequestFormOptions {
   extraIssues?: FieldErrors;
   /** A question to answer by sending again (a date far ahead); asked once per key. */
   confirm?: { key: string; message: string } | undefined;
-  /** Form paths whose input is named otherwise, for focusing the first error (the counter's employee). */
+  /** Form paths whose input is named otherwise, for focusing an error's field (the counter's employee). */
   inputNames?: Record<string, string>;
   /** Runs before "new form" empties the draft; false keeps the draft (the fair asks first). */
   beforeNewForm?: () => boolean;
@@ -45,9 +47,8 @@ export interface RequestFormOptions {
   print?: () => boolean;
 }
 
-export function useRequestForm({
-  target,
-  request,
+export function useRequestForm<T extends keyof Drafts>({
+  submission,
   missingChoice,
   inputNames,
   extraIssues,
@@ -55,12 +56,14 @@ export function useRequestForm({
   beforeNewForm,
   onSubmitted,
   print,
-}: RequestFormOptions) {
+}: RequestFormOptions<T>) {
   const t = useT();
+  const target: T = submission.target;
   const draft = useAppStore((state) => state.drafts[target]);
   const updateDraft = useAppStore((state) => state.updateDraft);
   const resetDraft = useAppStore((state) => state.resetDraft);
   const submitRequest = useAppStore((state) => state.submitRequest);
+  const parkDraft = useAppStore((state) => state.parkDraft);
 
   /** False until the user asks to send: until then only text past a limit is flagged. */
   const [showAll, setShowAll] = useState(false);
@@ -75,23 +78,18 @@ export function useRequestForm({
   const entry = useRef<HTMLInputElement>(null);
   const picker = useRef<HTMLDivElement>(null);
 
-  const kind = request.kind;
-  const schemaVerdict = check(SCHEMAS[kind], request.payload);
+  const kind = submission.kind;
+  const schemaVerdict = check(SCHEMAS[kind], submission.payload);
   const extra = extraIssues ?? {};
   const verdict = Object.keys(extra).length
     ? { value: undefined, errors: { ...schemaVerdict.errors, ...extra }, limits: schemaVerdict.limits }
     : schemaVerdict;
   const errors = { ...(showAll ? verdict.errors : verdict.limits), ...bridgeErrors };
 
-  // The store types a draft by its target; the fair's form serves two targets and knows which draft it
-  // edits only at run time, so the one cast is here.
-  const updateFormDraft = <D extends AnyDraft>(update: (draft: D) => D) =>
-    updateDraft(target, update as never);
-
-  const change = <D extends AnyDraft>(update: (draft: D) => D) => {
+  const change = (update: (draft: Drafts[T]) => Drafts[T]) => {
     setBridgeErrors({});
     setFailure(undefined);
-    updateFormDraft(update);
+    updateDraft(target, update);
   };
 
   const submit = async () => {
@@ -102,11 +100,15 @@ export function useRequestForm({
       return;
     }
     // A line still in the entry row goes with the order: nothing typed is dropped.
-    if ('entry' in draft && lineHasContent(draft.entry)) updateFormDraft(draftWithEntry);
+    if (submission.kind === 'quote' && 'entry' in draft && lineHasContent(draft.entry))
+      updateDraft(submission.target, draftWithEntry);
     if (!verdict.value) {
       setShowAll(true);
-      const first = Object.keys(verdict.errors)[0];
-      if (first) requestAnimationFrame(() => focusField(inputNames?.[first] ?? first));
+      // The cursor goes to the problem nearest the top of the form, as the summary lists them.
+      requestAnimationFrame(() => {
+        const first = inFormOrder(verdict.errors, inputNames)[0];
+        if (first) focusField(inputNames?.[first] ?? first);
+      });
       return;
     }
     if (confirm && confirmed !== confirm.key) {
@@ -115,7 +117,7 @@ export function useRequestForm({
       return;
     }
     setBusy(true);
-    const error = await submitRequest(target, request);
+    const error = await submitRequest(submission);
     setBusy(false);
     if (error) {
       setBridgeErrors(formPaths(error.fields));
@@ -137,6 +139,24 @@ export function useRequestForm({
     requestAnimationFrame(() => firstField.current?.focus());
   };
 
+  /** Puts the order aside (a customer fetches a colleague) and starts an empty one; false when refused. */
+  const park = async () => {
+    const error = await parkDraft(target);
+    if (error) {
+      setFailure(
+        error.code === 'conflict'
+          ? t('flow.park.full', { count: PARKED_DRAFTS_MAX })
+          : t('flow.park.failed', { message: error.message }),
+      );
+      return false;
+    }
+    setShowAll(false);
+    setBridgeErrors({});
+    setFailure(undefined);
+    requestAnimationFrame(() => firstField.current?.focus());
+    return true;
+  };
+
   const onFormSubmit = (event: FormEvent) => {
     event.preventDefault();
     void submit();
@@ -146,24 +166,48 @@ export function useRequestForm({
   const onSubmitKey = useEffectEvent(() => void submit());
   const onNewFormKey = useEffectEvent(() => newForm());
   const onPrintKey = useEffectEvent(() => print?.() ?? false);
+  const onParkKey = useEffectEvent(() => void park());
+  const lineTarget = submission.kind === 'quote' ? submission.target : undefined;
   useEffect(() => {
     const onKey = shortcutHandler({
       submit: onSubmitKey,
       newForm: onNewFormKey,
-      // An account request has no lines, so Alt+L and Alt+K are left alone there.
-      ...(kind === 'quote'
+      park: onParkKey,
+      // An account request has no lines and no delivery, so Alt+L, Alt+K and Alt+O are left alone there.
+      ...(lineTarget
         ? {
             focusLineEntry: () => entry.current?.focus(),
             focusCatalog: () => picker.current?.querySelector('input')?.focus(),
+            toggleDelivery: () =>
+              updateDraft(lineTarget, (draft) => ({
+                ...draft,
+                deliveryMethod:
+                  draft.deliveryMethod === DELIVERY_PICKUP ? DELIVERY_DELIVERY : DELIVERY_PICKUP,
+              })),
           }
         : {}),
       togglePrivacy: () =>
-        updateDraft(target, (draft) => ({ ...draft, privacyAccepted: !draft.privacyAccepted })),
+        lineTarget
+          ? updateDraft(lineTarget, (draft) => ({ ...draft, privacyAccepted: !draft.privacyAccepted }))
+          : updateDraft('account', (draft) => ({ ...draft, privacyAccepted: !draft.privacyAccepted })),
       print: onPrintKey,
     });
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [kind, target, updateDraft]);
+  }, [lineTarget, updateDraft]);
 
-  return { errors, showAll, failure, busy, firstField, entry, picker, change, newForm, onFormSubmit };
+  return {
+    draft,
+    errors,
+    showAll,
+    failure,
+    busy,
+    firstField,
+    entry,
+    picker,
+    change,
+    newForm,
+    park,
+    onFormSubmit,
+  };
 }

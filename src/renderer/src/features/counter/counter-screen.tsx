@@ -1,7 +1,7 @@
 // The counter: a walk-in order into the ERP in well under a minute, keyboard only. The employee is
 // remembered per workstation; the form is a draft saved as it is typed; Ctrl+Enter queues it (online or
 // not), a new empty form appears at once, and the confirmation follows the request until it has a number.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { SOURCE_COUNTER_VISIT } from '../../../../shared/contract/fixed-values.ts';
 import {
   draftHasContent,
@@ -16,12 +16,16 @@ import { SubmissionNotice } from '../../request-form/submission-notice.tsx';
 import {
   dateConfirmation,
   draftWithEntry,
+  focusCounterWorkStart,
   quoteFormIssues,
 } from '../../request-form/request-form-support.ts';
+import { ParkedOrders } from '../../request-form/parked-orders.tsx';
 import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts';
 import { useRequestForm } from '../../request-form/use-request-form.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { CounterSlip } from './counter-slip.tsx';
+
+const COUNTER_TARGETS = ['counter'] as const;
 
 /** `customerPanel` is the customer desk, placed here by the app frame (features do not import each other). */
 export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
@@ -33,6 +37,7 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
   const employee = useAppStore((state) => state.workstation.counterEmployee);
   const setWorkstation = useAppStore((state) => state.setWorkstation);
   const last = useAppStore((state) => state.lastSubmitted.counter);
+  const screenVisit = useAppStore((state) => state.screenVisit);
   /** The order "new order" cleared, kept for one undo. */
   const [previous, setPrevious] = useState<QuoteDraft | undefined>();
 
@@ -46,14 +51,14 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
     assistedBy: assistedBy || undefined,
     units,
   });
-  const { errors, showAll, failure, busy, firstField, entry, picker, change, newForm, onFormSubmit } =
+  // The employee select in the header is not named by its schema path (assistedBy).
+  const inputNames = { assistedBy: 'counter-employee' };
+  const { errors, showAll, failure, busy, firstField, entry, picker, change, newForm, park, onFormSubmit } =
     useRequestForm({
-      target: 'counter',
-      request: { kind: 'quote', payload },
+      submission: { target: 'counter', kind: 'quote', payload },
       extraIssues: quoteFormIssues(t, draft, payload, units),
       confirm: dateConfirmation(t, payload),
-      // The employee select in the header is not named by its schema path (assistedBy).
-      inputNames: { assistedBy: 'counter-employee' },
+      inputNames,
       beforeNewForm: () => {
         if (draftHasContent(draft)) setPrevious(draft);
         return true;
@@ -66,9 +71,15 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
       },
     });
 
+  // Where work starts, each time the counter is chosen (and once its forms are loaded); the draft is read
+  // at that moment only, so typing never moves the cursor.
+  /** Goes up when a parked order was resumed into the form: the cursor goes where work starts again. */
+  const [resumed, setResumed] = useState(0);
+  const workStart = useEffectEvent(() => focusCounterWorkStart(firstField.current, entry.current, draft));
+  const settingsLoaded = settings !== undefined;
   useEffect(() => {
-    if (ready) firstField.current?.focus();
-  }, [ready, firstField]);
+    if (ready && settingsLoaded) workStart();
+  }, [ready, settingsLoaded, screenVisit, resumed]);
 
   if (!ready || !settings) return <p className="screen__loading">{t('app.loading')}</p>;
 
@@ -102,6 +113,8 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
           <li>{t('counter.shortcut.catalog')}</li>
           <li>{t('counter.shortcut.new')}</li>
           <li>{t('counter.shortcut.privacy')}</li>
+          <li>{t('flow.shortcut.delivery')}</li>
+          <li>{t('flow.shortcut.park')}</li>
         </ul>
       </header>
 
@@ -139,6 +152,8 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
         </p>
       ) : null}
 
+      <ParkedOrders targets={COUNTER_TARGETS} onResumed={() => setResumed((count) => count + 1)} />
+
       <form noValidate onSubmit={onFormSubmit}>
         <QuoteForm
           idPrefix="counter"
@@ -162,6 +177,8 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
             newForm: t('counter.newOrder'),
           }}
           onNewForm={newForm}
+          onPark={() => void park()}
+          inputNames={inputNames}
         />
       </form>
       {last && last.payload && 'quoteRequestLines' in last.payload ? (

@@ -25,6 +25,7 @@ import type {
 import type { BridgeResult } from '../../../../shared/bridge/define.ts';
 import type { SliceCreator } from '../../app/app-store.ts';
 import { unwrap, voa } from '../../bridge/voa.ts';
+import { keepInSession, recalled } from '../../store/session-memory.ts';
 
 export const CUSTOMER_TABS = ['requests', 'quotes', 'orders', 'shipments', 'lines', 'documents'] as const;
 export type CustomerTab = (typeof CUSTOMER_TABS)[number];
@@ -103,7 +104,12 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
 
   return {
     portal: EMPTY_VIEW,
-    portalTab: 'requests',
+    // A reload comes back to the tab that was open ("lines" needs its document, so not that one).
+    portalTab: recalled(
+      'customer.tab',
+      CUSTOMER_TABS.filter((tab) => tab !== 'lines'),
+      'requests',
+    ),
     portalData: {},
     portalAddresses: undefined,
     portalLinks: [],
@@ -172,6 +178,7 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
 
     async portalShowTab(tab, refresh = false) {
       set({ portalTab: tab });
+      keepInSession('customer.tab', tab);
       const data = get().portalData;
       if (!refresh && data[tab] !== undefined) return;
       if (tab === 'lines') return;

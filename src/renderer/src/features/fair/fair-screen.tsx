@@ -5,8 +5,7 @@ import {
   accountPayloadFromDraft,
   draftHasContent,
   quotePayloadFromDraft,
-  type AccountDraft,
-  type QuoteDraft,
+  type AnyDraft,
 } from '../../../../shared/contract/request-drafts.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { AccountForm } from '../../request-form/account-form.tsx';
@@ -21,9 +20,13 @@ import {
 import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts';
 import { SubmissionNotice } from '../../request-form/submission-notice.tsx';
 import { useRequestForm } from '../../request-form/use-request-form.ts';
-import { useT } from '../../i18n/i18n.ts';
+import { ParkedOrders } from '../../request-form/parked-orders.tsx';
+import { useT, type Translate } from '../../i18n/i18n.ts';
+import { keepInSession, recalled } from '../../store/session-memory.ts';
 
-type Tab = 'quote' | 'account';
+const TABS = ['quote', 'account'] as const;
+type Tab = (typeof TABS)[number];
+const FAIR_TARGETS = ['fair', 'account'] as const;
 
 /** `customerPanel` is the customer desk, placed here by the app frame (features do not import each other). */
 export function FairScreen({ customerPanel }: { customerPanel: ReactNode }) {
@@ -33,7 +36,14 @@ export function FairScreen({ customerPanel }: { customerPanel: ReactNode }) {
   const source = useAppStore((state) => state.workstation.fairSource);
   const setWorkstation = useAppStore((state) => state.setWorkstation);
   const connection = useAppStore((state) => state.outboxStatus?.connection);
-  const [tab, setTab] = useState<Tab>('quote');
+  // A reload comes back to the tab that was open.
+  const [tab, setTab] = useState<Tab>(() => recalled('fair.tab', TABS, 'quote'));
+  /** Goes up when a parked request is resumed: its form takes the cursor. */
+  const [resumed, setResumed] = useState(0);
+  const chooseTab = (next: Tab) => {
+    keepInSession('fair.tab', next);
+    setTab(next);
+  };
 
   if (!ready || !settings) return <p className="screen__loading">{t('app.loading')}</p>;
   const labels = settings.sourceLabels;
@@ -62,7 +72,9 @@ export function FairScreen({ customerPanel }: { customerPanel: ReactNode }) {
             {t('fair.eventNone')}
           </p>
         )}
-        <p className="shortcuts">{t('fair.shortcuts')}</p>
+        <p className="shortcuts">
+          {t('fair.shortcuts')} · {t('flow.shortcut.delivery')} · {t('flow.shortcut.park')}
+        </p>
       </header>
       {connection === 'offline' ? (
         <p className="banner banner--warning" role="status">
@@ -70,61 +82,133 @@ export function FairScreen({ customerPanel }: { customerPanel: ReactNode }) {
         </p>
       ) : null}
       <div className="tabs" role="tablist" aria-label={t('fair.tab.label')}>
-        {(['quote', 'account'] as const).map((candidate) => (
+        {TABS.map((candidate) => (
           <button
             key={candidate}
             type="button"
             role="tab"
             className="tab"
             aria-selected={tab === candidate}
-            onClick={() => setTab(candidate)}
+            onClick={() => chooseTab(candidate)}
           >
             {t(`fair.tab.${candidate}`)}
           </button>
         ))}
       </div>
+      <ParkedOrders
+        targets={FAIR_TARGETS}
+        onResumed={(target) => {
+          chooseTab(target === 'account' ? 'account' : 'quote');
+          setResumed((count) => count + 1);
+        }}
+      />
       {tab === 'quote' ? (
-        <FairRequest kind="quote" source={event} consentVersion={settings.privacyConsentVersion} />
+        <FairQuoteRequest source={event} consentVersion={settings.privacyConsentVersion} resumed={resumed} />
       ) : (
-        <FairRequest kind="account" source={event} consentVersion={settings.privacyConsentVersion} />
+        <FairAccountRequest
+          source={event}
+          consentVersion={settings.privacyConsentVersion}
+          resumed={resumed}
+        />
       )}
     </div>
   );
 }
 
-function FairRequest({
-  kind,
-  source,
-  consentVersion,
-}: {
-  kind: Tab;
+interface FairRequestProps {
   source: string;
   consentVersion: string;
+  /** Goes up when a parked request was resumed into this form. */
+  resumed: number;
+}
+
+/** What both fair forms ask beyond their schema: the event first, and a question before emptying. */
+function fairChoices(t: Translate, source: string, draft: AnyDraft) {
+  return {
+    // Nothing goes out without the event, the source label every fair request carries; it is chosen in the header.
+    missingChoice: source ? undefined : { field: 'source', message: t('fair.eventMissing') },
+    beforeNewForm: () => !draftHasContent(draft) || window.confirm(t('fair.newConfirm')),
+  };
+}
+
+function FairQuoteRequest({ source, consentVersion, resumed }: FairRequestProps) {
+  const t = useT();
+  const draft = useAppStore((state) => state.drafts.fair);
+  const units = useAppStore((state) => state.settingsView?.settings.units) ?? DEFAULT_UNIT_CODES;
+  const payload = quotePayloadFromDraft(draftWithEntry(draft), {
+    source,
+    privacyConsentVersion: consentVersion,
+    units,
+  });
+  const form = useRequestForm({
+    submission: { target: 'fair', kind: 'quote', payload },
+    extraIssues: quoteFormIssues(t, draft, payload, units),
+    confirm: dateConfirmation(t, payload),
+    ...fairChoices(t, source, draft),
+  });
+  return (
+    <FairRequestFrame target="fair" kind="quote" form={form} resumed={resumed}>
+      <QuoteForm
+        idPrefix="fair"
+        draft={draft}
+        errors={form.errors}
+        privacyConsentVersion={consentVersion}
+        firstFieldRef={form.firstField}
+        entryRef={form.entry}
+        pickerRef={form.picker}
+        onChange={form.change}
+      />
+    </FairRequestFrame>
+  );
+}
+
+function FairAccountRequest({ source, consentVersion, resumed }: FairRequestProps) {
+  const t = useT();
+  const draft = useAppStore((state) => state.drafts.account);
+  const payload = accountPayloadFromDraft(draft, { source, privacyConsentVersion: consentVersion });
+  const form = useRequestForm({
+    submission: { target: 'account', kind: 'account', payload },
+    ...fairChoices(t, source, draft),
+  });
+  return (
+    <FairRequestFrame target="account" kind="account" form={form} resumed={resumed}>
+      <AccountForm
+        idPrefix="account"
+        draft={draft}
+        errors={form.errors}
+        privacyConsentVersion={consentVersion}
+        firstFieldRef={form.firstField}
+        onChange={form.change}
+      />
+    </FairRequestFrame>
+  );
+}
+
+type FormControl = Pick<
+  ReturnType<typeof useRequestForm>,
+  'errors' | 'showAll' | 'failure' | 'busy' | 'firstField' | 'newForm' | 'park' | 'onFormSubmit'
+>;
+
+/** Around either fair form: the last request's confirmation, the form, and its footer. */
+function FairRequestFrame({
+  target,
+  kind,
+  form,
+  resumed,
+  children,
+}: {
+  target: 'fair' | 'account';
+  kind: Tab;
+  form: FormControl;
+  resumed: number;
+  children: ReactNode;
 }) {
   const t = useT();
-  const target = kind === 'quote' ? 'fair' : 'account';
-  const draft = useAppStore((state) => state.drafts[target]);
   const last = useAppStore((state) => state.lastSubmitted[target]);
-
-  const units = useAppStore((state) => state.settingsView?.settings.units) ?? DEFAULT_UNIT_CODES;
-  const context = { source, privacyConsentVersion: consentVersion };
-  const quotePayload =
-    kind === 'quote'
-      ? quotePayloadFromDraft(draftWithEntry(draft as QuoteDraft), { ...context, units })
-      : undefined;
-  const { errors, showAll, failure, busy, firstField, entry, picker, change, newForm, onFormSubmit } =
-    useRequestForm({
-      target,
-      request: quotePayload
-        ? { kind: 'quote', payload: quotePayload }
-        : { kind: 'account', payload: accountPayloadFromDraft(draft as AccountDraft, context) },
-      extraIssues: quotePayload ? quoteFormIssues(t, draft as QuoteDraft, quotePayload, units) : undefined,
-      confirm: quotePayload ? dateConfirmation(t, quotePayload) : undefined,
-      // Nothing goes out without the event, the source label every fair request carries; it is chosen in the header.
-      missingChoice: source ? undefined : { field: 'source', message: t('fair.eventMissing') },
-      beforeNewForm: () => !draftHasContent(draft) || window.confirm(t('fair.newConfirm')),
-    });
-  useEffect(() => firstField.current?.focus(), [kind, firstField]);
+  const screenVisit = useAppStore((state) => state.screenVisit);
+  const { firstField } = form;
+  // The form's first field: when the fair is chosen, when this tab opens, after a resume.
+  useEffect(() => firstField.current?.focus(), [screenVisit, resumed, firstField]);
 
   return (
     <>
@@ -139,40 +223,21 @@ function FairRequest({
           }}
         />
       ) : null}
-      <form noValidate onSubmit={onFormSubmit}>
-        {kind === 'quote' ? (
-          <QuoteForm
-            idPrefix="fair"
-            draft={draft as QuoteDraft}
-            errors={errors}
-            privacyConsentVersion={consentVersion}
-            firstFieldRef={firstField}
-            entryRef={entry}
-            pickerRef={picker}
-            onChange={change}
-          />
-        ) : (
-          <AccountForm
-            idPrefix="account"
-            draft={draft as AccountDraft}
-            errors={errors}
-            privacyConsentVersion={consentVersion}
-            firstFieldRef={firstField}
-            onChange={change}
-          />
-        )}
+      <form noValidate onSubmit={form.onFormSubmit}>
+        {children}
         <RequestFormFooter
-          showAll={showAll}
-          errors={errors}
+          showAll={form.showAll}
+          errors={form.errors}
           kind={kind}
-          failure={failure}
-          busy={busy}
+          failure={form.failure}
+          busy={form.busy}
           labels={{
             submit: t('fair.submit'),
             submitting: t('fair.submitting'),
             newForm: t('fair.newRequest'),
           }}
-          onNewForm={newForm}
+          onNewForm={form.newForm}
+          onPark={() => void form.park()}
         />
       </form>
     </>

@@ -1,6 +1,6 @@
 // The outbox: every request with its state, requestId, number, attempts, last error and next attempt;
 // filters; retry now, correct and resend (same requestId), discard after a confirmation. Live via events.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { OutboxItemDetail, OutboxItemView } from '../../../../shared/bridge/outbox-calls.ts';
 import type { RequestLinkView } from '../../../../shared/bridge/portal-calls.ts';
 import { ROLE_BUYER } from '../../../../shared/contract/portal-objects.ts';
@@ -161,7 +161,14 @@ export function OutboxScreen() {
         {items.length === 0 ? (
           <p className="placeholder">{t('outbox.empty')}</p>
         ) : (
-          <table className="outbox-table">
+          // The list is where work starts on this screen (Alt+4): focusable, and ↑/↓ move through its rows.
+          <table
+            className="outbox-table"
+            tabIndex={0}
+            aria-label={t('outbox.title')}
+            data-work-start
+            onKeyDown={moveThroughRows}
+          >
             <thead>
               <tr>
                 <th>{t('outbox.column.state')}</th>
@@ -196,6 +203,18 @@ export function OutboxScreen() {
       </section>
     </div>
   );
+}
+
+/** ↑ and ↓ move the cursor from row to row of the list (and into it from the list itself). */
+function moveThroughRows(event: KeyboardEvent<HTMLTableElement>): void {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const rows = [...event.currentTarget.querySelectorAll<HTMLTableRowElement>('tbody > tr[tabindex]')];
+  const current = rows.findIndex((row) => row === document.activeElement);
+  const next = event.key === 'ArrowDown' ? Math.min(current + 1, rows.length - 1) : Math.max(current - 1, 0);
+  const row = rows[next];
+  if (!row) return;
+  event.preventDefault();
+  row.focus();
 }
 
 /**
@@ -269,7 +288,7 @@ function OutboxRow({
   const who =
     [item.summary.companyName, item.summary.contactName].filter(Boolean).join(' · ') || item.summary.email;
   return (
-    <tr data-request-id={item.requestId} data-state={item.state}>
+    <tr tabIndex={-1} data-request-id={item.requestId} data-state={item.state}>
       <td>
         <span className={`badge ${BADGES[item.state]}`}>{t(`outbox.state.${item.state}`)}</span>
       </td>
@@ -430,16 +449,18 @@ function CorrectPanel({ item, onDone }: { item: OutboxItemDetail; onDone(error?:
     assistedBy: typeof original.assistedBy === 'string' ? original.assistedBy : undefined,
   };
   const units = useAppStore((state) => state.settingsView?.settings.units) ?? DEFAULT_UNIT_CODES;
-  const payload = quote
-    ? quotePayloadFromDraft(draftWithEntry(quote), { ...context, units })
-    : accountPayloadFromDraft(account as AccountDraft, context);
+  const request:
+    { kind: 'quote'; payload: QuoteRequestInput } | { kind: 'account'; payload: AccountRequestInput } = quote
+    ? { kind: 'quote', payload: quotePayloadFromDraft(draftWithEntry(quote), { ...context, units }) }
+    : { kind: 'account', payload: accountPayloadFromDraft(account as AccountDraft, context) };
+  const payload = request.payload;
   const verdict = check(quote ? quoteRequestSchema : accountRequestSchema, payload);
   const errors = { ...verdict.errors, ...bridgeErrors };
 
   const resend = async () => {
     if (!verdict.value || busy) return;
     setBusy(true);
-    const result = await voa.outbox.resend({ id: item.id, kind: item.kind, payload } as never);
+    const result = await voa.outbox.resend({ id: item.id, ...request });
     setBusy(false);
     if (!result.ok) {
       setBridgeErrors(formPaths(result.error.fields));
