@@ -5,6 +5,7 @@ import { counterMessages } from '../features/counter/counter-messages.ts';
 import { customerMessages } from '../features/customer/customer-messages.ts';
 import { fairMessages } from '../features/fair/fair-messages.ts';
 import { outboxMessages } from '../features/outbox/outbox-messages.ts';
+import { inputMessages } from '../request-form/input-messages.ts';
 import { requestFormMessages } from '../request-form/request-form-messages.ts';
 import { settingsMessages } from '../features/settings/settings-messages.ts';
 
@@ -14,6 +15,7 @@ export const messageCatalogs = {
   counter: counterMessages,
   fair: fairMessages,
   requestForm: requestFormMessages,
+  input: inputMessages,
   outbox: outboxMessages,
   catalog: catalogMessages,
   customer: customerMessages,

@@ -27,6 +27,7 @@ import { CounterSlip } from './counter-slip.tsx';
 export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
   const t = useT();
   const ready = useAppStore((state) => state.requestsReady);
+  const language = useAppStore((state) => state.language);
   const draft = useAppStore((state) => state.drafts.counter);
   const updateDraft = useAppStore((state) => state.updateDraft);
   const settings = useAppStore((state) => state.settingsView?.settings);
@@ -45,6 +46,7 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
     privacyConsentVersion: consentVersion,
     assistedBy: assistedBy || undefined,
     units,
+    language,
   });
   const { errors, showAll, failure, busy, firstField, entry, picker, change, newForm, onFormSubmit } =
     useRequestForm({

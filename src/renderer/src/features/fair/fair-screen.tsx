@@ -102,6 +102,7 @@ function FairRequest({
   consentVersion: string;
 }) {
   const t = useT();
+  const language = useAppStore((state) => state.language);
   const target = kind === 'quote' ? 'fair' : 'account';
   const draft = useAppStore((state) => state.drafts[target]);
   const last = useAppStore((state) => state.lastSubmitted[target]);
@@ -110,7 +111,7 @@ function FairRequest({
   const context = { source, privacyConsentVersion: consentVersion };
   const quotePayload =
     kind === 'quote'
-      ? quotePayloadFromDraft(draftWithEntry(draft as QuoteDraft), { ...context, units })
+      ? quotePayloadFromDraft(draftWithEntry(draft as QuoteDraft), { ...context, units, language })
       : undefined;
   const { errors, showAll, failure, busy, firstField, entry, picker, change, newForm, onFormSubmit } =
     useRequestForm({
