@@ -3,8 +3,15 @@
 // `2,5` two and a half). Every line must reach the emulator with the quantity typed: no key lost, none in
 // the wrong field, whatever the catalog lookups behind each Enter are doing. One order per speed.
 import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
 import type { StoredRequestView } from '../support/emulator-profile.ts';
-import { startDeskAgainstEmulator, type DeskAgainstEmulator } from './browser-shell.ts';
+import {
+  LOOK_SIZES,
+  SCREENSHOT_DIR,
+  screenshotAtSizes,
+  startDeskAgainstEmulator,
+  type DeskAgainstEmulator,
+} from './browser-shell.ts';
 
 const LINES = 50;
 let desk: DeskAgainstEmulator;
@@ -81,7 +88,8 @@ for (const delay of [0, 5, 10]) {
   test(`scanner at ${delay} ms per key: 50 codes, each with Enter and a quantity typed straight after, all arrive with their quantity`, async ({
     page,
   }) => {
-    test.setTimeout(240_000);
+    // 600 keys or so per test: a loaded CI machine needs minutes for them, not the app.
+    test.setTimeout(600_000);
     await page.goto(desk.shell.ready.url);
     await expect(page.getByRole('heading', { name: 'Balie', level: 1 })).toBeVisible();
     const plan = await scanPlan(page, delay);
@@ -120,3 +128,125 @@ for (const delay of [0, 5, 10]) {
     ).toEqual(expected);
   });
 }
+
+/** The picker scrolled to the bottom edge of the window, then typed in: its results must open in view. */
+async function pickerNearTheBottom(page: Page, text: string, name: string) {
+  const picker = page.locator('.item-picker input[role="combobox"]');
+  for (const size of LOOK_SIZES) {
+    await page.keyboard.press('Escape');
+    await page.setViewportSize(size);
+    await picker.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      window.scrollBy(0, box.bottom - window.innerHeight + 4);
+    });
+    await picker.focus();
+    await picker.fill(text);
+    const list = page.getByRole('listbox');
+    await expect(list.getByRole('option').first()).toBeVisible();
+    await expect
+      .poll(async () => {
+        const box = await list.boundingBox();
+        return box ? box.y + box.height <= size.height && box.y >= 0 : false;
+      })
+      .toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`) });
+  }
+  await picker.fill('');
+}
+
+test('scanner: the value as understood, number errors, the same size twice and the picker in view, in Dutch and English', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(desk.shell.ready.url);
+  await expect(page.getByRole('heading', { name: 'Balie', level: 1 })).toBeVisible();
+  const plan = await scanPlan(page, 0);
+  const code = plan[0]!.code;
+  const lines = page.locator('.lines');
+  const words = {
+    nl: {
+      line: 'Regel',
+      entry: 'Nieuwe regel · Artikel',
+      quantity: 'Aantal',
+      length: 'Lengte mm',
+      width: 'Breedte mm',
+      thousand: '1.000',
+      unclear: 'Onduidelijk getal',
+      negative: 'negatief getal kan niet',
+      zero: 'Nul kan niet',
+      add: 'Optellen bij regel 1',
+    },
+    en: {
+      line: 'Line',
+      entry: 'New line · Item',
+      quantity: 'Qty',
+      length: 'Length mm',
+      width: 'Width mm',
+      thousand: '1,000',
+      unclear: 'Unclear number',
+      negative: 'negative number is not possible',
+      zero: 'Zero is not possible',
+      add: 'Add to line 1',
+    },
+  } as const;
+
+  for (const language of ['nl', 'en'] as const) {
+    const w = words[language];
+    if (language === 'en') {
+      await page.keyboard.press('Alt+5');
+      await page.getByText('English').click();
+      await page.keyboard.press('Alt+1');
+      await expect(page.getByRole('heading', { name: 'Counter', level: 1 })).toBeVisible();
+    }
+    const field = (line: number, name: string) => page.getByLabel(`${w.line} ${line} · ${name}`);
+
+    // Scan, then a thousand written the language's way: "= 1000" beside the quantity while typing.
+    await page.keyboard.press('Alt+L');
+    await expect(page.getByLabel(w.entry)).toBeFocused();
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    await expect(field(1, w.quantity)).toBeFocused();
+    await page.keyboard.type(w.thousand);
+    await expect(lines.locator('.number-field__understood')).toHaveText('= 1000');
+    await screenshotAtSizes(page, `input-numbers-${language}`, lines);
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel(w.entry)).toBeFocused();
+
+    // Each kind of problem its own message, with the right form as the example.
+    await field(1, w.quantity).fill('1.000,5,3');
+    await field(1, w.length).fill('-5');
+    await field(1, w.width).fill('0');
+    const problems = lines.locator('.line__errors');
+    await expect(problems).toContainText(w.unclear);
+    await expect(problems).toContainText(w.negative);
+    await expect(problems).toContainText(w.zero);
+    await screenshotAtSizes(page, `input-number-errors-${language}`, lines);
+    await field(1, w.quantity).fill(w.thousand);
+    await field(1, w.length).fill('');
+    await field(1, w.width).fill('');
+    await expect(problems).toHaveCount(0);
+
+    // The same size again: asked; Enter adds to the first line.
+    await page.keyboard.press('Alt+L');
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    await expect(field(2, w.quantity)).toBeFocused();
+    await page.keyboard.type('2');
+    await page.keyboard.press('Enter');
+    const question = page.getByRole('alertdialog');
+    await expect(question.getByRole('button', { name: w.add })).toBeFocused();
+    await screenshotAtSizes(page, `input-same-size-${language}`, lines);
+    await page.keyboard.press('Enter');
+    await expect(question).toHaveCount(0);
+    await expect(page.getByRole('listitem', { name: new RegExp(`^${w.line} \\d+$`) })).toHaveCount(1);
+    await expect(field(1, w.quantity)).toHaveValue('1002');
+    await expect(page.getByLabel(w.entry)).toBeFocused();
+
+    await pickerNearTheBottom(page, plan[2]!.code.split('/')[0]!, `input-picker-bottom-${language}`);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.keyboard.press('Alt+N');
+  }
+  await page.keyboard.press('Alt+5');
+  await page.getByText('Nederlands').click();
+});
