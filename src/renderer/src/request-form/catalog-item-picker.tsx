@@ -32,6 +32,12 @@ export interface CatalogItemPickerProps {
 
 type Message = { kind: 'info' | 'bad'; text: string } | undefined;
 
+/** The lowest point of the window a list can be seen at: above a sticky form footer, if one is there. */
+function visibleBottom(): number {
+  const footer = document.querySelector('.form-actions')?.getBoundingClientRect();
+  return footer && footer.top > 0 && footer.top < window.innerHeight ? footer.top : window.innerHeight;
+}
+
 export function CatalogItemPicker({
   onPick,
   autoFocus,
@@ -57,6 +63,9 @@ export function CatalogItemPicker({
   const [message, setMessage] = useState<Message>();
   const sequence = useRef(0);
   const listRef = useRef<HTMLUListElement | null>(null);
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  /** The result list opens above the field when there is no room below it, even after scrolling. */
+  const [above, setAbove] = useState(false);
   /** True while Enter's lookup is on its way; keys typed meanwhile are held in `held`. */
   const deciding = useRef(false);
   const held = useRef<HeldKey[]>([]);
@@ -176,15 +185,26 @@ export function CatalogItemPicker({
 
   const listId = `${id}-list`;
   const showList = open && query.trim() !== '';
-  // The results open in view: at 1024x700 the picker sits low on the form, so the page scrolls just far
-  // enough for the whole list (its height is capped to the window in styles.css).
+  // The results open in view (at 1024x700 the picker sits low on the form): first the page scrolls the
+  // field up to just under the window's bar (scroll-margin in styles.css), and only if the list still does
+  // not fit below it does it open above the field.
   useLayoutEffect(() => {
-    if (showList) listRef.current?.scrollIntoView({ block: 'nearest' });
-  }, [showList, rows]);
+    const list = listRef.current;
+    const input = inputRef.current;
+    if (!showList || !list || !input) {
+      setAbove(false);
+      return;
+    }
+    const fits = () => list.getBoundingClientRect().bottom <= visibleBottom();
+    if (!above && !fits()) input.scrollIntoView({ block: 'start' });
+    if (!above && !fits()) setAbove(true);
+  }, [showList, rows, above]);
+
   return (
     <div className="item-picker">
       <label htmlFor={`${id}-input`}>{label ?? t('catalog.picker.label')}</label>
       <input
+        ref={inputRef}
         id={`${id}-input`}
         type="text"
         role="combobox"
@@ -215,7 +235,7 @@ export function CatalogItemPicker({
         <ul
           id={listId}
           role="listbox"
-          className="item-picker__list"
+          className={`item-picker__list${above ? ' item-picker__list--above' : ''}`}
           ref={listRef}
           aria-label={label ?? t('catalog.picker.label')}
         >
