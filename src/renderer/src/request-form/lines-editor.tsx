@@ -95,6 +95,15 @@ function catalogNote(t: Translate, line: DraftLine, language: 'nl' | 'en'): stri
   return '';
 }
 
+/** What a cell of a line is told: its label, its error, and what typing and keys in it do. */
+interface CellOptions {
+  label: string;
+  onChange(value: string): void;
+  onKeyDown(event: KeyboardEvent<HTMLInputElement>): void;
+  inputRef?: RefObject<HTMLInputElement | null> | undefined;
+  error?: string | undefined;
+}
+
 interface LinesEditorProps {
   lines: DraftLine[];
   entry: DraftLine;
@@ -391,18 +400,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
     }
   };
 
-  const input = (
-    line: DraftLine,
-    field: LineField,
-    name: string,
-    options: {
-      label: string;
-      onChange(value: string): void;
-      onKeyDown(event: KeyboardEvent<HTMLInputElement>): void;
-      inputRef?: RefObject<HTMLInputElement | null> | undefined;
-      error?: string | undefined;
-    },
-  ) => {
+  const input = (line: DraftLine, field: LineField, name: string, options: CellOptions) => {
     if (field === 'unitOfMeasureCode') return unitSelect(line, name, options);
     if (NUMERIC.has(field)) return numberInput(line, field, name, options);
     const spec = QUOTE_LINE_FIELDS[field] as { kind: string; maxLength?: number };
@@ -410,18 +408,6 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
     const over = spec.maxLength !== undefined && value.length > spec.maxLength;
     const catalog = currentCatalog(line);
     const sizes = field === 'variantCode' ? (sizesOf[line.itemNo.trim()] ?? []) : [];
-    const standard =
-      catalog?.state === 'known' &&
-      line.variantCode.trim() &&
-      (LINE_DIMENSIONS as readonly string[]).includes(field)
-        ? catalog[
-            field === 'lengthMm'
-              ? 'standardLengthMm'
-              : field === 'widthMm'
-                ? 'standardWidthMm'
-                : 'standardThicknessMm'
-          ]
-        : 0;
     const listId = sizes.length > 1 ? `${name}-sizes` : undefined;
     return (
       <span
@@ -433,21 +419,8 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
           value={value}
           aria-label={options.label}
           aria-invalid={options.error || over ? true : undefined}
-          title={
-            options.error ??
-            (standard
-              ? t('requestForm.line.standard', { size: `${formatMeasures([standard], language)} mm` })
-              : undefined)
-          }
-          placeholder={standard ? formatMeasures([standard], language) : undefined}
+          title={options.error}
           list={listId}
-          inputMode={
-            field === 'quantity' && !unitAllowsDecimals(line.unit || 'pieces')
-              ? 'numeric'
-              : NUMERIC.has(field)
-                ? 'decimal'
-                : undefined
-          }
           autoComplete="off"
           spellCheck={false}
           onKeyDown={options.onKeyDown}
@@ -500,18 +473,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
   };
 
   /** A quantity or measure: typed as people write numbers in the UI language, "= 1000" beside it. */
-  const numberInput = (
-    line: DraftLine,
-    field: LineField,
-    name: string,
-    options: {
-      label: string;
-      onChange(value: string): void;
-      onKeyDown(event: KeyboardEvent<HTMLInputElement>): void;
-      inputRef?: RefObject<HTMLInputElement | null> | undefined;
-      error?: string | undefined;
-    },
-  ) => {
+  const numberInput = (line: DraftLine, field: LineField, name: string, options: CellOptions) => {
     const reading = numberReading(line, field);
     const catalog = currentCatalog(line);
     const standard =
