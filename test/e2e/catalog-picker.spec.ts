@@ -91,7 +91,7 @@ test('item picker: scanner, arrows and Enter, blocked items refused', async ({ p
   await picker.press('Enter');
   await expect(
     page.getByText(`${blocked}`, { exact: false }).and(page.locator('.item-picker__message')),
-  ).toContainText('geblokkeerd en kan niet op een aanvraag');
+  ).toContainText('geblokkeerd voor verkoop en kan niet op een aanvraag');
   await expect(page.getByLabel('Regel 4 · Artikel')).toHaveCount(0);
 });
 

@@ -2,6 +2,8 @@
 // (numbers as text, limits not yet enforced: nothing is cut, the form shows what is wrong); it is saved
 // continuously so that it survives a reload, a crash or a restart. Only a payload is ever queued.
 import { z } from 'zod';
+import { formatNumber, parseNumberInput } from '../locale/number-input.ts';
+import type { UiLanguage } from '../settings.ts';
 import { pickedLineFor, type CatalogItemDetail } from './catalog-search.ts';
 import type { PickedCatalogLine } from './picked-line.ts';
 import type { DeliveryAddress } from './portal-objects.ts';
@@ -323,12 +325,18 @@ export function draftHasContent(draft: AnyDraft): boolean {
 }
 
 /**
- * Typed text as a number: digits with a decimal comma or point ("2,5", "2.5"). Empty is undefined; text
- * that is not a number is NaN, which the schema refuses with a message (never silently dropped).
+ * Typed text as a number. In a UI language, as people write numbers in it (`1.000` is a thousand in Dutch,
+ * docs/input.md "Numbers"); without one, digits with a decimal comma or point ("2,5", "2.5"). Empty is
+ * undefined; text that is not a number is NaN, which the schema refuses with a message (never dropped).
  */
-export function numberFromText(text: string): number | undefined {
+export function numberFromText(text: string, language?: UiLanguage): number | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
+  if (language) {
+    // 0 and negatives pass through as numbers: the schema and the number field say what is wrong.
+    const read = parseNumberInput(trimmed, language, { allowZero: true, allowNegative: true });
+    return read.ok ? read.value : Number.NaN;
+  }
   if (!/^\d+([.,]\d+)?$/.test(trimmed)) return Number.NaN;
   return Number(trimmed.replace(',', '.'));
 }
@@ -395,14 +403,18 @@ export function lineUnitCode(line: DraftLine, units: UnitCodes): string {
   return line.unitOfMeasureCode.trim() || units.pieces;
 }
 
-export function linePayloadFromDraft(line: DraftLine, units: UnitCodes): Record<string, unknown> {
+export function linePayloadFromDraft(
+  line: DraftLine,
+  units: UnitCodes,
+  language?: UiLanguage,
+): Record<string, unknown> {
   const out = payloadFields(QUOTE_LINE_FIELDS, { ...line, unitOfMeasureCode: lineUnitCode(line, units) }, {});
-  for (const key of QUOTE_LINE_NUMBER_KEYS) out[key] = numberFromText(line[key]);
+  for (const key of QUOTE_LINE_NUMBER_KEYS) out[key] = numberFromText(line[key], language);
   const catalog = currentCatalog(line);
   const facts: LineCatalogFacts | undefined = catalog?.state === 'known' ? catalog : undefined;
   const hasSize = line.variantCode.trim() !== '';
   for (const dimension of LINE_DIMENSIONS) {
-    out[dimension] = dimensionToSend(dimension, numberFromText(line[dimension]), facts, hasSize);
+    out[dimension] = dimensionToSend(dimension, numberFromText(line[dimension], language), facts, hasSize);
   }
   return withValues(out);
 }
@@ -413,6 +425,8 @@ export interface QuoteContext {
   units: UnitCodes;
   privacyConsentVersion: string;
   assistedBy?: string | undefined;
+  /** The UI language the numbers were typed in (`1.000` is a thousand in Dutch); see numberFromText. */
+  language?: UiLanguage | undefined;
 }
 
 /**
@@ -428,7 +442,7 @@ export function quotePayloadFromDraft(draft: QuoteDraft, context: QuoteContext):
   );
   const payload = payloadFields(QUOTE_HEADER_FIELDS, draft, { ...context }, sentFor);
   // Every line, even an emptied one (the schema says what to do with it): error paths match form rows.
-  const lines = draft.lines.map((line) => linePayloadFromDraft(line, context.units));
+  const lines = draft.lines.map((line) => linePayloadFromDraft(line, context.units, context.language));
   const request: Record<string, unknown> = { ...payload, [QUOTE_LINES_KEY]: lines };
   return request as QuoteRequestInput;
 }
@@ -445,11 +459,19 @@ export function quoteDraftFromPayload(
   payload: QuoteRequestInput,
   entryKey: string,
   lineKey: (index: number) => string,
+  /** Numbers are written as people type them in this UI language, so that they read back the same. */
+  language?: UiLanguage,
 ): QuoteDraft {
-  const lines = (payload[QUOTE_LINES_KEY] ?? []).map((line, index) => ({
-    ...emptyLine(lineKey(index)),
-    ...draftFields(QUOTE_LINE_FIELDS, line),
-  }));
+  const lines = (payload[QUOTE_LINES_KEY] ?? []).map((line, index) => {
+    const draft = { ...emptyLine(lineKey(index)), ...draftFields(QUOTE_LINE_FIELDS, line) };
+    // Numbers read back as people type them in the UI language (2,5 in Dutch), so they parse the same.
+    if (language)
+      for (const key of QUOTE_LINE_NUMBER_KEYS) {
+        const value = line[key];
+        if (typeof value === 'number') draft[key] = formatNumber(value, language, { grouping: false });
+      }
+    return draft;
+  });
   return { ...draftFields(QUOTE_HEADER_FIELDS, payload), lines, entry: emptyLine(entryKey) };
 }
 

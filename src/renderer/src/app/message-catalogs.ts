@@ -5,6 +5,7 @@ import { counterMessages } from '../features/counter/counter-messages.ts';
 import { customerMessages } from '../features/customer/customer-messages.ts';
 import { fairMessages } from '../features/fair/fair-messages.ts';
 import { outboxMessages } from '../features/outbox/outbox-messages.ts';
+import { inputMessages } from '../request-form/input-messages.ts';
 import { requestFormMessages } from '../request-form/request-form-messages.ts';
 import { flowMessages } from '../request-form/flow-messages.ts';
 import { settingsMessages } from '../features/settings/settings-messages.ts';
@@ -16,6 +17,7 @@ export const messageCatalogs = {
   fair: fairMessages,
   requestForm: requestFormMessages,
   flow: flowMessages,
+  input: inputMessages,
   outbox: outboxMessages,
   catalog: catalogMessages,
   customer: customerMessages,

@@ -1,22 +1,23 @@
 // Keyboard-first item typeahead for the counter and fair line entry, over the same search as the catalog
-// screen. Type, arrow to a size, Enter picks; Enter straight after typing an exact item number picks that
-// item (a keyboard-wedge scanner types the number and Enter, faster than any result list), and "item
-// number + size code" picks that size. Blocked and sales-blocked items are listed but cannot be picked.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import {
-  isPickable,
-  pickedLineFor,
-  type CatalogItemDetail,
-  type CatalogSizeRow,
-} from '../../../shared/contract/catalog-search.ts';
+// screen. Type, arrow to a size, Enter picks. Enter without an arrow follows the scan rule
+// (src/shared/contract/scan-code.ts, the same as the entry row's item field): an exact item or size code is
+// that line, a blocked one is refused with the reason, anything else picks the best size the search finds
+// for exactly the text typed. Keys typed while Enter's lookup is on its way are held and replayed into the
+// field they were meant for (the new line's quantity), so a scanner's code, Enter and a quantity typed
+// straight after all land. Blocked and sales-blocked items are listed but cannot be picked.
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { isPickable, pickedLineFor, type CatalogSizeRow } from '../../../shared/contract/catalog-search.ts';
 import type { PickedCatalogLine } from '../../../shared/contract/picked-line.ts';
 import { useAppStore } from '../store/use-app-store.ts';
 import { voa } from '../bridge/voa.ts';
 import { formatDimensions, sizeLabel } from '../components/catalog-format.ts';
 import { stockText, useSteelAbsent } from '../components/steel.ts';
-import { useT } from '../i18n/i18n.ts';
+import { useT, type MessageKey } from '../i18n/i18n.ts';
+import { isHeldKey, lookUpScan, replayHeldKeys, type HeldKey } from './scan-input.ts';
 
 export interface CatalogItemPickerProps {
+  /** Adds the line and puts the cursor where its next key belongs (its quantity), before returning. */
   onPick(line: PickedCatalogLine): void;
   autoFocus?: boolean;
   /** Visible label; defaults to "Artikel" / "Item". */
@@ -31,31 +32,10 @@ export interface CatalogItemPickerProps {
 
 type Message = { kind: 'info' | 'bad'; text: string } | undefined;
 
-/** An item picked as a whole (several sizes, none chosen): the line carries no size and no dimensions. */
-function itemLevelRow(detail: CatalogItemDetail): CatalogSizeRow {
-  const first = detail.sizes[0];
-  return {
-    itemNo: detail.itemNo,
-    variantCode: '',
-    itemDescription: detail.description,
-    itemDescription2: detail.description2,
-    description: '',
-    description2: '',
-    categoryCode: detail.categoryCode,
-    profileCode: detail.profile?.code ?? first?.profileCode ?? '',
-    gradeCode: detail.grade?.code ?? first?.gradeCode ?? '',
-    baseUnit: detail.baseUnit,
-    priceUnit: detail.priceUnit,
-    lengthMm: 0,
-    widthMm: 0,
-    thicknessMm: 0,
-    extraLengthMm: 0,
-    formatType: '',
-    inventory: 0,
-    itemBlocked: detail.blocked,
-    salesBlocked: detail.salesBlocked,
-    sizeBlocked: false,
-  };
+/** The lowest point of the window a list can be seen at: above a sticky form footer, if one is there. */
+function visibleBottom(): number {
+  const footer = document.querySelector('.form-actions')?.getBoundingClientRect();
+  return footer && footer.top > 0 && footer.top < window.innerHeight ? footer.top : window.innerHeight;
 }
 
 export function CatalogItemPicker({
@@ -83,6 +63,12 @@ export function CatalogItemPicker({
   const [message, setMessage] = useState<Message>();
   const sequence = useRef(0);
   const listRef = useRef<HTMLUListElement | null>(null);
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  /** The result list opens above the field when there is no room below it, even after scrolling. */
+  const [above, setAbove] = useState(false);
+  /** True while Enter's lookup is on its way; keys typed meanwhile are held in `held`. */
+  const deciding = useRef(false);
+  const held = useRef<HeldKey[]>([]);
 
   useEffect(() => {
     const text = query;
@@ -126,25 +112,42 @@ export function CatalogItemPicker({
     return result.ok ? result.value.rows : [];
   };
 
-  /** Enter without a chosen option: an exact item number (optionally with a size code) wins. */
-  const pickExact = async (text: string): Promise<boolean> => {
-    const [itemNo, code, ...rest] = text.trim().split(/[\s/]+/);
-    if (!itemNo || rest.length) return false;
-    const result = await voa.catalog.item({ itemNo: itemNo.slice(0, 20) });
-    if (!result.ok) return false;
-    const detail = result.value;
-    if (code) {
-      const size = detail.sizes.find(
-        (candidate) => candidate.variantCode.toUpperCase() === code.toUpperCase(),
-      );
-      return size ? pick(size) : false;
+  /** Enter without a chosen option: the scan rule decides; true when a line was added. */
+  const decide = async (text: string): Promise<boolean> => {
+    const { verdict } = await lookUpScan(text);
+    if (verdict.kind === 'line') return pick(verdict.row);
+    if (verdict.kind === 'refused') {
+      setMessage({
+        kind: 'bad',
+        text: t(`input.scan.refused.${verdict.refusal}` as MessageKey, {
+          item: verdict.row.itemNo,
+          size: verdict.row.variantCode,
+        }),
+      });
+      return false;
     }
-    const sizes = detail.sizes.filter((size) => size.variantCode !== '');
-    if (sizes.length === 1) return pick(sizes[0] as CatalogSizeRow);
-    return pick(sizes.length === 0 && detail.sizes[0] ? detail.sizes[0] : itemLevelRow(detail));
+    // Not a code: the text is a search. Rows of an older text are never used, a search still on its way
+    // is asked again for this text, and the best size that can be picked wins (blocked ones rank last).
+    const found = rowsFor === text ? rows : await searchRows(text);
+    const best = found.find(isPickable);
+    if (best) return pick(best);
+    setMessage(
+      found[0]
+        ? { kind: 'bad', text: t('catalog.picker.blocked', { item: sizeLabel(found[0]) }) }
+        : { kind: 'bad', text: t('catalog.picker.notFound', { item: text.trim() }) },
+    );
+    return false;
   };
 
   const onKeyDown = async (event: KeyboardEvent<HTMLInputElement>) => {
+    if (deciding.current) {
+      // Meant for the line this Enter is adding (its quantity), or for the next scan: held, replayed.
+      if (isHeldKey(event)) {
+        event.preventDefault();
+        held.current.push(event.key);
+      }
+      return;
+    }
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       setOpen(true);
@@ -168,24 +171,40 @@ export function CatalogItemPicker({
       pick(row);
       return;
     }
-    if (await pickExact(text)) return;
-    // Enter decides on the exact text typed: rows of an older text are never used, a search still on its
-    // way is asked again for this text, and the best size that can be picked wins (blocked ones rank last).
-    const found = rowsFor === text ? rows : await searchRows(text);
-    const best = found.find(isPickable) ?? found[0];
-    if (best) {
-      pick(best);
-      return;
+    deciding.current = true;
+    let added: boolean;
+    try {
+      added = await decide(text);
+    } finally {
+      deciding.current = false;
     }
-    setMessage({ kind: 'bad', text: t('catalog.picker.notFound', { item: text.trim() }) });
+    // After a refusal the keys typed since have no line to go to: a quantity must never become a search.
+    if (!added) held.current = [];
+    replayHeldKeys(held.current, () => deciding.current, flushSync);
   };
 
   const listId = `${id}-list`;
   const showList = open && query.trim() !== '';
+  // The results open in view (at 1024x700 the picker sits low on the form): first the page scrolls the
+  // field up to just under the window's bar (scroll-margin in styles.css), and only if the list still does
+  // not fit below it does it open above the field.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const input = inputRef.current;
+    if (!showList || !list || !input) {
+      setAbove(false);
+      return;
+    }
+    const fits = () => list.getBoundingClientRect().bottom <= visibleBottom();
+    if (!above && !fits()) input.scrollIntoView({ block: 'start' });
+    if (!above && !fits()) setAbove(true);
+  }, [showList, rows, above]);
+
   return (
     <div className="item-picker">
       <label htmlFor={`${id}-input`}>{label ?? t('catalog.picker.label')}</label>
       <input
+        ref={inputRef}
         id={`${id}-input`}
         type="text"
         role="combobox"
@@ -216,7 +235,7 @@ export function CatalogItemPicker({
         <ul
           id={listId}
           role="listbox"
-          className="item-picker__list"
+          className={`item-picker__list${above ? ' item-picker__list--above' : ''}`}
           ref={listRef}
           aria-label={label ?? t('catalog.picker.label')}
         >

@@ -1,6 +1,10 @@
 // The lines of a quote request: a row per line, every value editable in place, and an entry row at the
 // bottom where Enter adds the line, so a keyboard-wedge scanner (item number + Enter) adds lines by itself.
+// The scan rule (docs/input.md "Scanning") is the picker's: Enter in the entry row's item field adds the
+// line at once and puts the cursor on its quantity in the same event, so no key typed after it is lost;
+// the catalog's answer fills the line when it comes. Quantities and measures are NumberFields.
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import type { CatalogSizeRow } from '../../../shared/contract/catalog-search.ts';
 import type { PickedCatalogLine } from '../../../shared/contract/picked-line.ts';
 import {
@@ -24,13 +28,18 @@ import {
   type LineUnit,
 } from '../../../shared/contract/request-lines.ts';
 import { MAX_QUOTE_LINES } from '../../../shared/contract/request-schemas.ts';
+import { scanCodeParts } from '../../../shared/contract/scan-code.ts';
+import { formatNumber } from '../../../shared/locale/number-input.ts';
+import type { UiLanguage } from '../../../shared/settings.ts';
 import { useAppStore } from '../store/use-app-store.ts';
 import { voa } from '../bridge/voa.ts';
 import { formatWhen } from '../components/catalog-format.ts';
+import { NumberField, readNumber, type NumberReading } from '../components/number-field.tsx';
 import { useT, type MessageKey, type Translate } from '../i18n/i18n.ts';
 import { CatalogItemPicker } from './catalog-item-picker.tsx';
 import { formatMeasures, unitOption } from './line-format.ts';
 import { draftWithEntry, newLineKey, type FieldErrors } from './request-form-support.ts';
+import { isHeldKey, lookUpScan, replayHeldKeys, type HeldKey } from './scan-input.ts';
 
 /** Columns of a line in entry order: the item, then how many, then the size and its measures. */
 const ROW_FIELDS = [
@@ -47,13 +56,28 @@ type LineField = (typeof ROW_FIELDS)[number] | (typeof TEXT_FIELDS)[number];
 const NUMERIC = new Set<LineField>(['quantity', 'lengthMm', 'widthMm', 'thicknessMm']);
 
 /** The measures that make a line a cut (typed, on a size, other than the size's own). */
-function cutMeasures(line: DraftLine): number[] {
+function cutMeasures(line: DraftLine, language: UiLanguage): number[] {
   const catalog = currentCatalog(line);
   const facts = catalog?.state === 'known' ? catalog : undefined;
   const hasSize = line.variantCode.trim() !== '';
   return LINE_DIMENSIONS.map((dimension) =>
-    cutDimension(dimension, numberFromText(line[dimension]), facts, hasSize),
+    cutDimension(dimension, numberFromText(line[dimension], language), facts, hasSize),
   ).filter((value): value is number => value !== undefined);
+}
+
+/** Decimals a quantity or measure may carry (the contract's decimals; a piece count is checked on send). */
+const NUMBER_DECIMALS = 3;
+
+/** The item and size a line names, compared as codes are (trimmed, any case); empty without an item. */
+function sizeIdentity(line: DraftLine): string {
+  const itemNo = line.itemNo.trim().toUpperCase();
+  return itemNo ? `${itemNo}/${line.variantCode.trim().toUpperCase()}` : '';
+}
+
+/** A line just done whose size is already on an earlier line: the question asked about it. */
+interface SameSizeQuestion {
+  key: string;
+  targetKey: string;
 }
 
 /** What the catalog check says about a line, under it: not in the catalog, refused, or unchecked. */
@@ -69,6 +93,15 @@ function catalogNote(t: Translate, line: DraftLine, language: 'nl' | 'en'): stri
       size: line.variantCode,
     });
   return '';
+}
+
+/** What a cell of a line is told: its label, its error, and what typing and keys in it do. */
+interface CellOptions {
+  label: string;
+  onChange(value: string): void;
+  onKeyDown(event: KeyboardEvent<HTMLInputElement>): void;
+  inputRef?: RefObject<HTMLInputElement | null> | undefined;
+  error?: string | undefined;
 }
 
 interface LinesEditorProps {
@@ -100,6 +133,14 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
   /** The sizes of items looked up, offered in the size field of their lines. */
   const [sizesOf, setSizesOf] = useState<Record<string, CatalogSizeRow[]>>({});
   const [limitMessage, setLimitMessage] = useState<string | undefined>();
+  /** Where the cursor goes when a scanned line's quantity is done: the field the next scan comes in. */
+  const scanOrigin = useRef<'entry' | 'picker'>('entry');
+  /** Lines added by a scan or a pick whose quantity is not done yet: checked for the same size then. */
+  const freshKeys = useRef(new Set<string>());
+  const [sameSize, setSameSize] = useState<SameSizeQuestion | undefined>();
+  /** Characters typed while the same-size question is open: the next scan's, replayed after the answer. */
+  const heldDuringQuestion = useRef<HeldKey[]>([]);
+  const questionRef = useRef<HTMLDivElement>(null);
 
   const initCatalog = useAppStore((state) => state.initCatalog);
   useEffect(() => {
@@ -135,30 +176,33 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
     }));
 
   /**
-   * Looks the item number up in the local catalog (on leaving the field, or Enter): a known item fills
-   * the line, an unknown one is marked, a blocked one refused. The answer is applied only if the line
-   * still carries the number that was looked up.
+   * Looks a line's item up by the scan rule (on leaving the field, or Enter): a known item fills the line
+   * (the size the scan named, or its only size), an unknown one is marked, a blocked one refused with the
+   * reason. The answer is applied only if the line still carries the number that was looked up, and it
+   * never touches what was typed meanwhile (the quantity above all).
    */
   const checkItem = async (key: string, typed: string) => {
-    const itemNo = typed.trim();
-    if (!itemNo) return;
-    const result = await voa.catalog.item({ itemNo: itemNo.slice(0, QUOTE_LINE_FIELDS.itemNo.maxLength) });
+    const parts = scanCodeParts(typed);
+    if (!parts) return;
+    const { itemNo } = parts;
+    const { verdict, detail } = await lookUpScan(typed);
     let apply: ((line: DraftLine) => DraftLine) | undefined;
-    if (result.ok) {
-      const detail = result.value;
+    if (detail) {
       setSizesOf((known) => ({ ...known, [itemNo]: detail.sizes.filter((size) => size.variantCode) }));
+      const named = verdict.kind === 'line' || verdict.kind === 'refused' ? verdict.row.variantCode : '';
       apply = (line) =>
-        lineWithCatalogItem(line, detail, { codes, remembered: itemUnits[itemNo.toUpperCase()] });
-    } else if (result.error.code === 'not-found') {
+        lineWithCatalogItem(named ? { ...line, variantCode: named } : line, detail, {
+          codes,
+          remembered: itemUnits[itemNo],
+        });
+    } else {
       const stats = await voa.catalog.stats();
       const syncedAt = stats.ok ? stats.value.syncedAt : undefined;
       setCatalogSyncedAt(syncedAt);
       apply = (line) => lineWithoutCatalogItem(line, syncedAt);
     }
-    if (apply) {
-      const change = apply;
-      updateByKey(key, (line) => (line.itemNo.trim() === itemNo ? change(line) : line));
-    }
+    const change = apply;
+    updateByKey(key, (line) => (line.itemNo.trim().toUpperCase() === itemNo ? change(line) : line));
   };
 
   /** The unit chosen by hand: sets the line's code, and is remembered for the item on this workstation. */
@@ -173,7 +217,20 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
     if (itemNo && catalog?.state === 'known') void setWorkstation({ itemUnit: { itemNo, unit } });
   };
 
-  /** A size picked in the local catalog becomes a line at once; the cursor goes to its quantity. */
+  /** Puts the cursor on a line's quantity, its text selected: the next digits replace the 1 a scan starts with. */
+  const focusQuantity = (index: number) => {
+    const quantity = document.querySelector<HTMLInputElement>(
+      `[name="${QUOTE_LINES_KEY}.${index}.quantity"]`,
+    );
+    quantity?.focus();
+    quantity?.select();
+  };
+  const pickerInput = () => picker.current?.querySelector<HTMLInputElement>('input[role="combobox"]');
+
+  /**
+   * A size picked in the local catalog becomes a line at once. The row is rendered in this same event
+   * (flushSync) so that the cursor is on its quantity before the next key is handled.
+   */
   const addPicked = (picked: PickedCatalogLine) => {
     if (!roomForLine(lines.length)) return;
     const line = lineFromPicked(newLineKey(), picked, {
@@ -181,32 +238,124 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
       remembered: itemUnits[picked.itemNo.toUpperCase()],
       syncedAt: catalogSyncedAt ?? undefined,
     });
-    onChange((current) => ({ ...current, lines: [...current.lines, line] }));
-    const name = `${QUOTE_LINES_KEY}.${lines.length}.quantity`;
-    // The new line's row exists only after the next render.
-    requestAnimationFrame(() => {
-      const quantity = document.querySelector<HTMLInputElement>(`[name="${name}"]`);
-      quantity?.focus();
-      quantity?.select();
-    });
+    let index = 0;
+    flushSync(() =>
+      onChange((current) => {
+        index = current.lines.length;
+        return { ...current, lines: [...current.lines, line] };
+      }),
+    );
+    freshKeys.current.add(line.key);
+    scanOrigin.current = 'picker';
+    focusQuantity(index);
   };
 
   // The entry row's item field always exists: focus moves at once, before the next key arrives.
   const focusEntry = () => entryRef?.current?.focus();
+  /** Back to where the next line comes from once a scanned line is done: the picker or the entry row. */
+  const focusScanOrigin = () => {
+    const input = scanOrigin.current === 'picker' ? pickerInput() : undefined;
+    if (input) input.focus();
+    else focusEntry();
+  };
   const addEntry = () => {
     if (!lineHasContent(entry)) return focusEntry();
     if (!roomForLine(lines.length)) return;
     // The entry row's line keeps its key when added, so its catalog check finds it among the lines.
     const { key, itemNo } = entry;
     const checked = currentCatalog(entry) !== undefined;
-    onChange((current) => {
-      if (!lineHasContent(current.entry)) return current;
-      const added = draftWithEntry(current as QuoteDraft);
-      return { lines: added.lines, entry: added.entry };
-    });
-    focusEntry();
+    let index = -1;
+    flushSync(() =>
+      onChange((current) => {
+        if (!lineHasContent(current.entry)) return current;
+        const added = draftWithEntry(current as QuoteDraft);
+        index = added.lines.length - 1;
+        return { lines: added.lines, entry: added.entry };
+      }),
+    );
+    scanOrigin.current = 'entry';
+    if (index < 0 || !askIfSameSize(key)) focusEntry();
     if (!checked) void checkItem(key, itemNo);
   };
+
+  /**
+   * Enter in the entry row's item field: the scan rule. The line is added with the code typed and the
+   * cursor is on its quantity within this key event; the catalog's answer fills (or refuses) it later.
+   */
+  const scanEntry = (text: string) => {
+    const parts = scanCodeParts(text);
+    if (!parts || entry.quantity.trim()) return addEntry();
+    if (!roomForLine(lines.length)) return;
+    const { key } = entry;
+    let index = -1;
+    flushSync(() =>
+      onChange((current) => {
+        if (current.entry.key !== key) return current;
+        const scanned = {
+          ...current.entry,
+          itemNo: parts.itemNo,
+          variantCode: parts.sizeCode || current.entry.variantCode,
+        };
+        const added = draftWithEntry({ ...current, entry: scanned } as QuoteDraft);
+        index = added.lines.length - 1;
+        return { lines: added.lines, entry: added.entry };
+      }),
+    );
+    if (index < 0) return;
+    freshKeys.current.add(key);
+    scanOrigin.current = 'entry';
+    focusQuantity(index);
+    void checkItem(key, text);
+  };
+
+  /**
+   * Asks whether a line just done should be added to an earlier line of the same item and size. True when
+   * the question is open (it has the cursor); false when there is nothing to ask.
+   */
+  const askIfSameSize = (key: string): boolean => {
+    const current = [...lines, entry].find((line) => line.key === key);
+    const identity = current ? sizeIdentity(current) : '';
+    const target = identity
+      ? lines.find((line) => line.key !== key && sizeIdentity(line) === identity)
+      : undefined;
+    if (!target) return false;
+    heldDuringQuestion.current = [];
+    flushSync(() => setSameSize({ key, targetKey: target.key }));
+    questionRef.current?.querySelector<HTMLButtonElement>('button')?.focus();
+    return true;
+  };
+
+  /** The answer: add the new line's quantity to the earlier line (and drop the new one), or keep both. */
+  const answerSameSize = (addToExisting: boolean) => {
+    const question = sameSize;
+    if (!question) return;
+    if (addToExisting) {
+      onChange((current) => {
+        const added = current.lines.find((line) => line.key === question.key);
+        if (!added) return current;
+        const more = numberFromText(added.quantity, language) ?? 1;
+        const target = current.lines.find((line) => line.key === question.targetKey);
+        const sum = (target ? (numberFromText(target.quantity, language) ?? 0) : Number.NaN) + more;
+        // A quantity that is not a number cannot be added up: both lines stay, each with its message.
+        if (!Number.isFinite(sum)) return current;
+        return {
+          ...current,
+          lines: current.lines
+            .filter((line) => line.key !== question.key)
+            .map((line) =>
+              line.key === question.targetKey
+                ? { ...line, quantity: formatNumber(sum, language, { grouping: false }) }
+                : line,
+            ),
+        };
+      });
+    }
+    freshKeys.current.delete(question.key);
+    flushSync(() => setSameSize(undefined));
+    focusScanOrigin();
+    replayHeldKeys(heldDuringQuestion.current, () => false, flushSync);
+  };
+
   const setLine = (index: number, field: LineField, value: string) =>
     onChange((current) => ({
       ...current,
@@ -240,40 +389,25 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
       event.preventDefault();
       const line = lines[index];
       if (line && /\.itemNo$/.test(event.currentTarget.name)) void checkItem(line.key, line.itemNo);
+      if (line && freshKeys.current.has(line.key)) {
+        // A scanned or picked line is done: the same size twice is asked about, then the next scan.
+        freshKeys.current.delete(line.key);
+        if (askIfSameSize(line.key)) return;
+        focusScanOrigin();
+        return;
+      }
       focusEntry();
     }
   };
 
-  const input = (
-    line: DraftLine,
-    field: LineField,
-    name: string,
-    options: {
-      label: string;
-      onChange(value: string): void;
-      onKeyDown(event: KeyboardEvent<HTMLInputElement>): void;
-      inputRef?: RefObject<HTMLInputElement | null> | undefined;
-      error?: string | undefined;
-    },
-  ) => {
+  const input = (line: DraftLine, field: LineField, name: string, options: CellOptions) => {
     if (field === 'unitOfMeasureCode') return unitSelect(line, name, options);
+    if (NUMERIC.has(field)) return numberInput(line, field, name, options);
     const spec = QUOTE_LINE_FIELDS[field] as { kind: string; maxLength?: number };
     const value = line[field];
     const over = spec.maxLength !== undefined && value.length > spec.maxLength;
     const catalog = currentCatalog(line);
     const sizes = field === 'variantCode' ? (sizesOf[line.itemNo.trim()] ?? []) : [];
-    const standard =
-      catalog?.state === 'known' &&
-      line.variantCode.trim() &&
-      (LINE_DIMENSIONS as readonly string[]).includes(field)
-        ? catalog[
-            field === 'lengthMm'
-              ? 'standardLengthMm'
-              : field === 'widthMm'
-                ? 'standardWidthMm'
-                : 'standardThicknessMm'
-          ]
-        : 0;
     const listId = sizes.length > 1 ? `${name}-sizes` : undefined;
     return (
       <span
@@ -285,21 +419,8 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
           value={value}
           aria-label={options.label}
           aria-invalid={options.error || over ? true : undefined}
-          title={
-            options.error ??
-            (standard
-              ? t('requestForm.line.standard', { size: `${formatMeasures([standard], language)} mm` })
-              : undefined)
-          }
-          placeholder={standard ? formatMeasures([standard], language) : undefined}
+          title={options.error}
           list={listId}
-          inputMode={
-            field === 'quantity' && !unitAllowsDecimals(line.unit || 'pieces')
-              ? 'numeric'
-              : NUMERIC.has(field)
-                ? 'decimal'
-                : undefined
-          }
           autoComplete="off"
           spellCheck={false}
           onKeyDown={options.onKeyDown}
@@ -333,6 +454,64 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
             {value.length}/{spec.maxLength}
           </span>
         ) : null}
+      </span>
+    );
+  };
+
+  /** What a line's number field says: read in the UI language, problems in its words. */
+  const numberReading = (line: DraftLine, field: LineField): NumberReading =>
+    readNumber(t, line[field], language, { maxDecimals: NUMBER_DECIMALS });
+
+  /** Problems of a line's number fields by path, shown with (and before) the form's own errors. */
+  const numberProblems = (line: DraftLine, path: (field: string) => string): FieldErrors => {
+    const problems: FieldErrors = {};
+    for (const field of NUMERIC) {
+      const reading = numberReading(line, field);
+      if (reading.state === 'problem') problems[path(field)] = reading.message;
+    }
+    return problems;
+  };
+
+  /** A quantity or measure: typed as people write numbers in the UI language, "= 1000" beside it. */
+  const numberInput = (line: DraftLine, field: LineField, name: string, options: CellOptions) => {
+    const reading = numberReading(line, field);
+    const catalog = currentCatalog(line);
+    const standard =
+      catalog?.state === 'known' && line.variantCode.trim() && field !== 'quantity'
+        ? catalog[
+            field === 'lengthMm'
+              ? 'standardLengthMm'
+              : field === 'widthMm'
+                ? 'standardWidthMm'
+                : 'standardThicknessMm'
+          ]
+        : 0;
+    const problem = reading.state === 'problem' ? reading.message : undefined;
+    return (
+      <span
+        className={`line__cell line__cell--${field}${options.error || problem ? ' line__cell--invalid' : ''}`}
+      >
+        <NumberField
+          name={name}
+          inputRef={options.inputRef}
+          value={line[field]}
+          reading={reading}
+          invalid={options.error !== undefined}
+          aria-label={options.label}
+          title={
+            problem ??
+            options.error ??
+            (standard
+              ? t('requestForm.line.standard', { size: `${formatMeasures([standard], language)} mm` })
+              : undefined)
+          }
+          placeholder={standard ? formatMeasures([standard], language) : undefined}
+          inputMode={
+            field === 'quantity' && !unitAllowsDecimals(line.unit || 'pieces') ? 'numeric' : 'decimal'
+          }
+          onKeyDown={options.onKeyDown}
+          onChange={options.onChange}
+        />
       </span>
     );
   };
@@ -380,7 +559,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
   /** Under a line: profile and grade, what the catalog said, and a cut with its sawing instruction. */
   const lineNotes = (line: DraftLine, index: number | undefined) => {
     const note = catalogNote(t, line, language);
-    const cut = cutMeasures(line);
+    const cut = cutMeasures(line, language);
     const cutText = cut.length ? formatMeasures(cut, language) : '';
     const sawing = cutText ? t('requestForm.line.sawingText', { size: cutText }) : '';
     const refused = currentCatalog(line)?.state === 'refused';
@@ -432,6 +611,55 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
     );
   };
   const label = (field: LineField) => t(`requestForm.line.${field}` as MessageKey);
+  const entryProblems = Object.entries(numberProblems(entry, (field) => `entry.${field}`));
+
+  /** Same size twice: Enter adds to the earlier line, Esc (or the second button) keeps a new line. */
+  const sameSizeQuestion = (question: SameSizeQuestion) => {
+    const added = lines.find((line) => line.key === question.key);
+    const targetIndex = lines.findIndex((line) => line.key === question.targetKey);
+    const target = lines[targetIndex];
+    if (!added || !target) return null;
+    const line = targetIndex + 1;
+    const size = [target.itemNo, target.variantCode].filter((part) => part.trim()).join(' ');
+    return (
+      <div
+        className="same-size"
+        role="alertdialog"
+        aria-labelledby="same-size-title"
+        aria-describedby="same-size-question"
+        ref={questionRef}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            answerSameSize(false);
+          } else if (event.key.length === 1 && event.key !== ' ' && isHeldKey(event)) {
+            // The next scan's characters, typed before the answer: kept for the item field.
+            event.preventDefault();
+            heldDuringQuestion.current.push(event.key);
+          }
+        }}
+      >
+        <strong id="same-size-title">{t('input.sameSize.title')}</strong>
+        <p id="same-size-question">
+          {t('input.sameSize.question', {
+            size,
+            line,
+            quantity: `${target.quantity || '1'} ${unitOption(t, target.unit || 'pieces', '')}`,
+            added: added.quantity || '1',
+          })}
+        </p>
+        <span className="same-size__actions">
+          <button type="button" className="button button--primary" onClick={() => answerSameSize(true)}>
+            {t('input.sameSize.add', { line })}
+          </button>
+          <button type="button" className="button" onClick={() => answerSameSize(false)}>
+            {t('input.sameSize.separate')}
+          </button>
+          <span className="field__hint">{t('input.sameSize.keys', { line })}</span>
+        </span>
+      </div>
+    );
+  };
 
   return (
     <section className="panel lines" aria-labelledby="lines-title">
@@ -457,9 +685,12 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
         {lines.map((line, index) => {
           const number = index + 1;
           const path = (field: string) => `${QUOTE_LINES_KEY}.${index}.${field}`;
-          const lineErrors = Object.entries(errors).filter(([key]) =>
-            key.startsWith(`${QUOTE_LINES_KEY}.${index}.`),
-          );
+          const lineErrors = Object.entries({
+            ...Object.fromEntries(
+              Object.entries(errors).filter(([key]) => key.startsWith(`${QUOTE_LINES_KEY}.${index}.`)),
+            ),
+            ...numberProblems(line, path),
+          });
           return (
             <li key={line.key} className="line" aria-label={t('requestForm.line.number', { number })}>
               <span className="line__no">{number}</span>
@@ -528,6 +759,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
           );
         })}
       </ol>
+      {sameSize ? sameSizeQuestion(sameSize) : null}
       <div className="lines__picker" ref={picker}>
         <CatalogItemPicker label={t('requestForm.line.catalog')} onPick={addPicked} />
         <span className="field__hint">{t('requestForm.line.catalogHint')}</span>
@@ -543,7 +775,9 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
               onKeyDown: (event) => {
                 if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
                   event.preventDefault();
-                  addEntry();
+                  // The field's own text: a scanner's Enter follows its last character at once.
+                  if (field === 'itemNo') scanEntry(event.currentTarget.value);
+                  else addEntry();
                 }
               },
             })}
@@ -572,6 +806,15 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
           ))}
           <span className="line__notes">{lineNotes(entry, undefined)}</span>
         </span>
+        {entryProblems.length ? (
+          <ul className="line__errors">
+            {entryProblems.map(([key, message]) => (
+              <li key={key} className="field__error" role="alert">
+                {label(key.split('.')[1] as LineField)}: {message}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <span className="line__hint field__hint">{t('requestForm.line.addHint')}</span>
       </div>
       {limitMessage ? (

@@ -31,6 +31,7 @@ const COUNTER_TARGETS = ['counter'] as const;
 export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
   const t = useT();
   const ready = useAppStore((state) => state.requestsReady);
+  const language = useAppStore((state) => state.language);
   const draft = useAppStore((state) => state.drafts.counter);
   const updateDraft = useAppStore((state) => state.updateDraft);
   const settings = useAppStore((state) => state.settingsView?.settings);
@@ -50,6 +51,7 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
     privacyConsentVersion: consentVersion,
     assistedBy: assistedBy || undefined,
     units,
+    language,
   });
   // The employee select in the header is not named by its schema path (assistedBy).
   const inputNames = { assistedBy: 'counter-employee' };

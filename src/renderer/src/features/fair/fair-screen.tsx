@@ -135,10 +135,12 @@ function FairQuoteRequest({ source, consentVersion, resumed }: FairRequestProps)
   const t = useT();
   const draft = useAppStore((state) => state.drafts.fair);
   const units = useAppStore((state) => state.settingsView?.settings.units) ?? DEFAULT_UNIT_CODES;
+  const language = useAppStore((state) => state.language);
   const payload = quotePayloadFromDraft(draftWithEntry(draft), {
     source,
     privacyConsentVersion: consentVersion,
     units,
+    language,
   });
   const form = useRequestForm({
     submission: { target: 'fair', kind: 'quote', payload },

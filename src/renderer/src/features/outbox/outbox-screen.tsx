@@ -431,10 +431,11 @@ function RequestLines({ item }: { item: OutboxItemView }) {
 /** A needs-attention request in its form, corrected and queued again under the same requestId. */
 function CorrectPanel({ item, onDone }: { item: OutboxItemDetail; onDone(error?: string): void }) {
   const t = useT();
+  const language = useAppStore((state) => state.language);
   const original = item.payload as Record<string, unknown>;
   const [quote, setQuote] = useState<QuoteDraft | undefined>(() =>
     item.kind === 'quote'
-      ? quoteDraftFromPayload(item.payload as QuoteRequestInput, newLineKey(), () => newLineKey())
+      ? quoteDraftFromPayload(item.payload as QuoteRequestInput, newLineKey(), () => newLineKey(), language)
       : undefined,
   );
   const [account, setAccount] = useState<AccountDraft | undefined>(() =>
@@ -451,7 +452,10 @@ function CorrectPanel({ item, onDone }: { item: OutboxItemDetail; onDone(error?:
   const units = useAppStore((state) => state.settingsView?.settings.units) ?? DEFAULT_UNIT_CODES;
   const request:
     { kind: 'quote'; payload: QuoteRequestInput } | { kind: 'account'; payload: AccountRequestInput } = quote
-    ? { kind: 'quote', payload: quotePayloadFromDraft(draftWithEntry(quote), { ...context, units }) }
+    ? {
+        kind: 'quote',
+        payload: quotePayloadFromDraft(draftWithEntry(quote), { ...context, units, language }),
+      }
     : { kind: 'account', payload: accountPayloadFromDraft(account as AccountDraft, context) };
   const payload = request.payload;
   const verdict = check(quote ? quoteRequestSchema : accountRequestSchema, payload);
