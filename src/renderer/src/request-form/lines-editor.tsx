@@ -296,7 +296,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
           itemNo: parts.itemNo,
           variantCode: parts.sizeCode || current.entry.variantCode,
         };
-        const added = draftWithEntry({ ...current, entry: scanned } as QuoteDraft);
+        const added = draftWithEntry({ ...current, entry: scanned });
         index = added.lines.length - 1;
         return { lines: added.lines, entry: added.entry };
       }),

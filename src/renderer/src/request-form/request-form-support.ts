@@ -187,7 +187,7 @@ export function formPaths(fields: Record<string, string> | undefined): FieldErro
  * The draft with a line still in the entry row added to its lines: nothing typed is dropped at submit.
  * An item without a quantity (a scan) is one piece of it.
  */
-export function draftWithEntry(draft: QuoteDraft): QuoteDraft {
+export function draftWithEntry<D extends Pick<QuoteDraft, 'lines' | 'entry'>>(draft: D): D {
   if (!lineHasContent(draft.entry)) return draft;
   const line = {
     ...draft.entry,
