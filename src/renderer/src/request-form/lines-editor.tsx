@@ -15,7 +15,6 @@ import {
   lineWithoutCatalogItem,
   numberFromText,
   type DraftLine,
-  type QuoteDraft,
 } from '../../../shared/contract/request-drafts.ts';
 import { QUOTE_LINE_FIELDS, QUOTE_LINES_KEY, toCodeCase } from '../../../shared/contract/request-fields.ts';
 import {
@@ -268,7 +267,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
     flushSync(() =>
       onChange((current) => {
         if (!lineHasContent(current.entry)) return current;
-        const added = draftWithEntry(current as QuoteDraft);
+        const added = draftWithEntry(current);
         index = added.lines.length - 1;
         return { lines: added.lines, entry: added.entry };
       }),
