@@ -7,6 +7,7 @@ import { fairMessages } from '../features/fair/fair-messages.ts';
 import { outboxMessages } from '../features/outbox/outbox-messages.ts';
 import { requestFormMessages } from '../request-form/request-form-messages.ts';
 import { settingsMessages } from '../features/settings/settings-messages.ts';
+import { dateFieldMessages } from '../components/date-field-messages.ts';
 
 export const messageCatalogs = {
   app: appMessages,
@@ -17,6 +18,7 @@ export const messageCatalogs = {
   outbox: outboxMessages,
   catalog: catalogMessages,
   customer: customerMessages,
+  dateField: dateFieldMessages,
 };
 
 export type MessageCatalogs = typeof messageCatalogs;

@@ -15,6 +15,9 @@ import { LinesEditor } from './lines-editor.tsx';
 import { RemarksAndConsent } from './remarks-and-consent.tsx';
 import type { FieldErrors } from './request-form-support.ts';
 import { TextField } from '../components/text-field.tsx';
+import { DateField } from '../components/date-field.tsx';
+import { localDay } from '../components/date-time-format.ts';
+import { useAppStore } from '../store/use-app-store.ts';
 
 const CODE_FIELDS = new Set<string>(
   Object.entries(QUOTE_HEADER_FIELDS)
@@ -45,6 +48,7 @@ export function QuoteForm({
   idPrefix,
 }: QuoteFormProps) {
   const t = useT();
+  const language = useAppStore((state) => state.language);
   const text = (
     key: QuoteDraftTextKey,
     options: {
@@ -153,13 +157,20 @@ export function QuoteForm({
                 {text('shipToCountryCode', { list: `${idPrefix}-countries` })}
               </>
             ) : null}
-            {text('requestedDeliveryDate', {
-              type: 'date',
-              label: t(delivery ? 'requestForm.form.deliveryDate' : 'requestForm.form.pickupDate'),
-              hint: t(
+            <DateField
+              label={t(delivery ? 'requestForm.form.deliveryDate' : 'requestForm.form.pickupDate')}
+              hint={t(
                 delivery ? 'requestForm.form.requestedDeliveryDateHint' : 'requestForm.form.pickupDateHint',
-              ),
-            })}
+              )}
+              name="requestedDeliveryDate"
+              value={draft.requestedDeliveryDate}
+              language={language}
+              earliest={localDay(new Date())}
+              error={errors.requestedDeliveryDate}
+              onChange={(value) =>
+                onChange((current) => withTypedText(current, 'requestedDeliveryDate', value))
+              }
+            />
           </div>
           {!(delivery && draft.useShipToAddress) &&
           (draft.shipToAddress.trim() || draft.shipToCity.trim()) ? (

@@ -17,6 +17,7 @@ import {
 import { useAppStore } from '../../store/use-app-store.ts';
 import { formatAmount } from '../../request-form/line-format.ts';
 import { formatDate } from '../../../../shared/locale/date-input.ts';
+import { formatDateTime } from '../../components/date-time-format.ts';
 import { useT, type MessageKey, type Translate } from '../../i18n/i18n.ts';
 import { CUSTOMER_TABS, type CustomerTab } from './customer-slice.ts';
 
@@ -390,11 +391,7 @@ function DateText({ value }: { value: string }) {
 /** A host timestamp (UTC) in this workstation's local time, in the UI language's date order. */
 function TimestampText({ value }: { value: string }) {
   const language = useAppStore((state) => state.language);
-  const moment = new Date(value);
-  if (!value || Number.isNaN(moment.getTime())) return <>{value || '–'}</>;
-  const pad = (part: number) => String(part).padStart(2, '0');
-  const day = `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
-  return <>{`${formatDate(day, language)} ${pad(moment.getHours())}:${pad(moment.getMinutes())}`}</>;
+  return <>{formatDateTime(value, language) || '–'}</>;
 }
 
 /** A quantity written as the UI language writes numbers ("9.632,8" in Dutch), with its unit code. */

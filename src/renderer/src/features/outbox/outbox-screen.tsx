@@ -33,6 +33,7 @@ import {
   type FieldErrors,
 } from '../../request-form/request-form-support.ts';
 import { TextField } from '../../components/text-field.tsx';
+import { formatDateTime } from '../../components/date-time-format.ts';
 import { lineMeasuresText, quantityWithUnit } from '../../request-form/line-format.ts';
 import { useT, type Translate } from '../../i18n/i18n.ts';
 import { OUTBOX_FILTERS } from './outbox-slice.ts';
@@ -260,6 +261,7 @@ function OutboxRow({
   onCorrect(): void;
 }) {
   const t = useT();
+  const language = useAppStore((state) => state.language);
   const [confirming, setConfirming] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -277,7 +279,7 @@ function OutboxRow({
         <div>{t(`outbox.kind.${item.kind}`)}</div>
         <div className="mono">{item.requestId}</div>
         <div className="field__hint">
-          {new Date(item.createdAt).toLocaleString(document.documentElement.lang || 'nl')}
+          {formatDateTime(item.createdAt, language)}
           {item.summary.source ? ` · ${item.summary.source}` : ''}
         </div>
       </td>
