@@ -174,6 +174,11 @@ export const settingsPatchSchema = z
   .strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
+/** How a missing client secret is named beside missingHostSettings' keys (the secret lives in the keychain). */
+export function clientSecretKey(application: ApplicationName): string {
+  return `applications.${application}.clientSecret`;
+}
+
 /** What is missing before VOA Desk can talk to the host for an application. */
 export function missingHostSettings(settings: Settings, application: ApplicationName): string[] {
   const missing: string[] = [];

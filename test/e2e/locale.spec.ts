@@ -169,3 +169,88 @@ test('locale: the calendar is used by keyboard alone, in the UI language, and pa
   await page.keyboard.press('Alt+5');
   await page.getByText('Nederlands').click();
 });
+
+// The bridge as the page sees it, for what a test sets up without the screens.
+type SettingsVoa = {
+  secrets: { clear(input: { application: string }): Promise<{ ok: boolean }> };
+  settings: { save(input: object): Promise<{ ok: boolean; error?: unknown }> };
+};
+
+test('locale: a sync failure and a missing setting read as Dutch sentences, internals behind a details toggle', async ({
+  page,
+}) => {
+  await page.goto(desk.shell.ready.url);
+  await catalogSynced(page);
+
+  // The ERP refuses a catalog page: the Dutch sentence, no page names, statuses or correlation ids until
+  // the details are opened.
+  await desk.emulator.admin('/settings', { refusedSyncPages: ['voaItems'] });
+  await page.keyboard.press('Alt+3');
+  await page.getByRole('button', { name: 'Nu synchroniseren' }).focus();
+  await page.keyboard.press('Enter');
+  const failure = page.getByTestId('sync-failure');
+  await expect(failure).toContainText(
+    'De laatste synchronisatie is mislukt. De catalogus van daarvoor blijft bewaard',
+    {
+      timeout: 60_000,
+    },
+  );
+  const details = failure.getByTestId('message-details');
+  await expect(details).toBeHidden();
+  // What is on screen (innerText leaves the hidden details out).
+  expect(await failure.innerText()).not.toMatch(/CorrelationId|403|voaItems/);
+  await screenshotAtSizes(page, 'locale-sync-failure-closed-nl', failure);
+  const toggle = failure.getByRole('button', { name: 'Details' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(details).toBeVisible();
+  await expect(details).toContainText('voaItems');
+  await expect(details).toContainText('CorrelationId');
+  await expect(failure.getByRole('button', { name: 'Details verbergen' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await screenshotAtSizes(page, 'locale-sync-failure-open-nl', failure);
+  await page.keyboard.press('Alt+5');
+  await page.getByText('English').click();
+  await page.keyboard.press('Alt+3');
+  await expect(failure).toContainText('The last sync failed. The catalog from before is kept');
+  await screenshotAtSizes(page, 'locale-sync-failure-closed-en', failure);
+  await failure.getByRole('button', { name: 'Details' }).press('Enter');
+  await screenshotAtSizes(page, 'locale-sync-failure-open-en', failure);
+  await page.keyboard.press('Alt+5');
+  await page.getByText('Nederlands').click();
+  await desk.emulator.admin('/settings', { refusedSyncPages: [] });
+
+  // Settings missing: named as Settings names them; the keys only in the details.
+  const cleared = await page.evaluate(async () => {
+    const voa = (window as unknown as { voa: SettingsVoa }).voa;
+    await voa.secrets.clear({ application: 'sync' });
+    return voa.settings.save({ host: { companyName: '' } });
+  });
+  expect(cleared.ok).toBe(true);
+  await page.reload();
+  await page.keyboard.press('Alt+3');
+  const missing = page.getByTestId('sync-not-configured');
+  await expect(missing).toHaveText(
+    /^De catalogus kan nog niet synchroniseren: in Instellingen ontbreekt nog Bedrijfsnaam, Synchronisatie-applicatie: client secret\./,
+  );
+  expect(await missing.innerText()).not.toContain('host.companyName');
+  await expect(page.getByRole('button', { name: 'Nu synchroniseren' })).toBeDisabled();
+  await screenshotAtSizes(page, 'locale-missing-setting-closed-nl', missing);
+  await missing.getByRole('button', { name: 'Details' }).press('Enter');
+  await expect(missing.getByTestId('message-details')).toHaveText(
+    'host.companyName, applications.sync.clientSecret',
+  );
+  await screenshotAtSizes(page, 'locale-missing-setting-open-nl', missing);
+  await page.keyboard.press('Alt+5');
+  await page.getByText('English').click();
+  await page.keyboard.press('Alt+3');
+  await expect(missing).toContainText(
+    'The catalog cannot be synced yet: missing in Settings: Company name, Synchronization application: client secret.',
+  );
+  await screenshotAtSizes(page, 'locale-missing-setting-closed-en', missing);
+  await page.keyboard.press('Alt+5');
+  await page.getByText('Nederlands').click();
+});

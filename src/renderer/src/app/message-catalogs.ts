@@ -8,6 +8,7 @@ import { outboxMessages } from '../features/outbox/outbox-messages.ts';
 import { requestFormMessages } from '../request-form/request-form-messages.ts';
 import { settingsMessages } from '../features/settings/settings-messages.ts';
 import { dateFieldMessages } from '../components/date-field-messages.ts';
+import { problemMessages } from '../components/problem-messages.ts';
 
 export const messageCatalogs = {
   app: appMessages,
@@ -19,6 +20,7 @@ export const messageCatalogs = {
   catalog: catalogMessages,
   customer: customerMessages,
   dateField: dateFieldMessages,
+  problem: problemMessages,
 };
 
 export type MessageCatalogs = typeof messageCatalogs;

@@ -7,6 +7,7 @@ import { lineHasContent, type AnyDraft, type DraftTarget } from '../../../shared
 import { accountRequestSchema, quoteRequestSchema } from '../../../shared/contract/request-schemas.ts';
 import { useAppStore } from '../store/use-app-store.ts';
 import type { RequestFormSlice } from './request-form-slice.ts';
+import { bridgeProblem } from '../components/problem-text.ts';
 import { useT } from '../i18n/i18n.ts';
 import {
   check,
@@ -119,7 +120,9 @@ export function useRequestForm({
     setBusy(false);
     if (error) {
       setBridgeErrors(formPaths(error.fields));
-      setFailure(error.fields ? undefined : t('requestForm.submit.failed', { message: error.message }));
+      setFailure(
+        error.fields ? undefined : t('requestForm.submit.failed', { message: bridgeProblem(t, error).text }),
+      );
       setShowAll(true);
       return;
     }

@@ -16,6 +16,8 @@ import {
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { formatClock } from '../../components/date-time-format.ts';
+import { ProblemBanner } from '../../components/message-details.tsx';
+import { bridgeProblem } from '../../components/problem-text.ts';
 import { CustomerTabs } from './customer-tabs.tsx';
 import { secondsUntil } from './customer-slice.ts';
 import './customer-panel.css';
@@ -142,10 +144,12 @@ function SignInForm() {
           {wait > 0 ? ` ${t('customer.waitCode', { seconds: wait })}` : ''}
         </p>
       ) : null}
-      {problem || error ? (
+      {problem ? (
         <p className="banner banner--error" role="alert">
-          {problem ?? error}
+          {problem}
         </p>
+      ) : error ? (
+        <ProblemBanner problem={bridgeProblem(t, error)} />
       ) : null}
     </form>
   );

@@ -18,6 +18,8 @@ import { useAppStore } from '../../store/use-app-store.ts';
 import { formatAmount } from '../../request-form/line-format.ts';
 import { formatDate } from '../../../../shared/locale/date-input.ts';
 import { formatDateTime } from '../../components/date-time-format.ts';
+import { ProblemBanner } from '../../components/message-details.tsx';
+import { bridgeProblem } from '../../components/problem-text.ts';
 import { useT, type MessageKey, type Translate } from '../../i18n/i18n.ts';
 import { CUSTOMER_TABS, type CustomerTab } from './customer-slice.ts';
 
@@ -58,11 +60,7 @@ export function CustomerTabs() {
         ) : null}
         {loading ? <span className="customer-tabs__loading">{t('customer.loading')}</span> : null}
       </div>
-      {error ? (
-        <p className="banner banner--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <ProblemBanner problem={bridgeProblem(t, error)} /> : null}
       <div className="customer-tabs__body" role="tabpanel" aria-label={t(`customer.tab.${tab}`)}>
         <TabBody tab={tab} />
       </div>
