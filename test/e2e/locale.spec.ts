@@ -1,9 +1,10 @@
 // Dates and messages in the UI language whatever the browser's locale (issue 9): the browser here runs
 // under en-US, the month-first order that turned "1 December" into 12 January, while VOA Desk speaks
 // Dutch. Against the emulator over HTTPS, with the keyboard alone.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { StoredRequestView } from '../support/emulator-profile.ts';
 import { startDeskAgainstEmulator, screenshotAtSizes, type DeskAgainstEmulator } from './browser-shell.ts';
+import { catalogSynced, chooseLanguage, counterOrderWithOneLine } from './locale-steps.ts';
 
 test.use({ locale: 'en-US', timezoneId: 'Europe/Amsterdam' });
 
@@ -28,34 +29,6 @@ async function storedFor(contactName: string): Promise<StoredRequestView> {
 function nextDecemberYear(): number {
   const now = new Date();
   return now.getMonth() === 11 ? now.getFullYear() + 1 : now.getFullYear();
-}
-
-/** The local catalog synced, so that an item typed on a line is known. */
-async function catalogSynced(page: Page) {
-  type Voa = {
-    sync: { start(input?: object): Promise<unknown> };
-    catalog: { stats(input?: object): Promise<{ ok: boolean; value: { syncedAt?: string } }> };
-  };
-  await page.evaluate(() => (window as unknown as { voa: Voa }).voa.sync.start({}));
-  await expect
-    .poll(
-      async () =>
-        (await page.evaluate(() => (window as unknown as { voa: Voa }).voa.catalog.stats({}))).value.syncedAt,
-      { timeout: 60_000 },
-    )
-    .toBeTruthy();
-}
-
-async function counterOrderWithOneLine(page: Page, contactName: string) {
-  await page.keyboard.press('Alt+1');
-  await expect(page.getByRole('heading', { name: 'Balie', level: 1 })).toBeVisible();
-  await page.keyboard.press('Alt+N');
-  await page.getByLabel('Medewerker aan de balie').selectOption('Anja de Vries');
-  await page.getByLabel('Contactpersoon').fill(contactName);
-  await page.keyboard.press('Alt+L');
-  await page.keyboard.type('100014');
-  await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Regel 1 · Artikel')).toHaveValue('100014');
 }
 
 test('locale: 01-12 typed in Dutch under an en-US browser is 1 December at the host, and shown so on the slip', async ({
@@ -153,8 +126,7 @@ test('locale: the calendar is used by keyboard alone, in the UI language, and pa
   await page.keyboard.press('Escape');
 
   // The same calendar in English: day first, Monday first, English names.
-  await page.keyboard.press('Alt+5');
-  await page.getByText('English').click();
+  await chooseLanguage(page, 'en');
   await page.keyboard.press('Alt+1');
   const englishDate = page.getByRole('textbox', { name: 'Pickup date' });
   await englishDate.fill(`1/12/${year}`);
@@ -166,8 +138,7 @@ test('locale: the calendar is used by keyboard alone, in the UI language, and pa
   await screenshotAtSizes(page, 'locale-calendar-en', englishCalendar);
   await page.keyboard.press('Escape');
   await page.keyboard.press('Alt+N');
-  await page.keyboard.press('Alt+5');
-  await page.getByText('Nederlands').click();
+  await chooseLanguage(page, 'nl');
 });
 
 // The bridge as the page sees it, for what a test sets up without the screens.
@@ -212,15 +183,13 @@ test('locale: a sync failure and a missing setting read as Dutch sentences, inte
     'true',
   );
   await screenshotAtSizes(page, 'locale-sync-failure-open-nl', failure);
-  await page.keyboard.press('Alt+5');
-  await page.getByText('English').click();
+  await chooseLanguage(page, 'en');
   await page.keyboard.press('Alt+3');
   await expect(failure).toContainText('The last sync failed. The catalog from before is kept');
   await screenshotAtSizes(page, 'locale-sync-failure-closed-en', failure);
   await failure.getByRole('button', { name: 'Details' }).press('Enter');
   await screenshotAtSizes(page, 'locale-sync-failure-open-en', failure);
-  await page.keyboard.press('Alt+5');
-  await page.getByText('Nederlands').click();
+  await chooseLanguage(page, 'nl');
   await desk.emulator.admin('/settings', { refusedSyncPages: [] });
 
   // Settings missing: named as Settings names them; the keys only in the details.
@@ -244,13 +213,11 @@ test('locale: a sync failure and a missing setting read as Dutch sentences, inte
     'host.companyName, applications.sync.clientSecret',
   );
   await screenshotAtSizes(page, 'locale-missing-setting-open-nl', missing);
-  await page.keyboard.press('Alt+5');
-  await page.getByText('English').click();
+  await chooseLanguage(page, 'en');
   await page.keyboard.press('Alt+3');
   await expect(missing).toContainText(
     'The catalog cannot be synced yet: missing in Settings: Company name, Synchronization application: client secret.',
   );
   await screenshotAtSizes(page, 'locale-missing-setting-closed-en', missing);
-  await page.keyboard.press('Alt+5');
-  await page.getByText('Nederlands').click();
+  await chooseLanguage(page, 'nl');
 });

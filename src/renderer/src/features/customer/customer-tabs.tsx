@@ -36,19 +36,22 @@ export function CustomerTabs() {
 
   return (
     <div className="customer-tabs">
-      <div className="tabs" role="tablist" aria-label={t('customer.tab.label')}>
-        {CUSTOMER_TABS.map((candidate) => (
-          <button
-            key={candidate}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={tab === candidate}
-            onClick={() => void showTab(candidate)}
-          >
-            {t(`customer.tab.${candidate}`)}
-          </button>
-        ))}
+      <div className="tabs">
+        {/* Only tabs inside the tablist (ARIA); refresh and the loading note sit beside it. */}
+        <div className="customer-tabs__list" role="tablist" aria-label={t('customer.tab.label')}>
+          {CUSTOMER_TABS.map((candidate) => (
+            <button
+              key={candidate}
+              type="button"
+              role="tab"
+              className="tab"
+              aria-selected={tab === candidate}
+              onClick={() => void showTab(candidate)}
+            >
+              {t(`customer.tab.${candidate}`)}
+            </button>
+          ))}
+        </div>
         {tab !== 'lines' ? (
           <button
             type="button"

@@ -1,0 +1,41 @@
+// Steps the locale and accessibility specs share: a synced catalog, a counter order with one line, the UI
+// language chosen in Settings.
+import { expect, type Page } from '@playwright/test';
+
+export type UiLanguageName = 'nl' | 'en';
+
+/** The local catalog synced, so that an item typed on a line is known. */
+export async function catalogSynced(page: Page): Promise<void> {
+  type Voa = {
+    sync: { start(input?: object): Promise<unknown> };
+    catalog: { stats(input?: object): Promise<{ ok: boolean; value: { syncedAt?: string } }> };
+  };
+  await page.evaluate(() => (window as unknown as { voa: Voa }).voa.sync.start({}));
+  await expect
+    .poll(
+      async () =>
+        (await page.evaluate(() => (window as unknown as { voa: Voa }).voa.catalog.stats({}))).value.syncedAt,
+      { timeout: 60_000 },
+    )
+    .toBeTruthy();
+}
+
+/** A new counter order (Dutch UI) for `contactName` with item 100014 on its first line. */
+export async function counterOrderWithOneLine(page: Page, contactName: string): Promise<void> {
+  await page.keyboard.press('Alt+1');
+  await expect(page.getByRole('heading', { name: 'Balie', level: 1 })).toBeVisible();
+  await page.keyboard.press('Alt+N');
+  await page.getByLabel('Medewerker aan de balie').selectOption('Anja de Vries');
+  await page.getByLabel('Contactpersoon').fill(contactName);
+  await page.keyboard.press('Alt+L');
+  await page.keyboard.type('100014');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Regel 1 · Artikel')).toHaveValue('100014');
+}
+
+/** Settings (Alt+5) → the language, as a person switches it. */
+export async function chooseLanguage(page: Page, language: UiLanguageName): Promise<void> {
+  await page.keyboard.press('Alt+5');
+  await page.getByText(language === 'nl' ? 'Nederlands' : 'English').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
