@@ -4,12 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startDeskAgainstEmulator, screenshotAtSizes, type DeskAgainstEmulator } from './browser-shell.ts';
-import {
-  catalogSynced,
-  chooseLanguage,
-  counterOrderWithOneLine,
-  type UiLanguageName,
-} from './locale-steps.ts';
+import { catalogSynced, chooseLanguage, counterOrderWithOneLine, type UiLanguageName } from './desk-steps.ts';
 
 let desk: DeskAgainstEmulator;
 

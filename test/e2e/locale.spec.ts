@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import type { StoredRequestView } from '../support/emulator-profile.ts';
 import { startDeskAgainstEmulator, screenshotAtSizes, type DeskAgainstEmulator } from './browser-shell.ts';
-import { catalogSynced, chooseLanguage, counterOrderWithOneLine } from './locale-steps.ts';
+import { catalogSynced, chooseLanguage, counterOrderWithOneLine } from './desk-steps.ts';
 
 test.use({ locale: 'en-US', timezoneId: 'Europe/Amsterdam' });
 

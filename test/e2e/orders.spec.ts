@@ -11,6 +11,7 @@ import {
   screenshotAtSizes,
   type DeskAgainstEmulator,
 } from './browser-shell.ts';
+import { catalogSynced } from './desk-steps.ts';
 
 let desk: DeskAgainstEmulator;
 
@@ -30,22 +31,6 @@ async function storedFor(contactName: string): Promise<StoredRequestView> {
   const found = (await storedQuotes()).filter((request) => request.contactName === contactName);
   expect(found).toHaveLength(1);
   return found[0]!;
-}
-
-/** The local catalog synced (the app starts a sync by itself on a fresh profile; this waits for it). */
-async function catalogSynced(page: Page) {
-  type Voa = {
-    sync: { start(input?: object): Promise<unknown> };
-    catalog: { stats(input?: object): Promise<{ ok: boolean; value: { syncedAt?: string } }> };
-  };
-  await page.evaluate(() => (window as unknown as { voa: Voa }).voa.sync.start({}));
-  await expect
-    .poll(
-      async () =>
-        (await page.evaluate(() => (window as unknown as { voa: Voa }).voa.catalog.stats({}))).value.syncedAt,
-      { timeout: 60_000 },
-    )
-    .toBeTruthy();
 }
 
 function isoDay(offsetDays: number): string {

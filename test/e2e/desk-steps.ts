@@ -1,4 +1,4 @@
-// Steps the locale and accessibility specs share: a synced catalog, a counter order with one line, the UI
+// Steps several end-to-end specs share: a synced catalog, a counter order with one line, the UI
 // language chosen in Settings.
 import { expect, type Page } from '@playwright/test';
 
