@@ -4,20 +4,27 @@ import { expect, type Page } from '@playwright/test';
 
 export type UiLanguageName = 'nl' | 'en';
 
-/** The local catalog synced, so that an item typed on a line is known. */
+/** The local catalog synced, so that an item typed on a line is known, and no sync running any more. */
 export async function catalogSynced(page: Page): Promise<void> {
   type Voa = {
-    sync: { start(input?: object): Promise<unknown> };
+    sync: {
+      start(input?: object): Promise<unknown>;
+      status(input?: object): Promise<{ ok: boolean; value: { running?: unknown } }>;
+    };
     catalog: { stats(input?: object): Promise<{ ok: boolean; value: { syncedAt?: string } }> };
   };
   await page.evaluate(() => (window as unknown as { voa: Voa }).voa.sync.start({}));
   await expect
     .poll(
-      async () =>
-        (await page.evaluate(() => (window as unknown as { voa: Voa }).voa.catalog.stats({}))).value.syncedAt,
+      () =>
+        page.evaluate(async () => {
+          const voa = (window as unknown as { voa: Voa }).voa;
+          const [stats, status] = await Promise.all([voa.catalog.stats({}), voa.sync.status({})]);
+          return Boolean(stats.value.syncedAt) && status.ok && !status.value.running;
+        }),
       { timeout: 60_000 },
     )
-    .toBeTruthy();
+    .toBe(true);
 }
 
 /** A new counter order (Dutch UI) for `contactName` with item 100014 on its first line. */
