@@ -200,7 +200,9 @@ test('locale: a sync failure and a missing setting read as Dutch sentences, inte
   });
   expect(cleared.ok).toBe(true);
   await page.reload();
+  await expect(page.getByRole('navigation')).toBeVisible();
   await page.keyboard.press('Alt+3');
+  await expect(page.getByRole('heading', { name: 'Catalogus', level: 1 })).toBeVisible();
   const missing = page.getByTestId('sync-not-configured');
   await expect(missing).toHaveText(
     /^De catalogus kan nog niet synchroniseren: in Instellingen ontbreekt nog Bedrijfsnaam, Synchronisatie-applicatie: client secret\./,
