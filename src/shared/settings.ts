@@ -216,6 +216,11 @@ export const adminPinSchema = z.string().regex(
   }),
 );
 
+/** How a missing client secret is named beside missingHostSettings' keys (the secret lives in the keychain). */
+export function clientSecretKey(application: ApplicationName): string {
+  return `applications.${application}.clientSecret`;
+}
+
 /** What is missing before VOA Desk can talk to the host for an application. */
 export function missingHostSettings(settings: Settings, application: ApplicationName): string[] {
   const missing: string[] = [];

@@ -1,6 +1,6 @@
 // The browser shell as end-to-end tests start it (as a user would: its own process, a test profile), and
 // the screenshots every e2e test keeps as artifacts.
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import './page-globals.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -99,19 +99,4 @@ export async function screenshotAtSizes(page: Page, name: string, focus?: Locato
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`) });
   }
   await page.setViewportSize(viewport);
-}
-
-/** Starts a catalog sync through the page's bridge and waits until the local catalog has been synced. */
-export async function catalogSynced(page: Page): Promise<void> {
-  await page.evaluate(() => window.voa!.sync.start({}));
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const stats = await window.voa!.catalog.stats({});
-          return stats.ok ? stats.value.syncedAt : undefined;
-        }),
-      { timeout: 60_000 },
-    )
-    .toBeTruthy();
 }

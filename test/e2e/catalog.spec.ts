@@ -73,7 +73,8 @@ test('catalog: sync with progress, browse a category, search, open an item, add 
     .and(page.locator(':enabled'))
     .first();
   const label = (await addButton.getAttribute('aria-label')) ?? '';
-  const [itemNo, variantCode] = label.split(' ');
+  // "Balie: 100015 06000 toevoegen …": the visible text first, then the size.
+  const [itemNo, variantCode] = label.replace(/^[^:]*:\s*/, '').split(' ');
   await addButton.click();
   await expect(item.getByRole('status')).toContainText('toegevoegd aan de baliebestelling');
   const draft = await page.evaluate(async () => {

@@ -7,12 +7,12 @@ import {
   type StoredRequestView,
 } from '../support/emulator-profile.ts';
 import {
-  catalogSynced,
   startDeskAgainstEmulator,
   type BrowserShellProcess,
   type DeskAgainstEmulator,
   screenshot,
 } from './browser-shell.ts';
+import { catalogSynced } from './desk-steps.ts';
 import { CountingKeyboard, enterCounterOrder, THREE_LINE_ORDER } from './counter-keyboard-order.ts';
 
 let desk: DeskAgainstEmulator;

@@ -6,12 +6,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { StoredRequestView } from '../support/emulator-profile.ts';
 import {
-  catalogSynced,
   startDeskAgainstEmulator,
   screenshot,
   screenshotAtSizes,
   type DeskAgainstEmulator,
 } from './browser-shell.ts';
+import { catalogSynced } from './desk-steps.ts';
 
 let desk: DeskAgainstEmulator;
 

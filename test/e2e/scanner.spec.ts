@@ -12,6 +12,7 @@ import {
   startDeskAgainstEmulator,
   type DeskAgainstEmulator,
 } from './browser-shell.ts';
+import { catalogSynced } from './desk-steps.ts';
 
 const LINES = 50;
 /** The last lines of each run are scanned into the catalog picker instead of the entry row. */
@@ -27,13 +28,6 @@ test.afterAll(async () => {
 });
 
 type Row = { itemNo: string; variantCode: string; baseUnit: string; lengthMm: number };
-type Voa = {
-  sync: { start(input?: object): Promise<unknown> };
-  catalog: {
-    stats(input?: object): Promise<{ ok: boolean; value: { syncedAt?: string } }>;
-    search(input: object): Promise<{ ok: boolean; value: { rows: Row[] } }>;
-  };
-};
 
 /** A line as the test types it: the code scanned, the quantity typed, the quantity the host must store. */
 interface ScannedLine {
@@ -44,17 +38,11 @@ interface ScannedLine {
 
 /** The catalog synced through the app, then 50 codes to scan: single-size items and items with sizes. */
 async function scanPlan(page: Page, speed: number): Promise<ScannedLine[]> {
-  await page.evaluate(() => (window as unknown as { voa: Voa }).voa.sync.start({}));
-  await expect
-    .poll(
-      async () =>
-        (await page.evaluate(() => (window as unknown as { voa: Voa }).voa.catalog.stats({}))).value.syncedAt,
-      { timeout: 60_000 },
-    )
-    .toBeTruthy();
+  await catalogSynced(page);
   const found = await page.evaluate(() =>
-    (window as unknown as { voa: Voa }).voa.catalog.search({ query: '', blocked: 'exclude', limit: 500 }),
+    window.voa!.catalog.search({ query: '', blocked: 'exclude', limit: 500 }),
   );
+  if (!found.ok) throw new Error(found.error.message);
   const sizesOf = new Map<string, Row[]>();
   for (const row of found.value.rows) sizesOf.set(row.itemNo, [...(sizesOf.get(row.itemNo) ?? []), row]);
   // An item with several sizes scanned by its number is the item as a whole, counted in its base unit:

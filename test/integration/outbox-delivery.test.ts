@@ -11,6 +11,7 @@ import type { OutboxItemView, OutboxStatus } from '../../src/shared/bridge/outbo
 import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
 import { SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
 import { localDate } from '../../src/shared/contract/request-submit-rules.ts';
+import { formatDate } from '../../src/shared/locale/date-input.ts';
 import {
   quoteRequestSchema,
   type AccountRequestInput,
@@ -385,7 +386,7 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
     if (refused.ok) return;
     expect(refused.error.code).toBe('invalid-input');
     expect(refused.error.fields).toEqual({
-      'payload.requestedDeliveryDate': `ligt in het verleden: kies vandaag (${localDate(new Date())}) of later`,
+      'payload.requestedDeliveryDate': `ligt in het verleden: kies vandaag (${formatDate(localDate(new Date()), 'nl')}) of later`,
     });
     expect(core.outbox.store.list({}).length).toBe(0);
     await call('settings:save', { uiLanguage: 'en' });

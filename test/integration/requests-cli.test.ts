@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import { localDate } from '../../src/shared/contract/request-submit-rules.ts';
+import { formatDate } from '../../src/shared/locale/date-input.ts';
 import { configureProfileForEmulator, TEST_PRIVACY_CONSENT_VERSION } from '../support/emulator-profile.ts';
 import { setRequestLatency } from '../support/emulator-admin.ts';
 import { queueCounterQuotes } from '../support/queued-requests.ts';
@@ -86,7 +87,7 @@ describe('cli: submit and outbox', () => {
     expect(run.code).toBe(2);
     // The profile keeps the default UI language, Dutch.
     expect(run.stderr).toContain(
-      `  requestedDeliveryDate: ligt in het verleden: kies vandaag (${localDate(new Date())}) of later`,
+      `  requestedDeliveryDate: ligt in het verleden: kies vandaag (${formatDate(localDate(new Date()), 'nl')}) of later`,
     );
     expect(JSON.parse((await cli('--json', 'outbox', 'list')).stdout).items).toHaveLength(before);
   });

@@ -198,8 +198,11 @@ export interface SyncStatus {
   lastSuccess: SyncRunSummary | undefined;
   /** Next daily run while the app runs (local time, ISO); undefined where no scheduler runs. */
   nextScheduledAt: string | undefined;
-  /** What keeps a sync from starting (settings or secret missing); undefined when it can start. */
-  notConfigured: string | undefined;
+  /**
+   * The settings that keep a sync from starting, by key (`host.baseUrl`, `applications.sync.clientSecret`,
+   * see missingHostSettings); undefined when it can start. Keys, not a sentence: the renderer words them.
+   */
+  notConfigured: string[] | undefined;
 }
 
 export interface CatalogStats {

@@ -3,6 +3,7 @@
 // caller), never when a queued payload is read back or delivered: a request queued yesterday for
 // yesterday is still delivered, as the host accepts any real date.
 import { localized, type ValidationLanguage } from '../validation.ts';
+import { formatDate } from '../locale/date-input.ts';
 import { QUOTE_LINES_KEY } from './request-fields.ts';
 import type { UnitCodes } from './request-lines.ts';
 import type { QuoteRequestInput } from './request-schemas.ts';
@@ -42,8 +43,8 @@ export function pastDateIssue(
   const date = payload.requestedDeliveryDate;
   if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || date >= today) return undefined;
   return {
-    en: `is in the past: choose today (${today}) or a later day`,
-    nl: `ligt in het verleden: kies vandaag (${today}) of later`,
+    en: `is in the past: choose today (${formatDate(today, 'en')}) or a later day`,
+    nl: `ligt in het verleden: kies vandaag (${formatDate(today, 'nl')}) of later`,
   };
 }
 

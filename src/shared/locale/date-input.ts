@@ -83,3 +83,47 @@ export function formatDate(isoDate: string, language: UiLanguage): string {
   const { separator } = DATE_NOTATION[language];
   return [match[3], match[2], match[1]].join(separator);
 }
+
+/** The days of a YYYY-MM-DD date as numbers, read in UTC so no time zone can shift the day. */
+function utcOf(isoDate: string): Date {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1));
+}
+
+function isoOfUtc(moment: Date): string {
+  return isoOf(moment.getUTCFullYear(), moment.getUTCMonth() + 1, moment.getUTCDate()) ?? '';
+}
+
+/** The day `days` after (or before, when negative) a YYYY-MM-DD date. */
+export function shiftDay(isoDate: string, days: number): string {
+  const moment = utcOf(isoDate);
+  moment.setUTCDate(moment.getUTCDate() + days);
+  return isoOfUtc(moment);
+}
+
+/** The same day `months` later or earlier; past the end of a shorter month, its last day (31 Jan → 28 Feb). */
+export function shiftMonth(isoDate: string, months: number): string {
+  const moment = utcOf(isoDate);
+  const day = moment.getUTCDate();
+  const first = new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth() + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(day, last));
+  return isoOfUtc(first);
+}
+
+/** 0 for Monday to 6 for Sunday: weeks start on Monday in the Netherlands and in the British order. */
+export function weekdayIndex(isoDate: string): number {
+  return (utcOf(isoDate).getUTCDay() + 6) % 7;
+}
+
+/**
+ * The weeks of a calendar page for the month of `isoDate`: Monday to Sunday, each day YYYY-MM-DD or
+ * undefined before the first and after the last day of the month.
+ */
+export function monthWeeks(isoDate: string): (string | undefined)[][] {
+  const first = `${isoDate.slice(0, 7)}-01`;
+  const days: (string | undefined)[] = Array.from({ length: weekdayIndex(first) }, () => undefined);
+  for (let day = first; day.slice(0, 7) === first.slice(0, 7); day = shiftDay(day, 1)) days.push(day);
+  while (days.length % 7) days.push(undefined);
+  return Array.from({ length: days.length / 7 }, (_, week) => days.slice(week * 7, week * 7 + 7));
+}

@@ -56,7 +56,11 @@ export function bridgeErrorFrom(error: unknown, channel: string): BridgeError {
   }
   if (error instanceof KeychainUnavailableError)
     return { code: 'keychain-unavailable', message: error.message };
-  if (error instanceof HostNotConfiguredError) return { code: 'not-configured', message: error.message };
+  if (error instanceof HostNotConfiguredError) {
+    // The missing settings by key, so the renderer can name them in the user's language.
+    const fields = Object.fromEntries(error.missing.map((key) => [key, 'missing']));
+    return { code: 'not-configured', message: error.message, fields };
+  }
   if (error instanceof TokenRefusedError || error instanceof HostNetworkError) {
     return { code: 'host-error', message: error.message };
   }

@@ -12,7 +12,7 @@ import {
   type SyncStatus,
   type SyncTrigger,
 } from '../../../shared/contract/catalog-search.ts';
-import { missingHostSettings } from '../../../shared/settings.ts';
+import { clientSecretKey, missingHostSettings } from '../../../shared/settings.ts';
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
 import type { CoreModule, CoreServices } from '../core-module.ts';
@@ -158,8 +158,8 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
     return undefined;
   };
 
-  /** What keeps a sync from starting, or undefined. */
-  const notConfigured = async (): Promise<string | undefined> => {
+  /** The settings (keys) that keep a sync from starting, or undefined; the renderer words them. */
+  const notConfigured = async (): Promise<string[] | undefined> => {
     const missing = missingHostSettings(core.settings.current, 'sync');
     let secret = false;
     try {
@@ -167,8 +167,8 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
     } catch {
       // no keychain: the secret cannot be read either
     }
-    if (!secret) missing.push("the sync application's client secret");
-    return missing.length ? `Missing in Settings: ${missing.join(', ')}.` : undefined;
+    if (!secret) missing.push(clientSecretKey('sync'));
+    return missing.length ? missing : undefined;
   };
 
   const startSync = (trigger: SyncTrigger): SyncRequest => {

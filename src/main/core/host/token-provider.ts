@@ -9,7 +9,7 @@ type Msal = typeof MsalModule;
 let msal: Promise<Msal> | undefined;
 const loadMsal = (): Promise<Msal> => (msal ??= import('@azure/msal-node'));
 import type { ApplicationName, Settings } from '../../../shared/settings.ts';
-import { missingHostSettings } from '../../../shared/settings.ts';
+import { clientSecretKey, missingHostSettings } from '../../../shared/settings.ts';
 import type { SecretVault } from '../secrets/secret-vault.ts';
 import { HostNetworkError, type HostHttpClient } from './host-http-client.ts';
 import { MsalNetworkModule } from './msal-network-module.ts';
@@ -93,7 +93,7 @@ export class TokenProvider {
   async #fetchToken(application: ApplicationName, settings: Settings): Promise<string> {
     const missing = missingHostSettings(settings, application);
     const secret = await this.#vault.read(application, settings);
-    if (!secret) missing.push(`the ${application} application's client secret`);
+    if (!secret) missing.push(clientSecretKey(application));
     if (missing.length) throw new HostNotConfiguredError(missing);
 
     const { authUrl, tenant, apiResource } = settings.host;

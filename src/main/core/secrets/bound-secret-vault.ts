@@ -3,7 +3,7 @@
 // the host layer only while the settings still name exactly that host. So a settings save that points the
 // authentication URL or the base URL elsewhere (an XSS, a stolen browser-shell token) cannot make main send
 // the secret, or a token made from it, to another server: the secret must be typed again first.
-import type { ApplicationName, Settings } from '../../../shared/settings.ts';
+import { clientSecretKey, type ApplicationName, type Settings } from '../../../shared/settings.ts';
 import type { SecretBinding } from '../../../shared/bridge/settings-calls.ts';
 import { HostNotConfiguredError } from '../host/token-provider.ts';
 import {
@@ -38,7 +38,7 @@ export class SecretNeedsReentryError extends HostNotConfiguredError {
   override name = 'SecretNeedsReentryError';
   /** `changed` names the settings changed since the secret was entered; empty when its host is unknown. */
   constructor(application: ApplicationName, changed: string[]) {
-    super([`the ${application} application's client secret`]);
+    super([clientSecretKey(application)]);
     const why = changed.length
       ? `was entered for other connection settings (${changed.join(', ')} changed since)`
       : 'was stored before secrets were bound to their host, so its host is unknown';

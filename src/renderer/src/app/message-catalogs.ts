@@ -9,6 +9,8 @@ import { inputMessages } from '../request-form/input-messages.ts';
 import { requestFormMessages } from '../request-form/request-form-messages.ts';
 import { flowMessages } from '../request-form/flow-messages.ts';
 import { settingsMessages } from '../features/settings/settings-messages.ts';
+import { dateFieldMessages } from '../components/date-field-messages.ts';
+import { problemMessages } from '../components/problem-messages.ts';
 
 export const messageCatalogs = {
   app: appMessages,
@@ -21,6 +23,8 @@ export const messageCatalogs = {
   outbox: outboxMessages,
   catalog: catalogMessages,
   customer: customerMessages,
+  dateField: dateFieldMessages,
+  problem: problemMessages,
 };
 
 export type MessageCatalogs = typeof messageCatalogs;

@@ -2,25 +2,22 @@
 import type { CatalogSizeRow } from '../../../shared/contract/catalog-search.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
 import type { Translate } from '../i18n/i18n.ts';
-
-const locale = (language: UiLanguage) => (language === 'nl' ? 'nl-NL' : 'en-GB');
+import { formatDateTime, intlLocale } from './date-time-format.ts';
 
 export function formatCount(value: number, language: UiLanguage): string {
-  return new Intl.NumberFormat(locale(language), { maximumFractionDigits: 1 }).format(value);
+  return new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 1 }).format(value);
 }
 
+/** A sync's time as every list shows times: `22-11-2026 14:05` (see date-time-format.ts). */
 export function formatWhen(iso: string | undefined, language: UiLanguage): string {
-  if (!iso) return '';
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  return formatDateTime(iso, language);
 }
 
 /** "11:33" today, "21 nov 11:33" on another day: when something happened, as the header and lists say it. */
 export function formatClock(iso: string, language: UiLanguage, now = new Date()): string {
   const at = new Date(iso);
   const today = at.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(locale(language), {
+  return new Intl.DateTimeFormat(intlLocale(language), {
     ...(today ? {} : { day: 'numeric', month: 'short' }),
     hour: '2-digit',
     minute: '2-digit',
@@ -37,7 +34,7 @@ export function formatAge(iso: string, t: Translate, now = Date.now()): string {
 }
 
 export function formatDuration(ms: number, language: UiLanguage): string {
-  return `${new Intl.NumberFormat(locale(language), { maximumFractionDigits: 1 }).format(ms / 1000)} s`;
+  return `${new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 1 }).format(ms / 1000)} s`;
 }
 
 /** "6000", "2000 × 1000 × 10", or '' when the size has no dimensions. */

@@ -16,6 +16,9 @@ import { RemarksAndConsent } from './remarks-and-consent.tsx';
 import { useNormalizedFields } from './normalized-fields.tsx';
 import type { FieldErrors } from './request-form-support.ts';
 import { ContractTextField } from './contract-text-field.tsx';
+import { DateField } from '../components/date-field.tsx';
+import { localDay } from '../components/date-time-format.ts';
+import { useAppStore } from '../store/use-app-store.ts';
 
 type Fields = typeof QUOTE_HEADER_FIELDS;
 /** The header fields typed into text inputs: the table's customer, address and delivery-address rows. */
@@ -54,6 +57,7 @@ export function QuoteForm({
     const value = normalized.onLeave(labelOf(key), QUOTE_HEADER_FIELDS[key], draft[key]);
     if (value !== undefined) onChange((current) => ({ ...current, [key]: value }));
   };
+  const language = useAppStore((state) => state.language);
   const text = (
     key: TypedKey,
     options: { first?: boolean; label?: string; hint?: string; type?: string } = {},
@@ -129,13 +133,20 @@ export function QuoteForm({
           {/* Fields that do not apply stay in the draft and come back when the choice does. */}
           <div className="grid-2 delivery-fields">
             {delivery && draft.useShipToAddress ? SHIP_TO_KEYS.map((key) => text(key)) : null}
-            {text('requestedDeliveryDate', {
-              type: 'date',
-              label: t(delivery ? 'requestForm.form.deliveryDate' : 'requestForm.form.pickupDate'),
-              hint: t(
+            <DateField
+              label={t(delivery ? 'requestForm.form.deliveryDate' : 'requestForm.form.pickupDate')}
+              hint={t(
                 delivery ? 'requestForm.form.requestedDeliveryDateHint' : 'requestForm.form.pickupDateHint',
-              ),
-            })}
+              )}
+              name="requestedDeliveryDate"
+              value={draft.requestedDeliveryDate}
+              language={language}
+              earliest={localDay(new Date())}
+              error={errors.requestedDeliveryDate}
+              onChange={(value) =>
+                onChange((current) => withTypedText(current, 'requestedDeliveryDate', value))
+              }
+            />
           </div>
           {!(delivery && draft.useShipToAddress) &&
           (draft.shipToAddress.trim() || draft.shipToCity.trim()) ? (

@@ -9,6 +9,7 @@ import { lineHasContent } from '../../../shared/contract/request-drafts.ts';
 import { accountRequestSchema, quoteRequestSchema } from '../../../shared/contract/request-schemas.ts';
 import { useAppStore } from '../store/use-app-store.ts';
 import type { Drafts, FormSubmission } from './request-form-slice.ts';
+import { bridgeProblem } from '../components/problem-text.ts';
 import { useT } from '../i18n/i18n.ts';
 import {
   check,
@@ -121,7 +122,9 @@ export function useRequestForm<T extends keyof Drafts>({
     setBusy(false);
     if (error) {
       setBridgeErrors(formPaths(error.fields));
-      setFailure(error.fields ? undefined : t('requestForm.submit.failed', { message: error.message }));
+      setFailure(
+        error.fields ? undefined : t('requestForm.submit.failed', { message: bridgeProblem(t, error).text }),
+      );
       setShowAll(true);
       return;
     }

@@ -58,8 +58,8 @@ const en = {
   'size.add': 'Add to request',
   'add.counter': 'Counter',
   'add.fair': 'Trade fair',
-  'add.counterLabel': 'Add {size} to the counter order',
-  'add.fairLabel': 'Add {size} to the trade-fair request',
+  'add.counterLabel': 'Counter: add {size} to the counter order',
+  'add.fairLabel': 'Trade fair: add {size} to the trade-fair request',
   'add.done.counter': 'Added {item} to the counter order.',
   'add.done.fair': 'Added {item} to the trade-fair request.',
   'add.failed': 'Not added: {problem}',
@@ -78,8 +78,10 @@ const en = {
   'sync.waitThrottled': 'The host asks to wait {seconds} s (busy)',
   'sync.waitRetry': 'Retrying in {seconds} s: {detail}',
   'sync.next': 'Next automatic sync {when}',
-  'sync.notConfigured': 'Sync not possible yet: {problem}',
-  'sync.failedBanner': 'The last sync failed: {message}',
+  'sync.notConfigured': 'The catalog cannot be synced yet: missing in Settings: {settings}.',
+  'sync.failedMessage':
+    'The last sync failed. The catalog from before is kept and can be searched; VOA Desk tries again at the next daily sync, or choose Sync now.',
+  'sync.cancelledMessage': 'The last sync was cancelled. The catalog from before is kept.',
   'sync.progressLabel': 'Sync progress',
   'sync.outcome.warning': 'Succeeded with a warning',
   'sync.steelRefused':
@@ -193,8 +195,8 @@ export const catalogMessages: FeatureMessages<typeof en> = {
     'size.add': 'Aan aanvraag toevoegen',
     'add.counter': 'Balie',
     'add.fair': 'Beurs',
-    'add.counterLabel': '{size} toevoegen aan de baliebestelling',
-    'add.fairLabel': '{size} toevoegen aan de beursaanvraag',
+    'add.counterLabel': 'Balie: {size} toevoegen aan de baliebestelling',
+    'add.fairLabel': 'Beurs: {size} toevoegen aan de beursaanvraag',
     'add.done.counter': '{item} toegevoegd aan de baliebestelling.',
     'add.done.fair': '{item} toegevoegd aan de beursaanvraag.',
     'add.failed': 'Niet toegevoegd: {problem}',
@@ -213,8 +215,12 @@ export const catalogMessages: FeatureMessages<typeof en> = {
     'sync.waitThrottled': 'De host vraagt {seconds} s te wachten (druk)',
     'sync.waitRetry': 'Nieuwe poging over {seconds} s: {detail}',
     'sync.next': 'Volgende automatische synchronisatie {when}',
-    'sync.notConfigured': 'Synchroniseren kan nog niet: {problem}',
-    'sync.failedBanner': 'De laatste synchronisatie is mislukt: {message}',
+    'sync.notConfigured':
+      'De catalogus kan nog niet synchroniseren: in Instellingen ontbreekt nog {settings}.',
+    'sync.failedMessage':
+      'De laatste synchronisatie is mislukt. De catalogus van daarvoor blijft bewaard en doorzoekbaar; VOA Desk probeert het opnieuw bij de volgende dagelijkse synchronisatie, of kies Nu synchroniseren.',
+    'sync.cancelledMessage':
+      'De laatste synchronisatie is geannuleerd. De catalogus van daarvoor blijft bewaard.',
     'sync.progressLabel': 'Voortgang synchronisatie',
     'sync.outcome.warning': 'Geslaagd met een waarschuwing',
     'sync.steelRefused':

@@ -5,6 +5,8 @@ import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { CatalogFilterPanel, CategoryTree } from './category-tree.tsx';
 import { formatCount } from '../../components/catalog-format.ts';
+import { ProblemBanner } from '../../components/message-details.tsx';
+import { bridgeProblem } from '../../components/problem-text.ts';
 import { ItemDetail } from './item-detail.tsx';
 import { ResultList } from './result-list.tsx';
 import { SyncBar } from './sync-bar.tsx';
@@ -53,7 +55,7 @@ function ResultSummary() {
   const syncedAt = useAppStore((state) => state.catalogSyncedAt);
   const query = useAppStore((state) => state.catalogQuery);
   const loading = results.windows[0] === 'loading';
-  if (results.error) return <p className="banner banner--error">{results.error}</p>;
+  if (results.error) return <ProblemBanner problem={bridgeProblem(t, results.error)} />;
   if (!loading && results.total === 0)
     return (
       <p className="result-summary result-summary--none" role="status">

@@ -42,7 +42,8 @@ export interface CatalogResults {
   tookMs: number;
   /** Window index → rows; a window being fetched is marked 'loading'. */
   windows: Record<number, CatalogSizeRow[] | 'loading'>;
-  error: string | undefined;
+  /** Kept whole: the screen words it by its code and keeps the core's text for the details. */
+  error: BridgeError | undefined;
 }
 
 export interface CatalogSlice {
@@ -52,7 +53,7 @@ export interface CatalogSlice {
   catalogSyncedAt: string | undefined;
   catalogFacets: CatalogFacets | undefined;
   catalogItem:
-    { itemNo: string; detail: CatalogItemDetail | undefined; error: string | undefined } | undefined;
+    { itemNo: string; detail: CatalogItemDetail | undefined; error: BridgeError | undefined } | undefined;
   syncStatus: SyncStatus | undefined;
   syncProgress: SyncProgress | undefined;
   syncRuns: SyncRunSummary[];
@@ -99,7 +100,7 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
     if (!result.ok) {
       const windows = { ...current.windows };
       delete windows[window];
-      set({ catalogResults: { ...current, windows, error: result.error.message } });
+      set({ catalogResults: { ...current, windows, error: result.error } });
       return;
     }
     set({
@@ -212,7 +213,7 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
       set({
         catalogItem: result.ok
           ? { itemNo, detail: result.value, error: undefined }
-          : { itemNo, detail: undefined, error: result.error.message },
+          : { itemNo, detail: undefined, error: result.error },
       });
     },
 

@@ -12,8 +12,10 @@ import { voa } from '../../bridge/voa.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { formatCount, formatWhen, sizeLabel } from '../../components/catalog-format.ts';
 import { stockText, useSteelAbsent } from '../../components/steel.ts';
+import { MessageDetails, ProblemBanner } from '../../components/message-details.tsx';
+import { bridgeProblem } from '../../components/problem-text.ts';
 
-type Notice = { kind: 'ok' | 'bad'; text: string } | undefined;
+type Notice = { kind: 'ok' | 'bad'; text: string; details?: string } | undefined;
 
 export function ItemDetail() {
   const t = useT();
@@ -23,7 +25,7 @@ export function ItemDetail() {
   const [notice, setNotice] = useState<Notice>();
 
   if (!open) return <p className="item-detail__empty">{t('catalog.detail.empty')}</p>;
-  if (open.error) return <p className="banner banner--error">{open.error}</p>;
+  if (open.error) return <ProblemBanner problem={bridgeProblem(t, open.error)} />;
   const detail = open.detail;
   if (!detail) return <p className="item-detail__empty">{t('catalog.detail.loading')}</p>;
 
@@ -33,7 +35,11 @@ export function ItemDetail() {
     setNotice(
       result.ok
         ? { kind: 'ok', text: t(`catalog.add.done.${target}`, { item: sizeLabel(row) }) }
-        : { kind: 'bad', text: t('catalog.add.failed', { problem: result.error.message }) },
+        : {
+            kind: 'bad',
+            text: t('catalog.add.failed', { problem: bridgeProblem(t, result.error).text }),
+            details: result.error.message,
+          },
     );
   };
   const dimension = (value: number) => (value > 0 ? formatCount(value, language) : '');
@@ -95,7 +101,7 @@ export function ItemDetail() {
       </p>
       {notice ? (
         <p className={`banner ${notice.kind === 'ok' ? 'banner--ok' : 'banner--error'}`} role="status">
-          {notice.text}
+          {notice.text} <MessageDetails details={notice.details} />
         </p>
       ) : null}
       <div className="item-detail__sizes">

@@ -5,6 +5,8 @@ import type { SyncProgress, SyncRunSummary } from '../../../../shared/contract/c
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { formatAge, formatCount, formatWhen } from '../../components/catalog-format.ts';
+import { MessageDetails } from '../../components/message-details.tsx';
+import { bridgeProblem, missingSettingLabels, type ShownProblem } from '../../components/problem-text.ts';
 import { failureMessage, outcomeBadgeClass, shownOutcome, steelRefusedMessage } from './sync-outcome.ts';
 
 /** The warning of a run that succeeded with refused steel pages, in the user's language. */
@@ -13,7 +15,7 @@ function SteelRefusedWarning({ run }: { run: SyncRunSummary }) {
   if (shownOutcome(run) !== 'warning') return null;
   return (
     <p className="banner banner--warning" role="status">
-      {steelRefusedMessage(t, run)}
+      {steelRefusedMessage(t, run)} <MessageDetails details={run.message} />
     </p>
   );
 }
@@ -31,7 +33,7 @@ export function SyncBar() {
   const progress = useAppStore((state) => state.syncProgress);
   const startSync = useAppStore((state) => state.startCatalogSync);
   const cancelSync = useAppStore((state) => state.cancelCatalogSync);
-  const [problem, setProblem] = useState<string | undefined>();
+  const [problem, setProblem] = useState<ShownProblem | undefined>();
 
   if (progress) {
     const fraction = progressFraction(progress);
@@ -80,7 +82,7 @@ export function SyncBar() {
   const start = async () => {
     setProblem(undefined);
     const error = await startSync();
-    if (error) setProblem(error.message);
+    if (error) setProblem(bridgeProblem(t, error));
   };
   return (
     <div className="sync-bar" data-testid="sync-status">
@@ -111,12 +113,13 @@ export function SyncBar() {
         ) : null}
       </div>
       {status?.notConfigured ? (
-        <p className="banner banner--warning">
-          {t('catalog.sync.notConfigured', { problem: status.notConfigured })}
+        <p className="banner banner--warning" data-testid="sync-not-configured">
+          {t('catalog.sync.notConfigured', { settings: missingSettingLabels(t, status.notConfigured) })}{' '}
+          <MessageDetails details={status.notConfigured.join(', ')} />
         </p>
       ) : last && last.outcome !== 'succeeded' && last.message ? (
-        <p className="banner banner--error" role="alert">
-          {t('catalog.sync.failedBanner', { message: failureMessage(t, last) })}
+        <p className="banner banner--error" role="alert" data-testid="sync-failure">
+          {failureMessage(t, last).text} <MessageDetails details={failureMessage(t, last).details} />
         </p>
       ) : last ? (
         <SteelRefusedWarning run={last} />
@@ -132,7 +135,7 @@ export function SyncBar() {
       ) : null}
       {problem ? (
         <p className="banner banner--error" role="alert">
-          {problem}
+          {problem.text} <MessageDetails details={problem.details} />
         </p>
       ) : null}
     </div>

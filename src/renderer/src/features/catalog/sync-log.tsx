@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { CHANGE_KINDS, CHANGE_SUBJECTS, PAGE_KINDS } from '../../../../shared/contract/catalog-search.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
+import { MessageDetails } from '../../components/message-details.tsx';
 import { formatCount, formatDuration, formatWhen } from '../../components/catalog-format.ts';
 import { failureMessage, outcomeBadgeClass, shownOutcome, steelRefusedMessage } from './sync-outcome.ts';
 
@@ -51,10 +52,12 @@ export function SyncLog() {
                     </span>
                     {shownOutcome(run) === 'warning' ? (
                       <span className="run-table__message run-table__message--warning">
-                        {steelRefusedMessage(t, run)}
+                        {steelRefusedMessage(t, run)} <MessageDetails details={run.message} />
                       </span>
                     ) : run.message ? (
-                      <span className="run-table__message">{failureMessage(t, run)}</span>
+                      <span className="run-table__message">
+                        {failureMessage(t, run).text} <MessageDetails details={run.message} />
+                      </span>
                     ) : null}
                   </td>
                   <td className="num">{formatCount(run.pages, language)}</td>

@@ -3,6 +3,7 @@
 import { STEEL_SYNC_PERMISSION_SET } from '../../../../shared/contract/catalog-pages.ts';
 import type { SyncRunSummary } from '../../../../shared/contract/catalog-search.ts';
 import type { useT } from '../../i18n/i18n.ts';
+import type { ShownProblem } from '../../components/problem-text.ts';
 
 const OUTCOME_BADGE = {
   succeeded: 'badge--ok',
@@ -20,11 +21,17 @@ export function outcomeBadgeClass(run: SyncRunSummary): string {
   return `badge ${OUTCOME_BADGE[shownOutcome(run)]}`;
 }
 
-/** A failed run's message in the user's language where the core gave its reason as data. */
-export function failureMessage(t: ReturnType<typeof useT>, run: SyncRunSummary): string {
-  return run.damagedCatalogMovedTo
+/**
+ * A failed or cancelled run in the user's language, chosen by its outcome; the core's own account (page,
+ * HTTP status, the ERP's words with their CorrelationId) goes behind the details toggle.
+ */
+export function failureMessage(t: ReturnType<typeof useT>, run: SyncRunSummary): ShownProblem {
+  const text = run.damagedCatalogMovedTo
     ? t('catalog.sync.damagedCatalog', { file: run.damagedCatalogMovedTo })
-    : run.message;
+    : run.outcome === 'cancelled'
+      ? t('catalog.sync.cancelledMessage')
+      : t('catalog.sync.failedMessage');
+  return { text, details: run.message };
 }
 
 export function steelRefusedMessage(t: ReturnType<typeof useT>, run: SyncRunSummary): string {

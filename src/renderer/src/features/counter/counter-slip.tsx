@@ -9,6 +9,7 @@ import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts
 import { useAppStore } from '../../store/use-app-store.ts';
 import { formatDay, lineMeasuresText, quantityWithUnit } from '../../request-form/line-format.ts';
 import { useT } from '../../i18n/i18n.ts';
+import { localDay } from '../../components/date-time-format.ts';
 
 export function CounterSlip({ item, payload }: { item: OutboxItemView; payload: QuoteRequestInput }) {
   const t = useT();
@@ -16,11 +17,7 @@ export function CounterSlip({ item, payload }: { item: OutboxItemView; payload: 
   const units = useAppStore((state) => state.settingsView?.settings.units) ?? DEFAULT_UNIT_CODES;
   const lines = payload[QUOTE_LINES_KEY] ?? [];
   const delivery = payload.deliveryMethod === DELIVERY_DELIVERY;
-  const date = new Date(item.createdAt).toLocaleDateString(document.documentElement.lang || 'nl', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
+  const date = formatDay(localDay(new Date(item.createdAt)), language);
   const address = [
     payload.shipToName,
     payload.shipToAddress,

@@ -15,6 +15,9 @@ import {
 } from '../../../../shared/contract/portal-objects.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
+import { formatClock } from '../../components/date-time-format.ts';
+import { ProblemBanner } from '../../components/message-details.tsx';
+import { bridgeProblem } from '../../components/problem-text.ts';
 import { CustomerTabs } from './customer-tabs.tsx';
 import { secondsUntil } from './customer-slice.ts';
 import './customer-panel.css';
@@ -141,10 +144,12 @@ function SignInForm() {
           {wait > 0 ? ` ${t('customer.waitCode', { seconds: wait })}` : ''}
         </p>
       ) : null}
-      {problem || error ? (
+      {problem ? (
         <p className="banner banner--error" role="alert">
-          {problem ?? error}
+          {problem}
         </p>
+      ) : error ? (
+        <ProblemBanner problem={bridgeProblem(t, error)} />
       ) : null}
     </form>
   );
@@ -160,18 +165,12 @@ function SignedIn({
   target: QuoteTarget;
 }) {
   const t = useT();
-  const language = useAppStore((state) => state.language);
   const signOut = useAppStore((state) => state.portalSignOut);
   const draft = useAppStore((state) => state.drafts[target]);
   const resetDraft = useAppStore((state) => state.resetDraft);
   const updateDraft = useAppStore((state) => state.updateDraft);
   const [notice, setNotice] = useState<string | null>(null);
-  const until = customer.expiresAt
-    ? new Date(customer.expiresAt).toLocaleTimeString(language === 'nl' ? 'nl-NL' : 'en-GB', {
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-    : '–';
+  const until = customer.expiresAt ? formatClock(new Date(customer.expiresAt)) : '–';
 
   const useDetails = () => {
     const remark = t('customer.remarkLine', { customerNo: customer.customerNo, name: customer.customerName });

@@ -22,10 +22,17 @@ import type {
   PrintDocumentType,
   TruncatedList,
 } from '../../../../shared/contract/portal-objects.ts';
-import type { BridgeResult } from '../../../../shared/bridge/define.ts';
+import type { BridgeError, BridgeResult } from '../../../../shared/bridge/define.ts';
 import type { SliceCreator } from '../../app/app-store.ts';
-import { unwrap, voa } from '../../bridge/voa.ts';
+import { BridgeCallError, unwrap, voa } from '../../bridge/voa.ts';
 import { keepInSession, recalled } from '../../store/session-memory.ts';
+
+/** A failed call's answer as main gave it; anything else thrown is a fault of VOA Desk itself. */
+function bridgeErrorOf(error: unknown): BridgeError {
+  return error instanceof BridgeCallError
+    ? error.error
+    : { code: 'internal', message: error instanceof Error ? error.message : String(error) };
+}
 
 export const CUSTOMER_TABS = ['requests', 'quotes', 'orders', 'shipments', 'lines', 'documents'] as const;
 export type CustomerTab = (typeof CUSTOMER_TABS)[number];
@@ -47,7 +54,8 @@ export interface CustomerSlice {
   portalLinks: RequestLinkView[];
   portalLoading: boolean;
   /** A failure a person can act on (host unreachable, refused); cleared by the next call. */
-  portalError: string | null;
+  /** Kept whole: the panel words it by its code, the core's text goes behind the details toggle. */
+  portalError: BridgeError | null;
   portalCode: CodeRequested | null;
   portalPdf: PortalPdf | null;
   portalStart(): void;
@@ -95,7 +103,7 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
       }
       return read.value;
     } catch (error) {
-      set({ portalError: (error as Error).message });
+      set({ portalError: bridgeErrorOf(error) });
       return undefined;
     } finally {
       set({ portalLoading: false });
@@ -143,7 +151,7 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
       // Every time the panel is shown: ReadSession, as the contract asks for every portal page view.
       void unwrap(voa.portal.session({}))
         .then((view) => set(view.customer ? { portal: view } : { ...FORGOTTEN, portal: view }))
-        .catch((error: Error) => set({ portalError: error.message }));
+        .catch((error: unknown) => set({ portalError: bridgeErrorOf(error) }));
     },
 
     async portalRequestCode(email) {
@@ -151,7 +159,7 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
       try {
         set({ portalCode: await unwrap(voa.portal.requestCode({ email })) });
       } catch (error) {
-        set({ portalError: (error as Error).message });
+        set({ portalError: bridgeErrorOf(error) });
       }
     },
 
@@ -164,7 +172,7 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
         void get().portalShowTab('requests');
         return true;
       } catch (error) {
-        set({ portalError: (error as Error).message });
+        set({ portalError: bridgeErrorOf(error) });
         return false;
       } finally {
         set({ portalLoading: false });

@@ -17,6 +17,9 @@ import {
 import { useAppStore } from '../../store/use-app-store.ts';
 import { formatAmount } from '../../request-form/line-format.ts';
 import { formatDate } from '../../../../shared/locale/date-input.ts';
+import { formatDateTime } from '../../components/date-time-format.ts';
+import { ProblemBanner } from '../../components/message-details.tsx';
+import { bridgeProblem } from '../../components/problem-text.ts';
 import { useT, type MessageKey, type Translate } from '../../i18n/i18n.ts';
 import { CUSTOMER_TABS, type CustomerTab } from './customer-slice.ts';
 
@@ -33,19 +36,22 @@ export function CustomerTabs() {
 
   return (
     <div className="customer-tabs">
-      <div className="tabs" role="tablist" aria-label={t('customer.tab.label')}>
-        {CUSTOMER_TABS.map((candidate) => (
-          <button
-            key={candidate}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={tab === candidate}
-            onClick={() => void showTab(candidate)}
-          >
-            {t(`customer.tab.${candidate}`)}
-          </button>
-        ))}
+      <div className="tabs">
+        {/* Only tabs inside the tablist (ARIA); refresh and the loading note sit beside it. */}
+        <div className="customer-tabs__list" role="tablist" aria-label={t('customer.tab.label')}>
+          {CUSTOMER_TABS.map((candidate) => (
+            <button
+              key={candidate}
+              type="button"
+              role="tab"
+              className="tab"
+              aria-selected={tab === candidate}
+              onClick={() => void showTab(candidate)}
+            >
+              {t(`customer.tab.${candidate}`)}
+            </button>
+          ))}
+        </div>
         {tab !== 'lines' ? (
           <button
             type="button"
@@ -57,11 +63,7 @@ export function CustomerTabs() {
         ) : null}
         {loading ? <span className="customer-tabs__loading">{t('customer.loading')}</span> : null}
       </div>
-      {error ? (
-        <p className="banner banner--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <ProblemBanner problem={bridgeProblem(t, error)} /> : null}
       <div className="customer-tabs__body" role="tabpanel" aria-label={t(`customer.tab.${tab}`)}>
         <TabBody tab={tab} />
       </div>
@@ -390,11 +392,7 @@ function DateText({ value }: { value: string }) {
 /** A host timestamp (UTC) in this workstation's local time, in the UI language's date order. */
 function TimestampText({ value }: { value: string }) {
   const language = useAppStore((state) => state.language);
-  const moment = new Date(value);
-  if (!value || Number.isNaN(moment.getTime())) return <>{value || '–'}</>;
-  const pad = (part: number) => String(part).padStart(2, '0');
-  const day = `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
-  return <>{`${formatDate(day, language)} ${pad(moment.getHours())}:${pad(moment.getMinutes())}`}</>;
+  return <>{formatDateTime(value, language) || '–'}</>;
 }
 
 /** A quantity written as the UI language writes numbers ("9.632,8" in Dutch), with its unit code. */

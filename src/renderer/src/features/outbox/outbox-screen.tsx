@@ -33,6 +33,10 @@ import {
   type FieldErrors,
 } from '../../request-form/request-form-support.ts';
 import { TextField } from '../../components/text-field.tsx';
+import { formatDateTime } from '../../components/date-time-format.ts';
+import { MessageDetails, ProblemBanner } from '../../components/message-details.tsx';
+import { bridgeProblem, erpWords, type ShownProblem } from '../../components/problem-text.ts';
+import type { BridgeError, BridgeResult } from '../../../../shared/bridge/define.ts';
 import { lineMeasuresText, quantityWithUnit } from '../../request-form/line-format.ts';
 import { useT, type Translate } from '../../i18n/i18n.ts';
 import { OUTBOX_FILTERS } from './outbox-slice.ts';
@@ -51,7 +55,7 @@ export function OutboxScreen() {
   const [filterName, setFilterName] = useState<FilterName>('all');
   const [search, setSearch] = useState(filter.search);
   const [correcting, setCorrecting] = useState<OutboxItemDetail | undefined>();
-  const [message, setMessage] = useState<string | undefined>();
+  const [message, setMessage] = useState<ShownProblem | undefined>();
   const now = useNow(items.some((item) => item.state === 'queued'));
 
   useEffect(() => {
@@ -61,9 +65,9 @@ export function OutboxScreen() {
   useEffect(() => startPortal(), [startPortal]);
   const linkOf = new Map(links.map((link) => [link.requestId, link]));
 
-  const act = async (call: Promise<{ ok: boolean; error?: { message: string } }>) => {
+  const act = async (call: Promise<BridgeResult<unknown>>) => {
     const result = await call;
-    setMessage(result.ok ? undefined : result.error?.message);
+    setMessage(result.ok ? undefined : bridgeProblem(t, result.error));
   };
   const sendNow = () => act(voa.outbox.flush({}));
 
@@ -77,12 +81,18 @@ export function OutboxScreen() {
   }
   const groups = [...sameReason.entries()].filter(([, group]) => group.length > 1);
   const retryAll = async (group: OutboxItemView[]) => {
-    const failed: string[] = [];
+    const failed: { requestId: string; error: BridgeError }[] = [];
     for (const item of group) {
       const result = await voa.outbox.retry({ id: item.id });
-      if (!result.ok) failed.push(`${item.requestId}: ${result.error.message}`);
+      if (!result.ok) failed.push({ requestId: item.requestId, error: result.error });
     }
-    setMessage(failed.length ? failed.join('; ') : undefined);
+    const first = failed[0];
+    setMessage(
+      first && {
+        text: bridgeProblem(t, first.error).text,
+        details: failed.map(({ requestId, error }) => `${requestId}: ${error.message}`).join('\n'),
+      },
+    );
   };
 
   return (
@@ -93,7 +103,8 @@ export function OutboxScreen() {
       </header>
       {status?.paused ? (
         <div className="banner banner--error" role="alert">
-          <strong>{t('outbox.paused.title')}:</strong> {status.paused.reason}{' '}
+          <strong>{t('outbox.paused.title')}:</strong> {t('outbox.paused.reason')}{' '}
+          <MessageDetails details={status.paused.reason} />{' '}
           <button type="button" className="button" onClick={() => void sendNow()}>
             {t('outbox.paused.resume')}
           </button>
@@ -103,15 +114,13 @@ export function OutboxScreen() {
           {t('outbox.offline.note')}
         </p>
       ) : null}
-      {message ? (
-        <p className="banner banner--error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      {message ? <ProblemBanner problem={message} /> : null}
 
       {groups.map(([reason, group]) => (
         <div key={reason} className="banner banner--warning retry-group" role="status">
-          <span>{t('outbox.sameReason', { count: group.length, reason })}</span>
+          <span>
+            {t('outbox.sameReason', { count: group.length })} {erpWords(t, reason).text}
+          </span>
           <button type="button" className="button" onClick={() => void retryAll(group)}>
             {t('outbox.retryAll', { count: group.length })}
           </button>
@@ -193,7 +202,7 @@ export function OutboxScreen() {
                   onCorrect={async () => {
                     const detail = await voa.outbox.get({ id: item.id });
                     if (detail.ok) setCorrecting(detail.value);
-                    else setMessage(detail.error.message);
+                    else setMessage(bridgeProblem(t, detail.error));
                   }}
                 />
               ))}
@@ -226,6 +235,26 @@ function reasonOf(message: string): string {
     .replace(/\s*correlation\s*id\s*[:=]?\s*[0-9a-f-]{8,}\.?/gi, '')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '…')
     .trim();
+}
+
+/**
+ * Why an item is not (yet) delivered, by its state: a refused request shows the ERP's own words; a
+ * request still being retried says so; the core's English account stays behind the details toggle.
+ */
+function LastError({ item }: { item: OutboxItemView }) {
+  const t = useT();
+  if (!item.lastError) return null;
+  const text =
+    item.state === 'needsAttention'
+      ? erpWords(t, item.lastError).text
+      : item.state === 'delivered'
+        ? t('outbox.lastError.deliveredNote')
+        : t('outbox.lastError.retrying');
+  return (
+    <>
+      {text} <MessageDetails details={item.lastError} />
+    </>
+  );
 }
 
 function countFor(name: FilterName, counts: Record<string, number>): number {
@@ -279,6 +308,7 @@ function OutboxRow({
   onCorrect(): void;
 }) {
   const t = useT();
+  const language = useAppStore((state) => state.language);
   const [confirming, setConfirming] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -296,7 +326,7 @@ function OutboxRow({
         <div>{t(`outbox.kind.${item.kind}`)}</div>
         <div className="mono">{item.requestId}</div>
         <div className="field__hint">
-          {new Date(item.createdAt).toLocaleString(document.documentElement.lang || 'nl')}
+          {formatDateTime(item.createdAt, language)}
           {item.summary.source ? ` · ${item.summary.source}` : ''}
         </div>
       </td>
@@ -309,7 +339,9 @@ function OutboxRow({
         {item.number ?? (item.state === 'delivered' ? t('requestForm.noNumber') : '–')}
       </td>
       <td>{item.attempts}</td>
-      <td className="error-text">{item.lastError ?? ''}</td>
+      <td className="error-text">
+        <LastError item={item} />
+      </td>
       <td>{item.state === 'queued' ? relative(t, item.nextAttemptAt, now) : ''}</td>
       <td>
         {confirming ? (
@@ -429,7 +461,7 @@ function RequestLines({ item }: { item: OutboxItemView }) {
 }
 
 /** A needs-attention request in its form, corrected and queued again under the same requestId. */
-function CorrectPanel({ item, onDone }: { item: OutboxItemDetail; onDone(error?: string): void }) {
+function CorrectPanel({ item, onDone }: { item: OutboxItemDetail; onDone(error?: ShownProblem): void }) {
   const t = useT();
   const language = useAppStore((state) => state.language);
   const original = item.payload as Record<string, unknown>;
@@ -468,7 +500,7 @@ function CorrectPanel({ item, onDone }: { item: OutboxItemDetail; onDone(error?:
     setBusy(false);
     if (!result.ok) {
       setBridgeErrors(formPaths(result.error.fields));
-      onDone(result.error.message);
+      onDone(bridgeProblem(t, result.error));
       return;
     }
     onDone();
@@ -479,7 +511,9 @@ function CorrectPanel({ item, onDone }: { item: OutboxItemDetail; onDone(error?:
       <h2 id="correct-title">{t('outbox.correct.title', { requestId: item.requestId })}</h2>
       <p className="screen__intro">{t('outbox.correct.intro')}</p>
       {item.lastError ? (
-        <p className="banner banner--error">{t('outbox.correct.hostSaid', { message: item.lastError })}</p>
+        <p className="banner banner--error">
+          {erpWords(t, item.lastError).text} <MessageDetails details={item.lastError} />
+        </p>
       ) : null}
       {quote ? (
         <QuoteForm

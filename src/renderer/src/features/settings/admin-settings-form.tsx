@@ -145,7 +145,10 @@ export function AdminSettingsForm({ view }: { view: SettingsView }) {
           <h2 id="settings-catalog">{t('settings.section.catalog')}</h2>
           <TextField
             label={t('settings.field.catalogSyncTime')}
-            type="time"
+            // Not type="time": that shows "02:00 AM" under an English browser locale, whatever the UI language.
+            hint={t('settings.hint.catalogSyncTime')}
+            inputMode="numeric"
+            placeholder="02:00"
             value={form.catalogSyncTime}
             onChange={(catalogSyncTime) => setForm({ ...form, catalogSyncTime })}
             error={errors.catalogSyncTime}

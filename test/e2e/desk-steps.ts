@@ -1,0 +1,42 @@
+// Steps several end-to-end specs share: a synced catalog, a counter order with one line, the UI
+// language chosen in Settings.
+import { expect, type Page } from '@playwright/test';
+import './page-globals.ts';
+
+export type UiLanguageName = 'nl' | 'en';
+
+/** The local catalog synced, so that an item typed on a line is known, and no sync running any more. */
+export async function catalogSynced(page: Page): Promise<void> {
+  await page.evaluate(() => window.voa!.sync.start({}));
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const voa = window.voa!;
+          const [stats, status] = await Promise.all([voa.catalog.stats({}), voa.sync.status({})]);
+          return stats.ok && Boolean(stats.value.syncedAt) && status.ok && !status.value.running;
+        }),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+}
+
+/** A new counter order (Dutch UI) for `contactName` with item 100014 on its first line. */
+export async function counterOrderWithOneLine(page: Page, contactName: string): Promise<void> {
+  await page.keyboard.press('Alt+1');
+  await expect(page.getByRole('heading', { name: 'Balie', level: 1 })).toBeVisible();
+  await page.keyboard.press('Alt+N');
+  await page.getByLabel('Medewerker aan de balie').selectOption('Anja de Vries');
+  await page.getByLabel('Contactpersoon').fill(contactName);
+  await page.keyboard.press('Alt+L');
+  await page.keyboard.type('100014');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Regel 1 · Artikel')).toHaveValue('100014');
+}
+
+/** Settings (Alt+5) → the language, as a person switches it. */
+export async function chooseLanguage(page: Page, language: UiLanguageName): Promise<void> {
+  await page.keyboard.press('Alt+5');
+  await page.getByText(language === 'nl' ? 'Nederlands' : 'English').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
