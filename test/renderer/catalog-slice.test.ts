@@ -61,7 +61,7 @@ describe('catalog slice', () => {
     expect(searches[0]).not.toHaveProperty('categoryCode');
   });
 
-  it('a refused search shows the message main gave and no rows', async () => {
+  it('a refused search keeps the answer main gave and shows no rows', async () => {
     installFake('nl', {
       'catalog:search': () => {
         throw new Refusal({ code: 'internal', message: 'De catalogus kon niet worden gelezen.' });
@@ -69,7 +69,11 @@ describe('catalog slice', () => {
     });
     useAppStore.getState().setCatalogQuery('koker');
     await storeReaches(() => useAppStore.getState().catalogResults.error !== undefined);
-    expect(useAppStore.getState().catalogResults.error).toBe('De catalogus kon niet worden gelezen.');
+    // Kept as main's answer (code and message): the screen words it by its code (components/problem-text.ts).
+    expect(useAppStore.getState().catalogResults.error).toEqual({
+      code: 'internal',
+      message: 'De catalogus kon niet worden gelezen.',
+    });
     expect(firstWindow()).toBeUndefined();
   });
 
