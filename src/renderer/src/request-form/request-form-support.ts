@@ -16,6 +16,8 @@ import {
   submitIssues,
 } from '../../../shared/contract/request-submit-rules.ts';
 import { fieldErrors } from '../../../shared/validation.ts';
+import type { UiLanguage } from '../../../shared/settings.ts';
+import { formatLongDay } from '../components/date-time-format.ts';
 import type { MessageKey, Translate } from '../i18n/i18n.ts';
 
 export type FieldErrors = Record<string, string>;
@@ -223,9 +225,9 @@ export function quoteFormIssues(
 }
 
 /** The question a form asks before sending a requested date more than a year ahead, or undefined. */
-export function dateConfirmation(t: Translate, payload: QuoteRequestInput) {
+export function dateConfirmation(t: Translate, payload: QuoteRequestInput, language: UiLanguage) {
   const date = payload.requestedDeliveryDate;
   return date && dateNeedsConfirmation(payload, localDate(new Date()))
-    ? { key: date, message: t('requestForm.form.dateConfirm', { date }) }
+    ? { key: date, message: t('requestForm.form.dateConfirm', { date: formatLongDay(date, language) }) }
     : undefined;
 }

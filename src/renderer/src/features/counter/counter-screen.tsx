@@ -59,7 +59,7 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
     useRequestForm({
       submission: { target: 'counter', kind: 'quote', payload },
       extraIssues: quoteFormIssues(t, draft, payload, units),
-      confirm: dateConfirmation(t, payload),
+      confirm: dateConfirmation(t, payload, language),
       inputNames,
       beforeNewForm: () => {
         if (draftHasContent(draft)) setPrevious(draft);

@@ -145,7 +145,7 @@ function FairQuoteRequest({ source, consentVersion, resumed }: FairRequestProps)
   const form = useRequestForm({
     submission: { target: 'fair', kind: 'quote', payload },
     extraIssues: quoteFormIssues(t, draft, payload, units),
-    confirm: dateConfirmation(t, payload),
+    confirm: dateConfirmation(t, payload, language),
     ...fairChoices(t, source, draft),
   });
   return (

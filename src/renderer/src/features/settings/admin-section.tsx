@@ -9,6 +9,7 @@ import { useAppStore } from '../../store/use-app-store.ts';
 import { useT, type MessageKey, type Translate } from '../../i18n/i18n.ts';
 import { AdminSettingsForm } from './admin-settings-form.tsx';
 import { ConnectionTestPanel } from './connection-test-panel.tsx';
+import { bridgeProblem } from '../../components/problem-text.ts';
 import { isBridgeError } from './settings-slice.ts';
 
 /**
@@ -20,7 +21,7 @@ const said = (key: MessageKey): Said => ({ say: (t) => t(key) });
 
 /** What a refused PIN means for the person typing it, with the wait after repeated wrong ones. */
 function pinRefusal(answer: PinAnswer | BridgeError): Said | undefined {
-  if (isBridgeError(answer)) return { say: () => answer.message };
+  if (isBridgeError(answer)) return { say: (t) => bridgeProblem(t, answer).text };
   if (!answer.refused) return undefined;
   const refused = answer.refused;
   const seconds = Math.ceil(answer.retryInMs / 1000);

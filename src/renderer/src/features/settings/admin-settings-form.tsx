@@ -10,6 +10,7 @@ import { APPLICATIONS, type ApplicationName, type Settings } from '../../../../s
 import { TextField } from '../../components/text-field.tsx';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.ts';
+import { bridgeProblem } from '../../components/problem-text.ts';
 import { SaveActions } from './save-actions.tsx';
 import { useSettingsSave } from './settings-save.ts';
 
@@ -187,7 +188,7 @@ function CaFileChooser({ file }: { file: string }) {
       ? t('settings.caFile.desktopOnly')
       : error?.code === 'admin-locked'
         ? t('settings.admin.locked')
-        : error?.message;
+        : error && bridgeProblem(t, error).text;
   return (
     <div className="ca-file">
       <TextField
@@ -232,7 +233,7 @@ function SecretField({
   const [secret, setSecretText] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | undefined>();
   const secretFailure = (error: BridgeError) =>
-    error.code === 'admin-locked' ? t('settings.admin.locked') : error.message;
+    error.code === 'admin-locked' ? t('settings.admin.locked') : bridgeProblem(t, error).text;
 
   const store = async () => {
     if (!secret) {

@@ -6,6 +6,8 @@ import type { ApplicationCheck, ConnectionTestResult } from '../../../../shared/
 import type { BridgeError } from '../../../../shared/bridge/define.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT, type MessageKey, type Translate } from '../../i18n/i18n.ts';
+import { MessageDetails } from '../../components/message-details.tsx';
+import { bridgeProblem } from '../../components/problem-text.ts';
 import { isBridgeError } from './settings-slice.ts';
 
 /** A setting's path (as main names what is missing) as the person sees it on this screen. */
@@ -58,7 +60,13 @@ export function ConnectionTestPanel() {
       <div aria-live="polite">
         {result && isBridgeError(result) ? (
           <p className="field__error" role="alert">
-            {result.code === 'admin-locked' ? t('settings.admin.locked') : result.message}
+            {result.code === 'admin-locked' ? (
+              t('settings.admin.locked')
+            ) : (
+              <>
+                {bridgeProblem(t, result).text} <MessageDetails details={result.message} />
+              </>
+            )}
           </p>
         ) : null}
         {result && !isBridgeError(result) ? (

@@ -1,3 +1,4 @@
+import { MessageDetails } from '../../components/message-details.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import type { SaveStatus } from './settings-save.ts';
 
@@ -20,6 +21,7 @@ export function SaveActions({
       <span className={`status status--${status.kind}`} role="status" aria-live="polite">
         {status.kind === 'saved' ? t('settings.saved') : status.kind === 'failed' ? status.message : ''}
       </span>
+      {status.kind === 'failed' ? <MessageDetails details={status.details} /> : null}
     </div>
   );
 }

@@ -5,15 +5,20 @@ import type { Settings, SettingsPatch } from '../../../../shared/settings.ts';
 import { fieldErrors } from '../../../../shared/validation.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT, type Translate } from '../../i18n/i18n.ts';
+import { bridgeProblem, type ShownProblem } from '../../components/problem-text.ts';
 
 export type SaveStatus =
-  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved' }
+  | { kind: 'failed'; message: string; details?: string };
 
-/** Why a save failed, in the UI language: marked fields, the lock, or main's own message. */
-export function failureMessage(t: Translate, error: BridgeError): string {
-  if (error.code === 'admin-locked') return t('settings.admin.locked');
-  if (error.fields && error.code !== 'conflict') return t('settings.fixFields');
-  return t('settings.notSaved', { problem: error.message });
+/** Why a save failed, in the UI language: marked fields, the lock, or the failure worded by its code. */
+export function failureMessage(t: Translate, error: BridgeError): ShownProblem {
+  if (error.code === 'admin-locked') return { text: t('settings.admin.locked'), details: '' };
+  if (error.fields && error.code !== 'conflict') return { text: t('settings.fixFields'), details: '' };
+  const problem = bridgeProblem(t, error);
+  return { text: t('settings.notSaved', { problem: problem.text }), details: problem.details };
 }
 
 /**
@@ -37,7 +42,10 @@ export function useSettingsSave() {
     setStatus({ kind: 'saving' });
     const error = await saveSettings(patch);
     setErrors(error?.fields ?? {});
-    setStatus(error ? { kind: 'failed', message: failureMessage(t, error) } : { kind: 'saved' });
+    const failure = error && failureMessage(t, error);
+    setStatus(
+      failure ? { kind: 'failed', message: failure.text, details: failure.details } : { kind: 'saved' },
+    );
     return !error || error.code === 'conflict' ? useAppStore.getState().settingsView?.settings : undefined;
   };
   return { errors, status, save };
