@@ -53,7 +53,13 @@ export function HeaderStatus() {
     <button
       type="button"
       className={`header-status header-status--${state}`}
-      title={status.paused?.reason ?? (every ? t('app.header.reachedAll', { every }) : t('app.header.title'))}
+      title={
+        status.paused
+          ? t('outbox.paused.reason')
+          : every
+            ? t('app.header.reachedAll', { every })
+            : t('app.header.title')
+      }
       data-testid="header-status"
       onClick={() => showScreen('outbox')}
     >
