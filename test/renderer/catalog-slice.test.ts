@@ -6,6 +6,7 @@ import type {
   PageKindCounts,
   SyncProgress,
   SyncRunSummary,
+  SyncStatus,
 } from '../../src/shared/contract/catalog-search.ts';
 import { CATALOG_WINDOW } from '../../src/renderer/src/features/catalog/catalog-slice.ts';
 import { useAppStore } from '../../src/renderer/src/store/use-app-store.ts';
@@ -129,5 +130,57 @@ describe('catalog slice', () => {
     fake.emit('sync:finished', run);
     expect(useAppStore.getState().syncProgress).toBeUndefined();
     await storeReaches(() => useAppStore.getState().syncStatus?.lastSuccess?.id === 7);
+  });
+  it('a sync that ends while the status is on its way leaves no progress bar behind', async () => {
+    const slowStatus = deferred<SyncStatus>();
+    const rows: PageKindCounts = {
+      categories: 1,
+      profiles: 1,
+      grades: 1,
+      itemTypes: 1,
+      items: 1,
+      variants: 1,
+    };
+    const running: SyncProgress = {
+      runId: 8,
+      trigger: 'startup',
+      startedAt: '2026-11-22T02:00:00.000Z',
+      pageKind: 'items',
+      pages: 1,
+      rows,
+      rowsTotal: 6,
+      expectedRows: undefined,
+      phase: 'reading',
+      waiting: undefined,
+    };
+    const fake = installFake('nl', { 'sync:status': () => slowStatus.promise });
+    const started = useAppStore.getState().initCatalog();
+    const run: SyncRunSummary = {
+      id: 8,
+      trigger: 'startup',
+      startedAt: running.startedAt,
+      finishedAt: '2026-11-22T02:00:05.000Z',
+      outcome: 'succeeded',
+      message: '',
+      pages: 6,
+      rows,
+      durationMs: 5000,
+      steel: true,
+      changes: undefined,
+      refusedSteelPages: [],
+      damagedCatalogMovedTo: undefined,
+    };
+    fake.emit('sync:finished', run);
+    // The answer to the question asked before the end: still running.
+    slowStatus.resolve({
+      running,
+      otherSync: undefined,
+      last: undefined,
+      lastSuccess: undefined,
+      nextScheduledAt: undefined,
+      notConfigured: undefined,
+    });
+    await started;
+    expect(useAppStore.getState().syncProgress).toBeUndefined();
   });
 });

@@ -83,6 +83,14 @@ const emptyResults = (): CatalogResults => ({
 
 export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
   let initialized: Promise<void> | undefined;
+  /**
+   * Counts the syncs whose end was announced. A status asked for before an end but answered after it still
+   * says "running": it must not bring back a progress bar the end already took away (the bar would stay,
+   * with no "Sync now", until the next sync).
+   */
+  let finishedCount = 0;
+  const progressFrom = (running: SyncProgress | undefined, finishedBefore: number) =>
+    finishedCount === finishedBefore ? running : get().syncProgress;
   const fetchWindow = async (generation: number, window: number) => {
     const { catalogQuery, catalogFilters } = get();
     const result = await voa.catalog.search({
@@ -148,6 +156,7 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
       initialized ??= (async () => {
         voa.on('sync:progress', (progress) => set({ syncProgress: progress }));
         voa.on('sync:finished', (run) => {
+          finishedCount++;
           set({ syncProgress: undefined });
           const status = get().syncStatus;
           if (status)
@@ -163,9 +172,11 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
           if (get().syncRuns.length) void get().loadSyncLog();
         });
         voa.on('catalog:changed', () => void refreshAfterSync());
+        const finishedBefore = finishedCount;
         const [facets, status] = await Promise.all([voa.catalog.facets(), voa.sync.status()]);
         if (facets.ok) set({ catalogFacets: facets.value });
-        if (status.ok) set({ syncStatus: status.value, syncProgress: status.value.running });
+        if (status.ok)
+          set({ syncStatus: status.value, syncProgress: progressFrom(status.value.running, finishedBefore) });
         newSearch();
       })();
       return initialized;
@@ -220,9 +231,13 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
     async startCatalogSync() {
       const result = await voa.sync.start();
       if (!result.ok) return result.error;
+      const finishedBefore = finishedCount;
       const status = await voa.sync.status();
       if (status.ok)
-        set({ syncStatus: status.value, syncProgress: status.value.running ?? get().syncProgress });
+        set({
+          syncStatus: status.value,
+          syncProgress: progressFrom(status.value.running, finishedBefore) ?? get().syncProgress,
+        });
       return undefined;
     },
 
