@@ -536,7 +536,7 @@ export class CatalogStaging {
     this.#store.invalidate();
   }
 
-  /** Drops whatever was staged; the live catalog was never touched. */
+  /** Drops whatever was staged; the live catalog stays as it was. */
   discard(): void {
     if (!this.#open) return;
     this.#open = false;

@@ -119,6 +119,28 @@ export interface LinesAndEntry {
   entry: DraftLine;
 }
 
+/** A line's problems under it, each naming its field: `fieldAt` is the field's place in the error path. */
+function LineErrors({
+  problems,
+  fieldAt,
+  label,
+}: {
+  problems: [string, string][];
+  fieldAt: number;
+  label: (field: LineField) => string;
+}) {
+  if (!problems.length) return null;
+  return (
+    <ul className="line__errors">
+      {problems.map(([key, message]) => (
+        <li key={key} className="field__error" role="alert">
+          {label(key.split('.')[fieldAt] as LineField)}: {message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChange }: LinesEditorProps) {
   const t = useT();
   const language = useAppStore((state) => state.language);
@@ -745,15 +767,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
                 ))}
                 <span className="line__notes">{lineNotes(line, index)}</span>
               </span>
-              {lineErrors.length ? (
-                <ul className="line__errors">
-                  {lineErrors.map(([key, message]) => (
-                    <li key={key} className="field__error" role="alert">
-                      {label(key.split('.')[2] as LineField)}: {message}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
+              <LineErrors problems={lineErrors} fieldAt={2} label={label} />
             </li>
           );
         })}
@@ -805,15 +819,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
           ))}
           <span className="line__notes">{lineNotes(entry, undefined)}</span>
         </span>
-        {entryProblems.length ? (
-          <ul className="line__errors">
-            {entryProblems.map(([key, message]) => (
-              <li key={key} className="field__error" role="alert">
-                {label(key.split('.')[1] as LineField)}: {message}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <LineErrors problems={entryProblems} fieldAt={1} label={label} />
         <span className="line__hint field__hint">{t('requestForm.line.addHint')}</span>
       </div>
       {limitMessage ? (
