@@ -2,8 +2,6 @@
 // keychain (the IP-hash key) and a real app.db: sign-in with a code read from the emulator's /mail, the
 // customer's data, linking, acceptance, and every way a shared counter forgets the customer. Expiry is
 // reached by moving the emulator's clock, never by sleeping.
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
@@ -26,6 +24,7 @@ import {
   TEST_PRIVACY_CONSENT_VERSION,
   TEST_SOURCE_LABELS,
 } from '../support/emulator-profile.ts';
+import { filesWithContent } from '../support/data-dir-files.ts';
 import { createTestProfile, type TestProfile } from '../support/processes.ts';
 
 let emulator: EmulatorTestClient;
@@ -423,20 +422,15 @@ describe('a shared counter forgets the customer', () => {
     await submitAndDeliver(fairQuote());
     await call('portal:signOut', { reason: 'signedOut' });
     expect(tokensSent.size).toBeGreaterThan(0);
-    const files = await listFiles(profile.dataDir);
-    expect(files.length).toBeGreaterThan(0);
+    const files = await filesWithContent(profile.dataDir);
+    expect(files.size).toBeGreaterThan(0);
     const keytar = (await import('keytar')).default;
     const keychain = JSON.stringify(await keytar.findCredentials(`VOA Desk (${profile.profile})`));
     for (const token of tokensSent) {
       expect(token).toMatch(/^[0-9A-F]{64}$/);
       for (const message of crossed) expect(message.includes(token)).toBe(false);
-      for (const file of files) expect((await readFile(file)).includes(token), file).toBe(false);
+      for (const [file, content] of files) expect(content.includes(token), file).toBe(false);
       expect(keychain.includes(token)).toBe(false);
     }
   });
 });
-
-async function listFiles(directory: string): Promise<string[]> {
-  const entries = await readdir(directory, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-}
