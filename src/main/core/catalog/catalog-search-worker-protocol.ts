@@ -1,0 +1,34 @@
+// The messages between the catalog module (main thread) and its search worker. The worker answers the
+// bridge's catalog searches on a node:sqlite connection of its own, with the in-memory search columns
+// loaded in its own heap, so a broad search never holds up the main thread's other bridge calls.
+import type { CatalogSearchQuery, CatalogSearchResult } from '../../../shared/contract/catalog-search.ts';
+import type { CallAnswer, CallRequest } from './worker-calls.ts';
+
+/** What the worker is given when it starts. */
+export interface SearchWorkerData {
+  /** catalog.db, opened by the module (and healed if it was damaged) before the worker starts. */
+  file: string;
+}
+
+/** Each call the search worker answers, with its input and its answer. */
+export interface SearchCalls {
+  /** A search, validated at the bridge; answered from the live catalog (a swap is seen at once). */
+  search: { input: CatalogSearchQuery; output: CatalogSearchResult };
+  /** Which thread answers, and how many searches it has answered (tests show it is the worker). */
+  about: { input: null; output: { threadId: number; searches: number } };
+  /**
+   * Tests and the bench: searches rank from the in-memory columns (the default) or read SQLite only;
+   * answered once the columns are loaded, when on.
+   */
+  searchColumns: { input: { enabled: boolean }; output: null };
+  /** The bench: cached rankings dropped, so the next search ranks afresh as when a person types. */
+  forgetResults: { input: null; output: null };
+  /** Closes the connection and the port; the worker then exits. */
+  close: { input: null; output: null };
+}
+
+export type SearchOp = keyof SearchCalls;
+
+export type SearchRequest<K extends SearchOp = SearchOp> = CallRequest<SearchCalls, K>;
+
+export type SearchWorkerMessage = CallAnswer<SearchCalls>;
