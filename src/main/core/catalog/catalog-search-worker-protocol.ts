@@ -21,6 +21,11 @@ export interface SearchCalls {
    * answered once the columns are loaded, when on.
    */
   searchColumns: { input: { enabled: boolean }; output: null };
+  /**
+   * The bench: the worker's heap and array buffers in use, in MB (after a full collection where the
+   * process exposes gc, as the bench does); the search columns live here.
+   */
+  memoryInUse: { input: null; output: { mb: number } };
   /** The bench: cached rankings dropped, so the next search ranks afresh as when a person types. */
   forgetResults: { input: null; output: null };
   /** Closes the connection and the port; the worker then exits. */

@@ -43,6 +43,11 @@ const handlers: {
     await store.searchColumnsLoaded();
     return null;
   },
+  async memoryInUse() {
+    globalThis.gc?.();
+    const { heapUsed, arrayBuffers } = process.memoryUsage();
+    return { mb: (heapUsed + arrayBuffers) / 1024 / 1024 };
+  },
   async forgetResults() {
     store.forgetResults();
     return null;
