@@ -197,7 +197,7 @@ function throughBridge(core: VoaCore): Searcher {
       const answer = await dispatchBridgeCall(core.handlers, 'catalog:search', { query, limit: WINDOW });
       if (!answer.ok) throw new Error(answer.error.message);
     },
-    forget: () => searchWorkerOf(core.catalog).call('forgetResults', null),
+    forget: () => core.catalog.forgetSearchResults(),
   };
 }
 

@@ -72,6 +72,8 @@ export interface CatalogModule extends CoreModule<CatalogHandlers> {
    * SQLite only; resolves once the columns are loaded, when on.
    */
   setSearchColumns(enabled: boolean): Promise<void>;
+  /** The bench: cached rankings and counts dropped where searches run, so each ranks afresh. */
+  forgetSearchResults(): Promise<void>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -307,6 +309,10 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
     async setSearchColumns(enabled) {
       searchColumns = enabled;
       await runningSearchWorker().call('searchColumns', { enabled });
+    },
+    async forgetSearchResults() {
+      store.forgetResults();
+      await searchWorker?.call('forgetResults', null);
     },
     startSync,
     async syncNow(trigger) {
