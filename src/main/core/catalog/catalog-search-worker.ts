@@ -5,14 +5,9 @@
 // The in-memory search columns load here, in slices between searches (catalog-store.ts): their timers
 // are unref'd, and the port's message listener keeps this thread's event loop alive meanwhile.
 import { parentPort, threadId, workerData, type MessagePort } from 'node:worker_threads';
-import type {
-  SearchCalls,
-  SearchOp,
-  SearchRequest,
-  SearchWorkerData,
-  SearchWorkerMessage,
-} from './catalog-search-worker-protocol.ts';
+import type { SearchCalls, SearchRequest, SearchWorkerData } from './catalog-search-worker-protocol.ts';
 import { CatalogStore } from './catalog-store.ts';
+import { answerCall, type CallHandlers } from './worker-calls.ts';
 
 function parentMessagePort(): MessagePort {
   if (!parentPort) throw new Error('catalog-search-worker.ts runs as a worker thread only.');
@@ -26,9 +21,7 @@ const { file }: SearchWorkerData = workerData;
 const store = CatalogStore.open(file);
 let searches = 0;
 
-const handlers: {
-  [K in SearchOp]: (input: SearchCalls[K]['input']) => Promise<SearchCalls[K]['output']>;
-} = {
+const handlers: CallHandlers<SearchCalls> = {
   async search(query) {
     store.invalidateIfReplaced();
     const result = store.search(query);
@@ -58,18 +51,4 @@ const handlers: {
   },
 };
 
-function post(message: SearchWorkerMessage): void {
-  port.postMessage(message);
-}
-
-async function answer<K extends SearchOp>(request: SearchRequest<K>): Promise<void> {
-  try {
-    post({ id: request.id, ok: true, value: await handlers[request.op](request.input) });
-  } catch (error) {
-    post({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) });
-  }
-  // With its connection and its port closed, the thread's event loop is empty and it ends.
-  if (request.op === 'close') port.close();
-}
-
-port.on('message', (request: SearchRequest) => void answer(request));
+port.on('message', (request: SearchRequest) => void answerCall(port, handlers, request));

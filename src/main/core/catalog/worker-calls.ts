@@ -1,7 +1,7 @@
 // A worker thread called like an async object, for the catalog's workers (the sync's and the search's):
 // each call is a message with an id, answered by one message with the same id. Each worker declares its
 // calls once in its protocol file, as a map from the call's name to its input and its answer.
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { Worker, type MessagePort, type ResourceLimits } from 'node:worker_threads';
 
 /**
  * A catalog worker's entry beside the code that starts it. From the .ts sources (Node's type stripping:
@@ -30,6 +30,31 @@ export interface CallRequest<Calls extends CallMap<Calls>, K extends keyof Calls
 /** The worker's answer to the call with this id. */
 export type CallAnswer<Calls extends CallMap<Calls>> =
   { id: number; ok: true; value: Calls[keyof Calls]['output'] } | { id: number; ok: false; message: string };
+
+/** The worker's side: a handler for each call, typed by the call map as the caller's side is. */
+export type CallHandlers<Calls extends CallMap<Calls>> = {
+  [K in keyof Calls]: (input: Calls[K]['input']) => Promise<Calls[K]['output']>;
+};
+
+/**
+ * The worker's side of one call: its handler's answer, or its error as a message, posted back with the
+ * call's id. After `close` the port is closed too: with its connection and its port closed, the thread's
+ * event loop is empty and it ends.
+ */
+export async function answerCall<Calls extends CallMap<Calls>, K extends keyof Calls>(
+  port: MessagePort,
+  handlers: CallHandlers<Calls>,
+  request: CallRequest<Calls, K>,
+): Promise<void> {
+  let answer: CallAnswer<Calls>;
+  try {
+    answer = { id: request.id, ok: true, value: await handlers[request.op](request.input) };
+  } catch (error) {
+    answer = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+  port.postMessage(answer);
+  if (request.op === 'close') port.close();
+}
 
 /** The worker stopped, could not start, or answered a call with an error. */
 export class CatalogWorkerError extends Error {
