@@ -73,6 +73,20 @@ describe('catalog search in a worker thread of its own', () => {
     expect(opened.catalog.searchWorker).toBe(worker);
   });
 
+  it('the in-memory columns load in the worker by themselves, between searches, after the first text search', async () => {
+    const opened = await syncedCore(300);
+    const before = await bridgeSearch(opened, 'koker');
+    const worker = runningWorker(opened);
+    // Nothing waits for the load (its timers are unref'd): the worker's own event loop carries it.
+    await vi.waitFor(async () => expect((await worker.call('about', null)).columnsLoaded).toBe(true), {
+      timeout: 60_000,
+      interval: 20,
+    });
+    const after = await bridgeSearch(opened, 'koker');
+    expect(after.rows).toEqual(before.rows); // read from SQLite before, from the columns now
+    expect(after.total).toBe(before.total);
+  });
+
   it("the search after a sync's swap reads the new catalog", async () => {
     const opened = await syncedCore(300);
     const before = await bridgeSearch(opened, '');

@@ -14,8 +14,11 @@ export interface SearchWorkerData {
 export interface SearchCalls {
   /** A search, validated at the bridge; answered from the live catalog (a swap is seen at once). */
   search: { input: CatalogSearchQuery; output: CatalogSearchResult };
-  /** Which thread answers, and how many searches it has answered (tests show it is the worker). */
-  about: { input: null; output: { threadId: number; searches: number } };
+  /**
+   * Tests: which thread answers, how many searches it has answered (to show it is the worker), and
+   * whether its in-memory columns are loaded (their loader runs by itself, between searches).
+   */
+  about: { input: null; output: { threadId: number; searches: number; columnsLoaded: boolean } };
   /**
    * Tests and the bench: searches rank from the in-memory columns (the default) or read SQLite only;
    * answered once the columns are loaded, when on.
