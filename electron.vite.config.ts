@@ -31,9 +31,11 @@ export default defineConfig({
       rolldownOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
-          // The catalog sync's worker thread is an entry of its own; chunks stay beside the entries, so
-          // the code that starts it finds `./catalog-sync-worker.js` next to itself (catalog-sync-worker-client.ts).
+          // The catalog's worker threads (the sync's, the search's) are entries of their own; chunks stay
+          // beside the entries, so the code that starts them finds `./catalog-sync-worker.js` and
+          // `./catalog-search-worker.js` next to itself (worker-calls.ts, workerEntryUrl).
           'catalog-sync-worker': resolve(__dirname, 'src/main/core/catalog/catalog-sync-worker.ts'),
+          'catalog-search-worker': resolve(__dirname, 'src/main/core/catalog/catalog-search-worker.ts'),
         },
         output: { chunkFileNames: '[name]-[hash].js' },
       },

@@ -356,13 +356,13 @@ async function child(input: ChildInput) {
     return { sync };
   }
 
-  const store = core.catalog.store;
   const core50: number[] = [];
   const perQuery: Record<string, number> = {};
   for (const query of BENCH_QUERIES) {
     const times: number[] = [];
     for (let repeat = 0; repeat < REPEATS; repeat++) {
-      store.forgetResults(); // every search ranked afresh, as when a person types (the in-memory columns stay)
+      // every search ranked afresh, as when a person types (the in-memory columns stay)
+      await core.catalog.forgetSearchResults();
       const started = performance.now();
       const answer = await dispatchBridgeCall(core.handlers, 'catalog:search', { query, limit: 50 });
       times.push(performance.now() - started);
@@ -374,7 +374,7 @@ async function child(input: ChildInput) {
   const browse: number[] = [];
   for (const categoryCode of ['BEAM', 'PLATE', 'TUBE-RECT', 'FLAT']) {
     for (let repeat = 0; repeat < REPEATS; repeat++) {
-      store.forgetResults();
+      await core.catalog.forgetSearchResults();
       const started = performance.now();
       await dispatchBridgeCall(core.handlers, 'catalog:search', { query: '', categoryCode, limit: 100 });
       browse.push(performance.now() - started);
@@ -394,7 +394,7 @@ async function child(input: ChildInput) {
   try {
     for (const query of BENCH_QUERIES) {
       for (let repeat = 0; repeat < REPEATS; repeat++) {
-        store.forgetResults();
+        await core.catalog.forgetSearchResults();
         const started = performance.now();
         const response = await fetch(`${shell.origin}${BRIDGE_CALL_PATH}/catalog:search`, {
           method: 'POST',
@@ -450,7 +450,7 @@ async function benchDuringSync(core: VoaCore, shell: { origin: string; token: st
     loop.enable();
     for (let index = 0; !until(); index++) {
       bridge.push(await bridgeRoundTrip(shell));
-      core.catalog.store.forgetResults();
+      await core.catalog.forgetSearchResults();
       const query = BENCH_QUERIES[index % BENCH_QUERIES.length] as string;
       const started = performance.now();
       const answer = await dispatchBridgeCall(core.handlers, 'catalog:search', { query, limit: 50 });

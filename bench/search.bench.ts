@@ -1,11 +1,12 @@
 // Search figures at 500,000 sizes, each beside a baseline measured in the same run on the same catalog:
-// - search through the bridge (dispatchBridgeCall, as IPC and the browser shell call it) over the
-//   relevance suite's queries, next to a bare FTS5 query on the same index (the limit) and to MiniSearch,
-//   an in-memory JavaScript search library, indexing the same rows (with its build time and heap);
+// - search through the bridge (dispatchBridgeCall, as IPC and the browser shell call it, answered by the
+//   catalog module's search worker) over the relevance suite's queries, next to a bare FTS5 query on the
+//   same index (the limit) and to MiniSearch, an in-memory JavaScript search library, indexing the same
+//   rows (with its build time and heap);
 // - while a 500,000-size sync runs: a cheap bridge call's round-trip, sent over the browser shell's HTTP
-//   bridge from another thread as a renderer would, and search, with search on the main thread (as
-//   shipped) and in a worker thread of its own (the alternative docs/catalog.md weighs), each next to the
-//   same with no sync running.
+//   bridge from another thread as a renderer would, and search, with searches through the bridge (the
+//   app's search worker, as shipped) and on the main thread's own store (as before the search worker:
+//   the alternative docs/catalog.md measured it against), each next to the same with no sync running.
 // Rounds of every query list are repeated (ROUNDS; MiniSearch once); each figure is the median over the
 // rounds, with the spread (min, max) beside it. Catalog size: VOA_BENCH_CATALOG_SIZES (default 500,000).
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -21,8 +22,9 @@ import type { EmulatorInfo } from '../emulator/index.ts';
 import { startBrowserShell } from '../src/main/browser-shell/browser-shell-server.ts';
 import { BRIDGE_CALL_PATH, BRIDGE_TOKEN_HEADER } from '../src/main/browser-shell/bridge-paths.ts';
 import { dispatchBridgeCall } from '../src/main/core/bridge/dispatch.ts';
+import type { CatalogModule } from '../src/main/core/catalog/catalog-module.ts';
 import { CATALOG_DB_FILE } from '../src/main/core/catalog/catalog-schema.ts';
-import { CatalogStore } from '../src/main/core/catalog/catalog-store.ts';
+import type { SearchWorker } from '../src/main/core/catalog/catalog-search-worker-client.ts';
 import { parseSearchQuery, searchTokens } from '../src/main/core/catalog/search-text.ts';
 import type { SecretVault } from '../src/main/core/secrets/secret-vault.ts';
 import { VoaCore } from '../src/main/core/voa-core.ts';
@@ -87,12 +89,22 @@ function progress<T>(phase: string, figures: T): T {
   return figures;
 }
 
-/** Times `run` once per query, `rounds` times over the list: each round's percentiles. */
-async function timeRounds(run: (query: string) => unknown, rounds_ = ROUNDS): Promise<Percentiles[]> {
+/**
+ * A way of searching; `forget`, untimed before each search, drops cached rankings so that each search
+ * ranks afresh, as when a person types.
+ */
+interface Searcher {
+  search(query: string): Promise<unknown> | unknown;
+  forget?(): Promise<unknown> | unknown;
+}
+
+/** Times each query's search, `rounds` times over the list: each round's percentiles. */
+async function timeRounds({ search: run, forget }: Searcher, rounds_ = ROUNDS): Promise<Percentiles[]> {
   const rounds: Percentiles[] = [];
   for (let index = 0; index < rounds_; index++) {
     const times: number[] = [];
     for (const query of QUERIES) {
+      await forget?.();
       const started = performance.now();
       await run(query);
       times.push(performance.now() - started);
@@ -141,7 +153,7 @@ async function benchMiniSearch(file: string) {
   const heapMb = memoryInUseMb() - before;
   db.close();
   const rounds = await timeRounds(
-    (query) => index.search(query, { prefix: true, combineWith: 'AND' }).slice(0, WINDOW),
+    { search: (query) => index.search(query, { prefix: true, combineWith: 'AND' }).slice(0, WINDOW) },
     MINISEARCH_ROUNDS,
   );
   return {
@@ -159,9 +171,11 @@ async function benchBareFts(file: string) {
   const ids = db.prepare('SELECT rowid FROM size_fts WHERE size_fts MATCH ? ORDER BY rowid LIMIT ?');
   ids.setReturnArrays(true);
   try {
-    return await timeRounds((query) => {
-      const match = parseSearchQuery(query).match;
-      return match === undefined ? [] : ids.all(match, SEARCH_RANKED_MAX + 1);
+    return await timeRounds({
+      search: (query) => {
+        const match = parseSearchQuery(query).match;
+        return match === undefined ? [] : ids.all(match, SEARCH_RANKED_MAX + 1);
+      },
     });
   } finally {
     db.close();
@@ -170,47 +184,36 @@ async function benchBareFts(file: string) {
 
 // ---- during a sync ------------------------------------------------------------------------------------
 
-type Searcher = (query: string) => Promise<void>;
-
-/** A worker thread with a catalog connection of its own that answers searches as messages. */
-function startSearchWorker(file: string): Promise<{ search: Searcher; stop(): Promise<number> }> {
-  const worker = new Worker(new URL(import.meta.url), { workerData: { role: 'search', file } });
-  const waiting = new Map<number, () => void>();
-  let next = 0;
-  worker.on('message', (message: { id: number } | 'ready') => {
-    if (message !== 'ready') waiting.get(message.id)?.();
-  });
-  return new Promise((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('message', () =>
-      resolve({
-        search: (query) =>
-          new Promise<void>((answered) => {
-            const id = next++;
-            waiting.set(id, () => {
-              waiting.delete(id);
-              answered();
-            });
-            worker.postMessage({ id, query });
-          }),
-        stop: () => worker.terminate(),
-      }),
-    );
-  });
+/** The catalog module's search worker (started by the first search through the bridge). */
+function searchWorkerOf(catalog: CatalogModule): SearchWorker {
+  if (!catalog.searchWorker) throw new Error('The catalog module runs no search worker.');
+  return catalog.searchWorker;
 }
 
-async function searchWorker(file: string): Promise<void> {
-  const store = CatalogStore.open(file);
-  await store.searchColumnsLoaded();
-  parentPort!.on('message', ({ id, query }: { id: number; query: string }) => {
-    store.invalidateIfReplaced();
-    store.forgetResults();
-    const result = store.search(
-      catalogSearchSchema.parse({ query, limit: WINDOW } satisfies CatalogSearchInput),
-    );
-    parentPort!.postMessage({ id, result });
-  });
-  parentPort!.postMessage('ready');
+/** Searches through the bridge, as the renderer sends them: answered by the app's search worker. */
+function throughBridge(core: VoaCore): Searcher {
+  return {
+    search: async (query) => {
+      const answer = await dispatchBridgeCall(core.handlers, 'catalog:search', { query, limit: WINDOW });
+      if (!answer.ok) throw new Error(answer.error.message);
+    },
+    forget: () => core.catalog.forgetSearchResults(),
+  };
+}
+
+/**
+ * Searches on the main thread's own store, as 'catalog:search' answered them before the search worker
+ * (and as it still does when the worker fails): what the worker is measured against.
+ */
+function onMainThread(core: VoaCore): Searcher {
+  const { store } = core.catalog;
+  return {
+    search: (query) => {
+      store.invalidateIfReplaced();
+      store.search(catalogSearchSchema.parse({ query, limit: WINDOW } satisfies CatalogSearchInput));
+    },
+    forget: () => store.forgetResults(),
+  };
 }
 
 /**
@@ -254,12 +257,13 @@ async function sampleBridge<T>(shell: { origin: string; token: string }, during:
 }
 
 /** Searches every SAMPLE_EVERY_MS until `until` says stop (no searcher: the sync alone). */
-async function searchUntil(search: Searcher | undefined, until: () => boolean) {
+async function searchUntil(searcher: Searcher | undefined, until: () => boolean) {
   const times: number[] = [];
   for (let index = 0; !until(); index++) {
-    if (search) {
+    if (searcher) {
+      await searcher.forget?.();
       const started = performance.now();
-      await search(QUERIES[index % QUERIES.length] as string);
+      await searcher.search(QUERIES[index % QUERIES.length] as string);
       times.push(performance.now() - started);
     }
     await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
@@ -270,35 +274,31 @@ async function searchUntil(search: Searcher | undefined, until: () => boolean) {
 async function benchDuringSync(
   core: VoaCore,
   shell: { origin: string; token: string },
-  file: string,
 ): Promise<Record<string, unknown>> {
-  const onMain: Searcher = async (query) => {
-    core.catalog.store.forgetResults();
-    const answer = await dispatchBridgeCall(core.handlers, 'catalog:search', { query, limit: WINDOW });
-    if (!answer.ok) throw new Error(answer.error.message);
-  };
-  const worker = await startSearchWorker(file);
-  const idle = async (search: Searcher) => {
+  const { catalog } = core;
+  const idle = async (searcher: Searcher) => {
     let samples = 0;
-    const sampled = await sampleBridge(shell, () => searchUntil(search, () => samples++ >= IDLE_SAMPLES));
+    const sampled = await sampleBridge(shell, () => searchUntil(searcher, () => samples++ >= IDLE_SAMPLES));
     return {
       bridgeRoundTrip: sampled.bridgeRoundTrip,
       search: sampled.result,
       eventLoopDelayMs: sampled.eventLoopDelayMs,
     };
   };
-  const syncing = async (search: Searcher | undefined) => {
+  const syncing = async (searcher: Searcher | undefined) => {
     let running = true;
     const started = performance.now();
     const sampled = await sampleBridge(shell, async () => {
-      const sync = core.catalog.syncNow('manual').finally(() => (running = false));
-      const search_ = await searchUntil(search, () => !running);
+      const sync = catalog.syncNow('manual').finally(() => (running = false));
+      const search_ = await searchUntil(searcher, () => !running);
       const run = await sync;
       if (run.outcome !== 'succeeded') throw new Error(`sync ${run.outcome}: ${run.message}`);
       return search_;
     });
-    // The store loads its columns again after the swap; the next phase starts from loaded columns.
-    await core.catalog.store.searchColumnsLoaded();
+    // Columns load again after the swap (the worker's; the main store's only while it is measured): the
+    // next phase starts from loaded columns.
+    await catalog.setSearchColumns(true);
+    await catalog.store.searchColumnsLoaded();
     return {
       bridgeRoundTrip: sampled.bridgeRoundTrip,
       search: sampled.result,
@@ -306,39 +306,49 @@ async function benchDuringSync(
       syncSeconds: round((performance.now() - started) / 1000, 1),
     };
   };
+  // As shipped first: the main thread's store holds no columns (catalog-module.ts).
+  const syncAlone = progress('syncAlone', await syncing(undefined));
+  const noSyncSearchThroughBridge = progress('noSyncSearchThroughBridge', await idle(throughBridge(core)));
+  const syncSearchThroughBridge = progress('syncSearchThroughBridge', await syncing(throughBridge(core)));
+  // Then searches on the main thread, with the columns loaded in the main thread's heap as they were.
+  catalog.store.setSearchColumnsEnabled(true);
+  await catalog.store.searchColumnsLoaded();
   try {
-    const noSyncSearchOnMain = progress('noSyncSearchOnMain', await idle(onMain));
-    const noSyncSearchInWorker = progress('noSyncSearchInWorker', await idle(worker.search));
-    const syncAlone = progress('syncAlone', await syncing(undefined));
-    const syncSearchOnMain = progress('syncSearchOnMain', await syncing(onMain));
-    const syncSearchInWorker = progress('syncSearchInWorker', await syncing(worker.search));
+    const noSyncSearchOnMainThread = progress('noSyncSearchOnMainThread', await idle(onMainThread(core)));
+    const syncSearchOnMainThread = progress('syncSearchOnMainThread', await syncing(onMainThread(core)));
     const ratio = (figure: Percentiles, baseline: Percentiles) => ({
       p95: round(figure.p95Ms / baseline.p95Ms, 2),
       p99: round(figure.p99Ms / baseline.p99Ms, 2),
     });
     return {
-      noSyncSearchOnMain,
-      noSyncSearchInWorker,
+      noSyncSearchThroughBridge,
+      noSyncSearchOnMainThread,
       syncAlone,
-      syncSearchOnMain,
-      syncSearchInWorker,
+      syncSearchThroughBridge,
+      syncSearchOnMainThread,
       ratios: {
-        bridgeDuringSyncSearchOnMainVsNoSync: ratio(
-          syncSearchOnMain.bridgeRoundTrip,
-          noSyncSearchOnMain.bridgeRoundTrip,
+        bridgeDuringSyncSearchThroughBridgeVsNoSync: ratio(
+          syncSearchThroughBridge.bridgeRoundTrip,
+          noSyncSearchThroughBridge.bridgeRoundTrip,
         ),
-        bridgeDuringSyncSearchInWorkerVsNoSync: ratio(
-          syncSearchInWorker.bridgeRoundTrip,
-          noSyncSearchInWorker.bridgeRoundTrip,
+        bridgeDuringSyncSearchOnMainThreadVsNoSync: ratio(
+          syncSearchOnMainThread.bridgeRoundTrip,
+          noSyncSearchOnMainThread.bridgeRoundTrip,
         ),
-        searchDuringSyncOnMainVsNoSync: ratio(syncSearchOnMain.search!, noSyncSearchOnMain.search!),
-        searchDuringSyncInWorkerVsNoSync: ratio(syncSearchInWorker.search!, noSyncSearchInWorker.search!),
+        searchDuringSyncThroughBridgeVsNoSync: ratio(
+          syncSearchThroughBridge.search!,
+          noSyncSearchThroughBridge.search!,
+        ),
+        searchDuringSyncOnMainThreadVsNoSync: ratio(
+          syncSearchOnMainThread.search!,
+          noSyncSearchOnMainThread.search!,
+        ),
       },
-      call: `app:info over the browser shell's HTTP bridge from another thread every ${SAMPLE_EVERY_MS} ms; a search (first ${WINDOW} rows) every ${SAMPLE_EVERY_MS} ms`,
+      call: `app:info over the browser shell's HTTP bridge from another thread every ${SAMPLE_EVERY_MS} ms; a search (first ${WINDOW} rows) every ${SAMPLE_EVERY_MS} ms, through the bridge (the app's search worker) or on the main thread's store`,
       targets: 'during a sync: bridge round-trip p99 under 16 ms, search p95 under 20 ms',
     };
   } finally {
-    await worker.stop();
+    catalog.store.setSearchColumnsEnabled(false);
   }
 }
 
@@ -363,32 +373,32 @@ export default async function benchSearch(): Promise<Record<string, unknown>> {
     const run = await core.catalog.syncNow('manual');
     if (run.outcome !== 'succeeded') throw new Error(`sync ${run.outcome}: ${run.message}`);
     const file = path.join(dataDir, CATALOG_DB_FILE);
-    const { store } = core.catalog;
+    const { catalog } = core;
 
-    const beforeColumns = memoryInUseMb();
+    // The search worker starts with its columns off, so that loading them is timed and weighed alone.
+    setFlagsFromString('--expose-gc'); // the worker's isolate then has gc too, for memoryInUse
+    await catalog.setSearchColumns(false);
+    const worker = searchWorkerOf(catalog);
+    const beforeColumns = (await worker.call('memoryInUse', null)).mb;
     const loadStarted = performance.now();
-    await store.searchColumnsLoaded();
+    await catalog.setSearchColumns(true);
     const columns = progress('searchColumns', {
       loadSeconds: round((performance.now() - loadStarted) / 1000, 2),
-      heapMb: round(memoryInUseMb() - beforeColumns, 1),
-      note: 'loaded in slices between other work after start and after each sync; searches read SQLite until then',
+      heapMb: round((await worker.call('memoryInUse', null)).mb - beforeColumns, 1),
+      note: "in the search worker's heap; loaded in slices between searches after start and after each sync; searches read SQLite until then",
     });
 
-    const bridge = (query: string) => {
-      store.forgetResults(); // every search ranked afresh, as when a person types
-      return dispatchBridgeCall(core.handlers, 'catalog:search', { query, limit: WINDOW });
-    };
-    const throughBridge = progress('searchThroughBridge', overRounds(await timeRounds(bridge)));
-    store.setSearchColumnsEnabled(false);
+    const bridge = throughBridge(core);
+    const searchThroughBridge = progress('searchThroughBridge', overRounds(await timeRounds(bridge)));
+    await catalog.setSearchColumns(false);
     const beforeColumnsLoaded = progress('searchBeforeColumnsLoaded', overRounds(await timeRounds(bridge)));
-    store.setSearchColumnsEnabled(true);
-    await store.searchColumnsLoaded();
+    await catalog.setSearchColumns(true);
     const bareFts5 = progress('bareFts5', overRounds(await benchBareFts(file)));
 
     const shell = await startBrowserShell({ core, buildDir: path.resolve(import.meta.dirname, '../out') });
     let duringSync: Record<string, unknown>;
     try {
-      duringSync = await benchDuringSync(core, shell, file);
+      duringSync = await benchDuringSync(core, shell);
     } finally {
       await shell.close();
     }
@@ -402,10 +412,11 @@ export default async function benchSearch(): Promise<Record<string, unknown>> {
       rounds: ROUNDS,
       loadAverage: round(os.loadavg()[0] ?? 0, 2),
       searchThroughBridge: {
-        ...throughBridge,
+        ...searchThroughBridge,
+        what: 'through the bridge, answered by the search worker',
         target: 'p95 at most 10 ms',
-        vsBareFts5: ratios(throughBridge, bareFts5),
-        vsMiniSearch: ratios(throughBridge, miniSearch),
+        vsBareFts5: ratios(searchThroughBridge, bareFts5),
+        vsMiniSearch: ratios(searchThroughBridge, miniSearch),
       },
       bareFts5: {
         ...bareFts5,
@@ -421,7 +432,7 @@ export default async function benchSearch(): Promise<Record<string, unknown>> {
       searchColumns: columns,
       searchBeforeColumnsLoaded: {
         ...beforeColumnsLoaded,
-        vsLoaded: ratios(beforeColumnsLoaded, throughBridge),
+        vsLoaded: ratios(beforeColumnsLoaded, searchThroughBridge),
       },
       duringSync,
     };
@@ -433,10 +444,8 @@ export default async function benchSearch(): Promise<Record<string, unknown>> {
 }
 
 if (!isMainThread) {
-  const data = workerData as
-    { role: 'search'; file: string } | { role: 'bridgeClient'; shell: { origin: string; token: string } };
-  if (data.role === 'search') await searchWorker(data.file);
-  else await bridgeClient(data.shell);
+  const data = workerData as { role: 'bridgeClient'; shell: { origin: string; token: string } };
+  await bridgeClient(data.shell);
 } else if (import.meta.main) {
   process.stdout.write(`${JSON.stringify(await benchSearch(), null, 2)}\n`);
 }

@@ -1,67 +1,105 @@
-// The catalog worker as electron-vite bundles it (out/main/catalog-sync-worker.js, beside the main
-// bundle's index.js): it stages and swaps a catalog under plain Node as it does from the .ts sources.
-// The Electron binary cannot run here, so this is the closest check of the packaged worker.
+// The catalog's workers as electron-vite bundles them (out/main/catalog-sync-worker.js and
+// out/main/catalog-search-worker.js, beside the main bundle's index.js): the sync's worker stages and
+// swaps a catalog, and the search worker searches it, under plain Node as from the .ts sources. The
+// Electron binary cannot run here, so this is the closest check of the packaged workers.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startSearchWorker } from '../../src/main/core/catalog/catalog-search-worker-client.ts';
 import { CatalogStore } from '../../src/main/core/catalog/catalog-store.ts';
 import { CatalogWorker } from '../../src/main/core/catalog/catalog-sync-worker-client.ts';
-import { emptyPageKindCounts } from '../../src/shared/contract/catalog-search.ts';
+import type { PageKind } from '../../src/shared/contract/catalog-search.ts';
+import { catalogSearchSchema, emptyPageKindCounts } from '../../src/shared/contract/catalog-search.ts';
 import { REPO_ROOT } from '../support/processes.ts';
 
-const BUNDLED_WORKER = path.join(REPO_ROOT, 'out/main/catalog-sync-worker.js');
-const built = existsSync(BUNDLED_WORKER);
-if (!built) console.log(`catalog worker bundle: skipped, ${BUNDLED_WORKER} is not built (npm run build)`);
+const BUNDLED_SYNC_WORKER = path.join(REPO_ROOT, 'out/main/catalog-sync-worker.js');
+const BUNDLED_SEARCH_WORKER = path.join(REPO_ROOT, 'out/main/catalog-search-worker.js');
+const missing = [BUNDLED_SYNC_WORKER, BUNDLED_SEARCH_WORKER].filter((file) => !existsSync(file));
+if (missing.length)
+  console.log(`catalog worker bundle: skipped, ${missing.join(' and ')} not built (npm run build)`);
 
 let dir: string | undefined;
 afterEach(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!built)('the bundled catalog worker', () => {
-  it('stages a page and swaps the catalog in', async () => {
+const CATEGORIES = [
+  { Code: 'BEAM', Description: 'Balken' },
+  { Code: 'BEAM-HEA', Description: 'HEA' },
+];
+const ITEMS = [{ No: 'HEA200', Description: 'HEA 200 breedflensbalk', ItemCategoryCode: 'BEAM-HEA' }];
+
+/** A sync's work through the bundled sync worker: each page staged, then the swap. Answers the rows. */
+async function swapIn(
+  store: CatalogStore,
+  file: string,
+  pages: { kind: PageKind; value: object[] }[],
+): Promise<{ runId: number; rows: number[] }> {
+  const runId = store.beginRun('manual', new Date().toISOString());
+  const rows: number[] = [];
+  const worker = new CatalogWorker((_kind, count) => rows.push(count), pathToFileURL(BUNDLED_SYNC_WORKER));
+  const counts = emptyPageKindCounts();
+  try {
+    await worker.call('begin', { file });
+    for (const { kind, value } of pages) {
+      const page = await worker.call('scan', { body: JSON.stringify({ value }) });
+      if (!page.readable) throw new Error(page.reason);
+      await worker.call('write', { pageId: page.pageId, kind });
+      if (kind === 'categories') await worker.call('completeCategories', null);
+      counts[kind] += value.length;
+    }
+    await worker.call('prepareSwap', null);
+    await worker.call('swap', {
+      fields: {
+        runId,
+        syncedAt: new Date().toISOString(),
+        steel: false,
+        counts,
+        pages: pages.length,
+        durationMs: 1,
+        refusedSteelPages: [],
+        warning: '',
+      },
+    });
+  } finally {
+    await worker.close();
+  }
+  return { runId, rows };
+}
+
+describe.skipIf(missing.length > 0)('the bundled catalog workers', () => {
+  it('the sync worker stages a page and swaps the catalog in', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-worker-bundle-'));
     const file = path.join(dir, 'catalog.db');
     const store = CatalogStore.open(file);
-    const runId = store.beginRun('manual', new Date().toISOString());
-    const rows: number[] = [];
-    const worker = new CatalogWorker((_kind, count) => rows.push(count), pathToFileURL(BUNDLED_WORKER));
-    try {
-      await worker.call('begin', { file });
-      const page = await worker.call('scan', {
-        body: JSON.stringify({
-          value: [
-            { Code: 'BEAM', Description: 'Balken' },
-            { Code: 'BEAM-HEA', Description: 'HEA' },
-          ],
-        }),
-      });
-      if (!page.readable) throw new Error(page.reason);
-      await worker.call('write', { pageId: page.pageId, kind: 'categories' });
-      await worker.call('completeCategories', null);
-      await worker.call('prepareSwap', null);
-      await worker.call('swap', {
-        fields: {
-          runId,
-          syncedAt: new Date().toISOString(),
-          steel: false,
-          counts: { ...emptyPageKindCounts(), categories: 2 },
-          pages: 1,
-          durationMs: 1,
-          refusedSteelPages: [],
-          warning: '',
-        },
-      });
-    } finally {
-      await worker.close();
-    }
+    const { runId, rows } = await swapIn(store, file, [{ kind: 'categories', value: CATEGORIES }]);
     expect(rows).toEqual([2]);
     store.invalidate();
     expect(store.run(runId)?.outcome).toBe('succeeded');
     expect(store.facets().categories.map((node) => node.code)).toEqual(['BEAM']);
     store.close();
+  });
+
+  it('the search worker searches the catalog the sync worker swapped in', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-worker-bundle-'));
+    const file = path.join(dir, 'catalog.db');
+    const store = CatalogStore.open(file);
+    await swapIn(store, file, [
+      { kind: 'categories', value: CATEGORIES },
+      { kind: 'items', value: ITEMS },
+    ]);
+    store.close();
+    const worker = startSearchWorker(file, pathToFileURL(BUNDLED_SEARCH_WORKER));
+    try {
+      const found = await worker.call('search', catalogSearchSchema.parse({ query: 'breedflens' }));
+      expect(found.rows.map((row) => row.itemNo)).toEqual(['HEA200']);
+      expect((await worker.call('about', null)).searches).toBe(1);
+    } finally {
+      await worker.close();
+    }
+    expect(worker.stopped?.message).toMatch(/exit code 0/);
   });
 });

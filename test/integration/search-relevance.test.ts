@@ -41,16 +41,14 @@ function firstFailure(rows: CatalogSizeRow[], relevance: RelevanceCase): string 
 const describeRow = (row: CatalogSizeRow) =>
   `${row.itemNo}/${row.variantCode} ${row.itemDescription} | ${row.description} | stock ${row.inventory}${isPickable(row) ? '' : ' | blocked'}`;
 
-// Searches rank from in-memory columns once they are loaded, and read SQLite before that: both ways are
-// held to every case.
+// Searches (in the search worker) rank from in-memory columns once they are loaded, and read SQLite
+// before that: both ways are held to every case.
 describe.each([
   ['from the in-memory columns', true],
   ['read from SQLite', false],
 ] as const)('search relevance %s', (_, inMemory) => {
   beforeAll(async () => {
-    const { store } = catalog.core.catalog;
-    store.setSearchColumnsEnabled(inMemory);
-    await store.searchColumnsLoaded();
+    await catalog.core.catalog.setSearchColumns(inMemory);
   });
 
   describe('queries as counter staff type them', () => {

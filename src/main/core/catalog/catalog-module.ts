@@ -1,11 +1,15 @@
 // The local catalog, its sync and search (issue 5): bridge handlers, the one sync that may run at a time
 // (in this process, and across every process on the data directory: CatalogSyncLock), the scheduler
 // (daily at the time set in Settings while the app runs, and at start when the catalog is older than a
-// day), and a catalog.db that cannot be opened replaced by an empty one: it is only a copy of the host's.
+// day), a catalog.db that cannot be opened replaced by an empty one (it is only a copy of the host's), and
+// searches answered by a search worker of the module's own (catalog-search-worker.ts), so that a broad
+// search never holds up the main thread's other bridge calls.
 import { renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
   emptyPageKindCounts,
+  type CatalogSearchQuery,
+  type CatalogSearchResult,
   type SyncHolder,
   type SyncProgress,
   type SyncRunSummary,
@@ -17,6 +21,7 @@ import { BridgeFailure } from '../bridge/bridge-failure.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
 import type { CoreModule, CoreServices } from '../core-module.ts';
 import { CATALOG_DB_FILE } from './catalog-schema.ts';
+import { startSearchWorker, type SearchWorker } from './catalog-search-worker-client.ts';
 import { CatalogStore } from './catalog-store.ts';
 import { CatalogSync, type SyncPolicy } from './catalog-sync.ts';
 import { CatalogSyncLock } from './catalog-sync-lock.ts';
@@ -60,6 +65,15 @@ export interface CatalogModule extends CoreModule<CatalogHandlers> {
   status(): Promise<SyncStatus>;
   /** Tests and the bench tune retries and time-outs; the app uses the defaults. */
   setSyncPolicy(policy: Partial<SyncPolicy>): void;
+  /** The search worker, while one runs (tests and the bench look into it). */
+  readonly searchWorker: SearchWorker | undefined;
+  /**
+   * Tests and the bench: the search worker ranks from its in-memory columns (on, the app's way) or reads
+   * SQLite only; resolves once the columns are loaded, when on.
+   */
+  setSearchColumns(enabled: boolean): Promise<void>;
+  /** The bench: cached rankings and counts dropped where searches run, so each ranks afresh. */
+  forgetSearchResults(): Promise<void>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -133,6 +147,11 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
   const dataDir = core.location.dataDir;
   const catalogFile = path.join(dataDir, CATALOG_DB_FILE);
   const store = openHealingCatalog(catalogFile);
+  // Searches run in the search worker, which loads the in-memory columns in its own heap; should it fail,
+  // a search falls back to this connection, reading SQLite, rather than loading a second set of columns.
+  store.setSearchColumnsEnabled(false);
+  let searchWorker: SearchWorker | undefined;
+  let searchColumns = true;
   let policy: Partial<SyncPolicy> = {};
   let running: RunningSync | undefined;
 
@@ -251,8 +270,50 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
     notConfigured: await notConfigured(),
   });
 
+  /** The search worker, started on the first search and again after it stopped. */
+  const runningSearchWorker = (): SearchWorker => {
+    if (!searchWorker) {
+      searchWorker = startSearchWorker(catalogFile);
+      // A worker started again keeps what a test asked of the one before (calls are answered in order).
+      if (!searchColumns) void searchWorker.call('searchColumns', { enabled: false }).catch(() => {});
+    }
+    return searchWorker;
+  };
+
+  /**
+   * A search, answered by the search worker. A worker that cannot start or has stopped answers nothing:
+   * this search runs on the main thread's connection, and the next starts a new worker.
+   */
+  const search = async (query: CatalogSearchQuery): Promise<CatalogSearchResult> => {
+    let worker: SearchWorker | undefined;
+    try {
+      worker = runningSearchWorker();
+      return await worker.call('search', query);
+    } catch (error) {
+      const stopped = !worker || worker.stopped !== undefined;
+      if (stopped && searchWorker === worker) searchWorker = undefined;
+      console.error(
+        `voa-desk: the search worker did not answer (${error instanceof Error ? error.message : String(error)}); ` +
+          `this search ran on the main thread${stopped ? ', and the next starts a new search worker' : ''}.`,
+      );
+      store.invalidateIfReplaced();
+      return store.search(query);
+    }
+  };
+
   return {
     store,
+    get searchWorker() {
+      return searchWorker;
+    },
+    async setSearchColumns(enabled) {
+      searchColumns = enabled;
+      await runningSearchWorker().call('searchColumns', { enabled });
+    },
+    async forgetSearchResults() {
+      store.forgetResults();
+      await searchWorker?.call('forgetResults', null);
+    },
     startSync,
     async syncNow(trigger) {
       const request = startSync(trigger);
@@ -265,10 +326,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
       policy = { ...policy, ...next };
     },
     handlers: {
-      'catalog:search': async (query) => {
-        store.invalidateIfReplaced();
-        return store.search(query);
-      },
+      'catalog:search': search,
       'catalog:item': async ({ itemNo }) => {
         const item = store.item(itemNo);
         if (!item) throw new BridgeFailure('not-found', `Item ${itemNo} is not in the local catalog.`);
@@ -302,6 +360,8 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
         running.controller.abort(new Error('VOA Desk is closing'));
         await running.done.catch(() => {});
       }
+      await searchWorker?.close();
+      searchWorker = undefined;
       store.close();
     },
   };

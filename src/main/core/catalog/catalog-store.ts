@@ -256,6 +256,11 @@ export class CatalogStore {
     return load.loaded;
   }
 
+  /** Whether searches rank from the in-memory columns now (tests see the loader finish on its own). */
+  get searchColumnsReady(): boolean {
+    return this.#columns !== undefined && this.#terms !== undefined;
+  }
+
   /** Off: searches read SQLite only (tests compare both ways of reading; the app never turns it off). */
   setSearchColumnsEnabled(enabled: boolean): void {
     this.#columnsEnabled = enabled;

@@ -3,6 +3,7 @@
 // the catalog in, on a node:sqlite connection of its own, so none of that holds up the main thread.
 import type { PageKind } from '../../../shared/contract/catalog-search.ts';
 import type { SteelPageName, SwapFields } from './catalog-staging.ts';
+import type { CallAnswer, CallRequest } from './worker-calls.ts';
 
 /** A page whose text the worker has scanned and keeps until it is written. */
 export type ScannedPage =
@@ -28,14 +29,12 @@ export interface StagingCalls {
 
 export type StagingOp = keyof StagingCalls;
 
-export interface StagingRequest<K extends StagingOp = StagingOp> {
-  id: number;
-  op: K;
-  input: StagingCalls[K]['input'];
+export type StagingRequest<K extends StagingOp = StagingOp> = CallRequest<StagingCalls, K>;
+
+/** Rows of one committed transaction. */
+export interface RowsNotice {
+  id: undefined;
+  rows: { kind: PageKind; count: number };
 }
 
-export type StagingWorkerMessage =
-  | { id: number; ok: true; value: StagingCalls[StagingOp]['output'] }
-  | { id: number; ok: false; message: string }
-  /** Rows of one committed transaction. */
-  | { id: undefined; rows: { kind: PageKind; count: number } };
+export type StagingWorkerMessage = CallAnswer<StagingCalls> | RowsNotice;

@@ -5,14 +5,10 @@ import { parentPort, type MessagePort } from 'node:worker_threads';
 import type { PageKind } from '../../../shared/contract/catalog-search.ts';
 import { CatalogStaging, ROWS_PER_TRANSACTION, type SteelPageName } from './catalog-staging.ts';
 import { CatalogStore, type StoredFacets } from './catalog-store.ts';
-import type {
-  StagingCalls,
-  StagingOp,
-  StagingRequest,
-  StagingWorkerMessage,
-} from './catalog-sync-worker-protocol.ts';
+import type { StagingCalls, StagingRequest, StagingWorkerMessage } from './catalog-sync-worker-protocol.ts';
 import { itemRow, text, variantRow } from './catalog-sync-worker-rows.ts';
 import { ODataListError, readODataList, type ODataList } from './odata-list.ts';
+import { answerCall, type CallHandlers } from './worker-calls.ts';
 
 function parentMessagePort(): MessagePort {
   if (!parentPort) throw new Error('catalog-sync-worker.ts runs as a worker thread only.');
@@ -53,9 +49,7 @@ const STEEL_PAGE_OF: Record<'profiles' | 'grades' | 'itemTypes', SteelPageName> 
   itemTypes: 'voaItemTypes',
 };
 
-const handlers: {
-  [K in StagingOp]: (input: StagingCalls[K]['input']) => Promise<StagingCalls[K]['output']>;
-} = {
+const handlers: CallHandlers<StagingCalls> = {
   async begin({ file }) {
     store = CatalogStore.open(file);
     staging = new CatalogStaging(store);
@@ -113,19 +107,9 @@ function post(message: StagingWorkerMessage): void {
   port.postMessage(message);
 }
 
-async function answer<K extends StagingOp>(request: StagingRequest<K>): Promise<void> {
-  try {
-    post({ id: request.id, ok: true, value: await handlers[request.op](request.input) });
-  } catch (error) {
-    post({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) });
-  }
-  // With its connection closed and the port closed, the thread's event loop is empty and it ends.
-  if (request.op === 'close') port.close();
-}
-
 // One call at a time, in order: a write yields between its transactions, and the next call must not
 // slip in between them.
 let queue = Promise.resolve();
 port.on('message', (request: StagingRequest) => {
-  queue = queue.then(() => answer(request));
+  queue = queue.then(() => answerCall(port, handlers, request));
 });

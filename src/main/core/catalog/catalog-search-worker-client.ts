@@ -1,0 +1,13 @@
+// The main thread's side of the search worker (catalog-search-worker.ts): one per catalog module.
+import type { SearchCalls, SearchWorkerData } from './catalog-search-worker-protocol.ts';
+import { WorkerCalls, workerEntryUrl } from './worker-calls.ts';
+
+export const CATALOG_SEARCH_WORKER_URL = workerEntryUrl('catalog-search-worker');
+
+export type SearchWorker = WorkerCalls<SearchCalls>;
+
+/** Starts a search worker on catalog.db; `url` is another build of the worker (tests). */
+export function startSearchWorker(file: string, url: URL = CATALOG_SEARCH_WORKER_URL): SearchWorker {
+  const workerData: SearchWorkerData = { file };
+  return new WorkerCalls<SearchCalls>(url, { name: 'search worker', workerData });
+}

@@ -1,0 +1,54 @@
+// The search worker's entry (a worker_threads worker, one per catalog module, started on the first
+// search): answers SearchCalls on its own node:sqlite connection to catalog.db, read only in use. The
+// sync's worker writes and swaps on another connection (WAL: this reader never waits for it), and each
+// search first checks the catalog's generation, so the search after a swap reads the new catalog.
+// The in-memory search columns load here, in slices between searches (catalog-store.ts): their timers
+// are unref'd, and the port's message listener keeps this thread's event loop alive meanwhile.
+import { parentPort, threadId, workerData, type MessagePort } from 'node:worker_threads';
+import type { SearchCalls, SearchRequest, SearchWorkerData } from './catalog-search-worker-protocol.ts';
+import { CatalogStore } from './catalog-store.ts';
+import { answerCall, type CallHandlers } from './worker-calls.ts';
+
+function parentMessagePort(): MessagePort {
+  if (!parentPort) throw new Error('catalog-search-worker.ts runs as a worker thread only.');
+  return parentPort;
+}
+const port = parentMessagePort();
+const { file }: SearchWorkerData = workerData;
+
+// Opened at once: a catalog that cannot be opened ends the thread with that error, and the module
+// answers from the main thread's connection instead.
+const store = CatalogStore.open(file);
+let searches = 0;
+
+const handlers: CallHandlers<SearchCalls> = {
+  async search(query) {
+    store.invalidateIfReplaced();
+    const result = store.search(query);
+    searches++;
+    return result;
+  },
+  async about() {
+    return { threadId, searches, columnsLoaded: store.searchColumnsReady };
+  },
+  async searchColumns({ enabled }) {
+    store.setSearchColumnsEnabled(enabled);
+    await store.searchColumnsLoaded();
+    return null;
+  },
+  async memoryInUse() {
+    globalThis.gc?.();
+    const { heapUsed, arrayBuffers } = process.memoryUsage();
+    return { mb: (heapUsed + arrayBuffers) / 1024 / 1024 };
+  },
+  async forgetResults() {
+    store.forgetResults();
+    return null;
+  },
+  async close() {
+    store.close();
+    return null;
+  },
+};
+
+port.on('message', (request: SearchRequest) => void answerCall(port, handlers, request));
