@@ -467,7 +467,7 @@ export class CatalogStore {
       return result(this.#rowsByIds(ids.map((row) => row.id)), total, false);
     }
 
-    const match = matchExpression(parsed, this.#expandPrefix);
+    const match = matchExpression(parsed, this.#expandPrefix, this.#terms?.has);
     if (match === undefined) return result([], 0, false);
     const key = `${match}\u0000${query.query.trim()}\u0000${filterKey}`;
     let ranked = this.#ranked.get(key);
@@ -521,7 +521,6 @@ export class CatalogStore {
       `SELECT group_concat(rowid) AS ids FROM (
          SELECT rowid FROM size_fts WHERE size_fts MATCH ? AND rowid > ? ORDER BY rowid LIMIT ?)`,
     );
-    const reader = this.#writingReader();
     const candidates: RankCandidate[] = [];
     let after = -1;
     while (candidates.length <= SEARCH_RANKED_MAX) {
@@ -531,24 +530,7 @@ export class CatalogStore {
       for (const text of read) {
         const id = Number(text);
         if (!passes(id)) continue;
-        const size = columns.size(id);
-        candidates.push({
-          id,
-          itemNo: size.itemNo,
-          item: reader.item(
-            size.itemNo,
-            withText ? size.itemDescription : '',
-            size.profileCode,
-            size.gradeCode,
-          ),
-          own: reader.text(withText ? size.description : ''),
-          variantCode: size.variantCode,
-          thicknessMm: withText ? size.thicknessMm : 0,
-          widthMm: withText ? size.widthMm : 0,
-          lengthMm: withText ? size.lengthMm : 0,
-          inventory: size.inStock ? 1 : 0,
-          blocked: size.blocked,
-        });
+        candidates.push(columns.candidate(id, withText));
         if (candidates.length > SEARCH_RANKED_MAX) break;
       }
       if (read.length < MATCHES_PER_READ) break;
