@@ -302,7 +302,15 @@ export function rankCandidates(
   const parts = [...query.parts].sort(
     (left, right) => Number(left.number?.prefix ?? false) - Number(right.number?.prefix ?? false),
   );
-  const roles = parts.map((part) => partRole(part, candidates));
+  // A part's role depends on how candidates are written: one of each way is enough to decide it.
+  const distinct: RankCandidate[] = [];
+  const seen = new Set<number>();
+  for (const size of candidates) {
+    if (size.writtenAs !== undefined && seen.has(size.writtenAs)) continue;
+    if (size.writtenAs !== undefined) seen.add(size.writtenAs);
+    distinct.push(size);
+  }
+  const roles = parts.map((part) => partRole(part, distinct));
   const withNumbers = parts.some((part) => part.number !== undefined);
   // Only words that nothing is written with, and no numbers: every match is in the same class.
   const classify = withNumbers || roles.some((role) => role.role !== 'none');
@@ -320,12 +328,15 @@ export function rankCandidates(
     }
     return matched;
   };
+  // A size's item number, compared once for the sizes of one item (they come one after another).
+  let itemNo: string | undefined;
+  let isItemNumber = false;
   for (const size of candidates) {
-    const matched = itemNumbers.has(size.itemNo.toUpperCase())
-      ? MATCH_CLASS.itemNumber
-      : classify
-        ? classOf(size)
-        : MATCH_CLASS.exact;
+    if (size.itemNo !== itemNo) {
+      itemNo = size.itemNo;
+      isItemNumber = itemNumbers.has(itemNo.toUpperCase());
+    }
+    const matched = isItemNumber ? MATCH_CLASS.itemNumber : classify ? classOf(size) : MATCH_CLASS.exact;
     const noStock = rankOnStock && !(size.inventory > 0) ? 1 : 0;
     buckets[(size.blocked ? CLASS_COUNT * 2 : 0) + matched * 2 + noStock]!.push(size.id);
   }
