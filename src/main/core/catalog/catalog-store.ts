@@ -256,6 +256,11 @@ export class CatalogStore {
     return load.loaded;
   }
 
+  /** Whether searches rank from the in-memory columns now (rather than reading SQLite). */
+  searchColumnsReady(): boolean {
+    return this.#columns !== undefined && this.#terms !== undefined;
+  }
+
   /** Off: searches read SQLite only (tests compare both ways of reading; the app never turns it off). */
   setSearchColumnsEnabled(enabled: boolean): void {
     this.#columnsEnabled = enabled;
@@ -379,8 +384,14 @@ export class CatalogStore {
     this.invalidate();
   }
 
-  /** The live catalog was replaced: cached rankings, counts and facets belong to the old one. */
+  /**
+   * The live catalog was replaced: cached rankings, counts and facets belong to the old one. What is
+   * cached from now on belongs to the generation now live, so invalidateIfReplaced keeps it: it used to
+   * drop the in-memory columns loaded after a sync in this process at the first search after it (the
+   * searches then read SQLite while the columns loaded all over again).
+   */
   invalidate(): void {
+    if (this.db.isOpen) this.#generationSeen = this.meta('generation');
     this.forgetResults();
     this.#facets = undefined;
     this.#columns = undefined;
