@@ -448,6 +448,13 @@ describe('catalog store: ranking from the in-memory columns', () => {
 
   it('keeps them after a sync in this process, and drops them when another connection swaps', async () => {
     await load();
+    // opened on a catalog that is there: the columns loaded before the first search are kept too
+    store.close();
+    store = CatalogStore.open(path.join(dir, 'catalog.db'));
+    await store.searchColumnsLoaded();
+    store.invalidateIfReplaced();
+    expect(store.searchColumnsReady()).toBe(true);
+    await load();
     await store.searchColumnsLoaded();
     // as every search through the bridge does first
     store.invalidateIfReplaced();

@@ -225,6 +225,8 @@ export class CatalogStore {
 
   constructor(db: DatabaseSync) {
     this.db = db;
+    // Nothing is cached yet: whatever is cached from now on belongs to the generation live now.
+    this.#generationSeen = this.meta('generation');
   }
 
   static open(file: string): CatalogStore {
