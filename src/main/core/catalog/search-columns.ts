@@ -64,6 +64,60 @@ class Interned {
   }
 }
 
+/** What ranking compares of a size beyond its item number, stock and blocking. */
+type SizeWritten = Pick<
+  RankCandidate,
+  'item' | 'own' | 'variantCode' | 'thicknessMm' | 'widthMm' | 'lengthMm'
+>;
+
+/** A match from the columns: its writing is read when ranking first asks for it. */
+class ColumnCandidate implements RankCandidate {
+  readonly id: number;
+  readonly itemNo: string;
+  readonly writtenAs: number;
+  readonly inventory: number;
+  readonly blocked: boolean;
+  readonly #columns: SizeColumns;
+  readonly #withText: boolean;
+  #written: SizeWritten | undefined;
+
+  constructor(
+    columns: SizeColumns,
+    fields: Pick<RankCandidate, 'id' | 'itemNo' | 'inventory' | 'blocked'> & { writtenAs: number },
+    withText: boolean,
+  ) {
+    this.#columns = columns;
+    this.id = fields.id;
+    this.itemNo = fields.itemNo;
+    this.writtenAs = fields.writtenAs;
+    this.inventory = fields.inventory;
+    this.blocked = fields.blocked;
+    this.#withText = withText;
+  }
+
+  get #writing(): SizeWritten {
+    return (this.#written ??= this.#columns.written(this.id, this.#withText));
+  }
+  get item() {
+    return this.#writing.item;
+  }
+  get own() {
+    return this.#writing.own;
+  }
+  get variantCode() {
+    return this.#writing.variantCode;
+  }
+  get thicknessMm() {
+    return this.#writing.thicknessMm;
+  }
+  get widthMm() {
+    return this.#writing.widthMm;
+  }
+  get lengthMm() {
+    return this.#writing.lengthMm;
+  }
+}
+
 /** The search filters as the columns apply them (catalog-store.ts#filters is the SQL form). */
 export interface ColumnFilter {
   categoryRange?: { from: number; to: number };
@@ -102,26 +156,34 @@ export class SizeColumns {
   }
 
   /**
-   * A size as ranking reads it. Without `withText` (codes alone were typed) its texts and dimensions are
-   * left empty, as search-rank.ts compares only codes then. Each text's and item's writing is read once
-   * per catalog generation (at most WRITINGS_KEPT_MAX, then read again).
+   * A size as ranking reads it: what decides its bucket at once, its texts and dimensions (`written`)
+   * only when ranking asks, which is for one size of each way of being written (`writtenAs`).
    */
   candidate(id: number, withText: boolean): RankCandidate {
-    const item = this.#item[id]!;
-    const texts = this.#texts.strings;
     const flags = this.#flags[id]!;
-    return {
+    const fields = {
       id,
-      itemNo: this.#itemNos[item]!,
-      item: this.#itemWriting(item, id, withText),
-      own: withText ? this.#textWriting(this.#own[id]!) : NO_WRITING,
-      variantCode: texts[this.#variantCode[id]!]!,
+      itemNo: this.#itemNos[this.#item[id]!]!,
       writtenAs: this.#writtenAs[id]!,
+      inventory: (flags & IN_STOCK) !== 0 ? 1 : 0,
+      blocked: (flags & BLOCKED) !== 0,
+    };
+    return new ColumnCandidate(this, fields, withText);
+  }
+
+  /**
+   * What ranking compares of a size. Without `withText` (codes alone were typed) its texts and dimensions
+   * are left empty, as search-rank.ts compares only codes then. Each text's and item's writing is read
+   * once per catalog generation (at most WRITINGS_KEPT_MAX, then read again).
+   */
+  written(id: number, withText: boolean): SizeWritten {
+    return {
+      item: this.#itemWriting(this.#item[id]!, id, withText),
+      own: withText ? this.#textWriting(this.#own[id]!) : NO_WRITING,
+      variantCode: this.#texts.strings[this.#variantCode[id]!]!,
       thicknessMm: withText ? this.#thickness[id]! : 0,
       widthMm: withText ? this.#width[id]! : 0,
       lengthMm: withText ? this.#length[id]! : 0,
-      inventory: (flags & IN_STOCK) !== 0 ? 1 : 0,
-      blocked: (flags & BLOCKED) !== 0,
     };
   }
 
