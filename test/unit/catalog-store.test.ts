@@ -446,6 +446,32 @@ describe('catalog store: ranking from the in-memory columns', () => {
     }
   });
 
+  it('keeps them after a sync in this process, and drops them when another connection swaps', async () => {
+    await load();
+    // opened on a catalog that is there: the columns loaded before the first search are kept too
+    store.close();
+    store = CatalogStore.open(path.join(dir, 'catalog.db'));
+    await store.searchColumnsLoaded();
+    store.invalidateIfReplaced();
+    expect(store.searchColumnsReady()).toBe(true);
+    await load();
+    await store.searchColumnsLoaded();
+    // as every search through the bridge does first
+    store.invalidateIfReplaced();
+    expect(store.searchColumnsReady()).toBe(true);
+    expect(keys({ query: 'verzinkt' })).toEqual(['100006/']);
+    const other = CatalogStore.open(path.join(dir, 'catalog.db'));
+    try {
+      other.setMeta('generation', `${other.meta('generation')}-elsewhere`);
+    } finally {
+      other.close();
+    }
+    store.invalidateIfReplaced();
+    expect(store.searchColumnsReady()).toBe(false);
+    await store.searchColumnsLoaded();
+    expect(store.searchColumnsReady()).toBe(true);
+  });
+
   it('a swap drops them: searches find the new catalog at once, and the columns load again', async () => {
     await load();
     await store.searchColumnsLoaded();

@@ -57,6 +57,31 @@ describe('reading steel notation', () => {
     expect(expression('pip')).toBe('("pip"* OR "buis"* OR "buizen"*)');
     expect(expression('pi')).toBe('"pi"*');
   });
+
+  it('leaves out a part that another part implies: the same sizes, fewer doclists to merge', () => {
+    // "50" starts with 5: a size with 50 has the 5 being typed
+    expect(expression('angle 50x50x5')).toBe('("angle"* OR "hoekstaal"*) AND ("50" OR "50d0")');
+    expect(expression('koker 100x100 ')).toBe('"koker"* AND ("100" OR "100d0")');
+    expect(expression('S355J2H koker 100x100')).toBe('"s355j2h"* AND "koker"* AND ("100" OR "100d0")');
+    // both ways of reading HEA200 start with hea
+    expect(expression('HEA200 hea')).toBe('("hea200"* OR ("hea"* AND ("200" OR "200d0")))');
+    expect(expression('100 10')).toBe('("100" OR "100d0")');
+    // neither implies the other
+    expect(expression('hea 20')).toBe('"hea"* AND "20"*');
+    expect(expression('10 100')).toBe('("10" OR "10d0") AND "100"*');
+  });
+
+  it('leaves out terms the index lacks, and matches nothing when a part has none left', () => {
+    const index = new Set(['buis', 'buizen', '4', '88d9']);
+    const known = (token: string, prefix: boolean) =>
+      [...index].some((term) => (prefix ? term.startsWith(token) : term === token));
+    const withIndex = (query: string) => matchExpression(readSteelQuery(query), undefined, known);
+    expect(withIndex('buis 88,9 4 ')).toBe('("buis"* OR "buizen"*) AND "88d9" AND "4"');
+    expect(withIndex('pipe 4 ')).toBe('("buis"* OR "buizen"*) AND "4"');
+    expect(withIndex('buis 5 ')).toBeUndefined();
+    // tokens beyond a-z and 0-9 are left to FTS5, which folds diacritics the vocabulary holds folded
+    expect(withIndex('buis café')).toBe('("buis"* OR "buizen"*) AND "café"*');
+  });
 });
 
 describe('ranking matches', () => {

@@ -29,7 +29,7 @@ const handlers: CallHandlers<SearchCalls> = {
     return result;
   },
   async about() {
-    return { threadId, searches, columnsLoaded: store.searchColumnsReady };
+    return { threadId, searches, columnsLoaded: store.searchColumnsReady() };
   },
   async searchColumns({ enabled }) {
     store.setSearchColumnsEnabled(enabled);

@@ -225,6 +225,8 @@ export class CatalogStore {
 
   constructor(db: DatabaseSync) {
     this.db = db;
+    // Nothing is cached yet: whatever is cached from now on belongs to the generation live now.
+    this.#generationSeen = this.meta('generation');
   }
 
   static open(file: string): CatalogStore {
@@ -256,8 +258,8 @@ export class CatalogStore {
     return load.loaded;
   }
 
-  /** Whether searches rank from the in-memory columns now (tests see the loader finish on its own). */
-  get searchColumnsReady(): boolean {
+  /** Whether searches rank from the in-memory columns now (rather than reading SQLite). */
+  searchColumnsReady(): boolean {
     return this.#columns !== undefined && this.#terms !== undefined;
   }
 
@@ -384,8 +386,14 @@ export class CatalogStore {
     this.invalidate();
   }
 
-  /** The live catalog was replaced: cached rankings, counts and facets belong to the old one. */
+  /**
+   * The live catalog was replaced: cached rankings, counts and facets belong to the old one. What is
+   * cached from now on belongs to the generation now live, so invalidateIfReplaced keeps it: it used to
+   * drop the in-memory columns loaded after a sync in this process at the first search after it (the
+   * searches then read SQLite while the columns loaded all over again).
+   */
   invalidate(): void {
+    if (this.db.isOpen) this.#generationSeen = this.meta('generation');
     this.forgetResults();
     this.#facets = undefined;
     this.#columns = undefined;
@@ -472,7 +480,7 @@ export class CatalogStore {
       return result(this.#rowsByIds(ids.map((row) => row.id)), total, false);
     }
 
-    const match = matchExpression(parsed, this.#expandPrefix);
+    const match = matchExpression(parsed, this.#expandPrefix, this.#terms?.has);
     if (match === undefined) return result([], 0, false);
     const key = `${match}\u0000${query.query.trim()}\u0000${filterKey}`;
     let ranked = this.#ranked.get(key);
@@ -526,7 +534,6 @@ export class CatalogStore {
       `SELECT group_concat(rowid) AS ids FROM (
          SELECT rowid FROM size_fts WHERE size_fts MATCH ? AND rowid > ? ORDER BY rowid LIMIT ?)`,
     );
-    const reader = this.#writingReader();
     const candidates: RankCandidate[] = [];
     let after = -1;
     while (candidates.length <= SEARCH_RANKED_MAX) {
@@ -536,24 +543,7 @@ export class CatalogStore {
       for (const text of read) {
         const id = Number(text);
         if (!passes(id)) continue;
-        const size = columns.size(id);
-        candidates.push({
-          id,
-          itemNo: size.itemNo,
-          item: reader.item(
-            size.itemNo,
-            withText ? size.itemDescription : '',
-            size.profileCode,
-            size.gradeCode,
-          ),
-          own: reader.text(withText ? size.description : ''),
-          variantCode: size.variantCode,
-          thicknessMm: withText ? size.thicknessMm : 0,
-          widthMm: withText ? size.widthMm : 0,
-          lengthMm: withText ? size.lengthMm : 0,
-          inventory: size.inStock ? 1 : 0,
-          blocked: size.blocked,
-        });
+        candidates.push(columns.candidate(id, withText));
         if (candidates.length > SEARCH_RANKED_MAX) break;
       }
       if (read.length < MATCHES_PER_READ) break;

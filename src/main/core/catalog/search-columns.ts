@@ -4,10 +4,23 @@
 // in slices between other work (catalog-store.ts), so no search waits for it; until then, and after a
 // swap until it is loaded again, searches read the rows from SQLite with the same result.
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import {
+  itemWriting,
+  textWriting,
+  type ItemWriting,
+  type RankCandidate,
+  type TextWriting,
+} from './search-rank.ts';
 
 /** Flags of a size. */
 const BLOCKED = 1;
 const IN_STOCK = 2;
+
+/** Writings kept between searches, for a catalog of many thousands of distinct texts and items. */
+const WRITINGS_KEPT_MAX = 200_000;
+
+/** The writing of a size whose texts ranking does not read. */
+const NO_WRITING = textWriting('');
 
 /** Rows read per slice: a few milliseconds of the main thread's time. */
 const ROWS_PER_SLICE = 10_000;
@@ -51,20 +64,58 @@ class Interned {
   }
 }
 
-/** A size as ranking and the filters read it. */
-export interface ColumnSize {
-  itemNo: string;
-  itemDescription: string;
-  /** The size code, lowercase. */
-  variantCode: string;
-  profileCode: string;
-  gradeCode: string;
-  description: string;
-  thicknessMm: number;
-  widthMm: number;
-  lengthMm: number;
-  inStock: boolean;
-  blocked: boolean;
+/** What ranking compares of a size beyond its item number, stock and blocking. */
+type SizeWritten = Pick<
+  RankCandidate,
+  'item' | 'own' | 'variantCode' | 'thicknessMm' | 'widthMm' | 'lengthMm'
+>;
+
+/** A match from the columns: its writing is read when ranking first asks for it. */
+class ColumnCandidate implements RankCandidate {
+  readonly id: number;
+  readonly itemNo: string;
+  readonly writtenAs: number;
+  readonly inventory: number;
+  readonly blocked: boolean;
+  readonly #columns: SizeColumns;
+  readonly #withText: boolean;
+  #written: SizeWritten | undefined;
+
+  constructor(
+    columns: SizeColumns,
+    fields: Pick<RankCandidate, 'id' | 'itemNo' | 'inventory' | 'blocked'> & { writtenAs: number },
+    withText: boolean,
+  ) {
+    this.#columns = columns;
+    this.id = fields.id;
+    this.itemNo = fields.itemNo;
+    this.writtenAs = fields.writtenAs;
+    this.inventory = fields.inventory;
+    this.blocked = fields.blocked;
+    this.#withText = withText;
+  }
+
+  get #writing(): SizeWritten {
+    return (this.#written ??= this.#columns.written(this.id, this.#withText));
+  }
+  get item() {
+    return this.#writing.item;
+  }
+  get own() {
+    return this.#writing.own;
+  }
+  get variantCode() {
+    return this.#writing.variantCode;
+  }
+  get thicknessMm() {
+    return this.#writing.thicknessMm;
+  }
+  get widthMm() {
+    return this.#writing.widthMm;
+  }
+  get lengthMm() {
+    return this.#writing.lengthMm;
+  }
 }
 
 /** The search filters as the columns apply them (catalog-store.ts#filters is the SQL form). */
@@ -91,29 +142,81 @@ export class SizeColumns {
   #width = new Float64Array(0);
   #length = new Float64Array(0);
   #flags = new Uint8Array(0);
+  /** Sizes with the same number here are written the same for ranking (RankCandidate.writtenAs). */
+  #writtenAs = new Int32Array(0);
+  /** Writings read so far, by text number and by item (search-rank.ts). */
+  #textWritings: (TextWriting | undefined)[] = [];
+  #itemWritings: (ItemWriting | undefined)[] = [];
+  #itemCodeWritings: (ItemWriting | undefined)[] = [];
+  #writingsKept = 0;
 
   /** Whether a size with this id exists (ids are the size table's rowids). */
   has(id: number): boolean {
     return id >= 0 && id < this.#item.length && this.#item[id]! >= 0;
   }
 
-  size(id: number): ColumnSize {
-    const item = this.#item[id]!;
-    const texts = this.#texts.strings;
+  /**
+   * A size as ranking reads it: what decides its bucket at once, its texts and dimensions (`written`)
+   * only when ranking asks, which is for one size of each way of being written (`writtenAs`).
+   */
+  candidate(id: number, withText: boolean): RankCandidate {
     const flags = this.#flags[id]!;
-    return {
-      itemNo: this.#itemNos[item]!,
-      itemDescription: texts[this.#itemDescriptions[item]!]!,
-      variantCode: texts[this.#variantCode[id]!]!,
-      profileCode: texts[this.#profile[id]!]!,
-      gradeCode: texts[this.#grade[id]!]!,
-      description: texts[this.#own[id]!]!,
-      thicknessMm: this.#thickness[id]!,
-      widthMm: this.#width[id]!,
-      lengthMm: this.#length[id]!,
-      inStock: (flags & IN_STOCK) !== 0,
+    const fields = {
+      id,
+      itemNo: this.#itemNos[this.#item[id]!]!,
+      writtenAs: this.#writtenAs[id]!,
+      inventory: (flags & IN_STOCK) !== 0 ? 1 : 0,
       blocked: (flags & BLOCKED) !== 0,
     };
+    return new ColumnCandidate(this, fields, withText);
+  }
+
+  /**
+   * What ranking compares of a size. Without `withText` (codes alone were typed) its texts and dimensions
+   * are left empty, as search-rank.ts compares only codes then. Each text's and item's writing is read
+   * once per catalog generation (at most WRITINGS_KEPT_MAX, then read again).
+   */
+  written(id: number, withText: boolean): SizeWritten {
+    return {
+      item: this.#itemWriting(this.#item[id]!, id, withText),
+      own: withText ? this.#textWriting(this.#own[id]!) : NO_WRITING,
+      variantCode: this.#texts.strings[this.#variantCode[id]!]!,
+      thicknessMm: withText ? this.#thickness[id]! : 0,
+      widthMm: withText ? this.#width[id]! : 0,
+      lengthMm: withText ? this.#length[id]! : 0,
+    };
+  }
+
+  #textWriting(text: number): TextWriting {
+    let writing = this.#textWritings[text];
+    if (!writing) {
+      if (this.#writingsKept++ >= WRITINGS_KEPT_MAX) this.#forgetWritings();
+      writing = this.#textWritings[text] = textWriting(this.#texts.strings[text]!);
+    }
+    return writing;
+  }
+
+  /** The item of size `id`: its codes, and its description's writing with them when `withText`. */
+  #itemWriting(item: number, id: number, withText: boolean): ItemWriting {
+    const kept = withText ? this.#itemWritings : this.#itemCodeWritings;
+    let writing = kept[item];
+    if (!writing) {
+      if (this.#writingsKept++ >= WRITINGS_KEPT_MAX) this.#forgetWritings();
+      const texts = this.#texts.strings;
+      const description = withText ? texts[this.#itemDescriptions[item]!]! : '';
+      const profile = texts[this.#profile[id]!]!;
+      const grade = texts[this.#grade[id]!]!;
+      // The item's text (description and codes) is read once per item: no column holds it.
+      writing = kept[item] = itemWriting(description, profile, grade, textWriting);
+    }
+    return writing;
+  }
+
+  #forgetWritings(): void {
+    this.#writingsKept = 0;
+    this.#textWritings.fill(undefined);
+    this.#itemWritings.fill(undefined);
+    this.#itemCodeWritings.fill(undefined);
   }
 
   /** A test of the filters over ids, or undefined when a code filtered on is in no size (nothing passes). */
@@ -168,6 +271,10 @@ export class SizeColumns {
     columns.#width = new Float64Array(count);
     columns.#length = new Float64Array(count);
     columns.#flags = new Uint8Array(count);
+    columns.#writtenAs = new Int32Array(count);
+    // Everything ranking compares of a size but its item number, stock and blocking: a broad search's
+    // 5,000 matches are written a few dozen ways (`Lengte 6 m` of one tube designation in one grade).
+    const writings = new Map<string, number>();
     for (const slice of slicesOf<
       [number, string, string, string, string, string, number, number, number, number, number, number]
     >(
@@ -199,10 +306,30 @@ export class SizeColumns {
         columns.#length[id] = length;
         columns.#category[id] = category;
         columns.#flags[id] = (anyBlocked === 1 ? BLOCKED : 0) | (inventory > 0 ? IN_STOCK : 0);
+        const writing = [
+          columns.#itemDescriptions[item],
+          columns.#own[id],
+          columns.#variantCode[id],
+          columns.#profile[id],
+          columns.#grade[id],
+          thickness,
+          width,
+          length,
+        ].join(' ');
+        let writtenAs = writings.get(writing);
+        if (writtenAs === undefined) {
+          writtenAs = writings.size;
+          writings.set(writing, writtenAs);
+        }
+        columns.#writtenAs[id] = writtenAs;
       }
       yield;
     }
     columns.#itemByNo.clear();
+    // Filled up front (packed arrays), then set as searches read them.
+    columns.#textWritings = new Array<TextWriting | undefined>(texts.strings.length).fill(undefined);
+    columns.#itemWritings = new Array<ItemWriting | undefined>(columns.#itemNos.length).fill(undefined);
+    columns.#itemCodeWritings = new Array<ItemWriting | undefined>(columns.#itemNos.length).fill(undefined);
     done(columns);
   }
 }
@@ -215,18 +342,30 @@ export class TermIndex {
     this.#terms = terms.sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
   }
 
-  /** Up to `max` terms starting with the prefix, in order. */
-  startingWith(prefix: string, max: number): string[] {
+  /** The index of the first term at or after `text`. */
+  #lowerBound(text: string): number {
     const terms = this.#terms;
     let low = 0;
     let high = terms.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (terms[middle]! < prefix) low = middle + 1;
+      if (terms[middle]! < text) low = middle + 1;
       else high = middle;
     }
+    return low;
+  }
+
+  /** Whether the index has the term, or with `prefix` a term starting with it. */
+  readonly has = (token: string, prefix: boolean): boolean => {
+    const found = this.#terms[this.#lowerBound(token)];
+    return found !== undefined && (prefix ? found.startsWith(token) : found === token);
+  };
+
+  /** Up to `max` terms starting with the prefix, in order. */
+  startingWith(prefix: string, max: number): string[] {
+    const terms = this.#terms;
     const found: string[] = [];
-    for (let index = low; index < terms.length && found.length < max; index++) {
+    for (let index = this.#lowerBound(prefix); index < terms.length && found.length < max; index++) {
       const term = terms[index]!;
       if (!term.startsWith(prefix)) break;
       found.push(term);

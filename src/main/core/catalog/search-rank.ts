@@ -49,11 +49,38 @@ export interface RankCandidate {
   own: TextWriting;
   /** The size code, lowercase. */
   variantCode: string;
+  /**
+   * Candidates with the same number here have the same codes, texts, size code and dimensions, so the
+   * same match class: it is worked out once for them (search-columns.ts numbers them). Optional.
+   */
+  writtenAs?: number;
   thicknessMm: number;
   widthMm: number;
   lengthMm: number;
   inventory: number;
   blocked: boolean;
+}
+
+/** The words and numbers a text is written with. */
+export function textWriting(text: string): TextWriting {
+  const words = new Set<string>();
+  const numbers: string[] = [];
+  for (const token of searchTokens(text)) {
+    if (isNumberToken(token)) numbers.push(canonicalNumber(token));
+    else words.add(token);
+  }
+  return { words, numbers };
+}
+
+/** An item's writing: its codes, and its description with the codes, read from `read` when first asked. */
+export function itemWriting(
+  description: string,
+  profileCode: string,
+  gradeCode: string,
+  read: (text: string) => TextWriting,
+): ItemWriting {
+  const codes = [profileCode, gradeCode].filter(Boolean).map((code) => code.toLowerCase());
+  return new ItemWriting(codes, () => read(`${description} ${codes.join(' ')}`));
 }
 
 /**
@@ -68,35 +95,38 @@ export class WritingReader {
     this.#texts = texts;
   }
 
-  text(text: string): TextWriting {
+  readonly text = (text: string): TextWriting => {
     let writing = this.#texts.get(text);
     if (!writing) {
-      const words = new Set<string>();
-      const numbers: string[] = [];
-      for (const token of searchTokens(text)) {
-        if (isNumberToken(token)) numbers.push(canonicalNumber(token));
-        else words.add(token);
-      }
-      writing = { words, numbers };
+      writing = textWriting(text);
       this.#texts.set(text, writing);
     }
     return writing;
-  }
+  };
 
   item(itemNo: string, description: string, profileCode: string, gradeCode: string): ItemWriting {
     let writing = this.#items.get(itemNo);
     if (!writing) {
-      const codes = [profileCode, gradeCode].filter(Boolean).map((code) => code.toLowerCase());
-      writing = new ItemWriting(codes, () => this.text(`${description} ${codes.join(' ')}`));
+      writing = itemWriting(description, profileCode, gradeCode, this.text);
       this.#items.set(itemNo, writing);
     }
     return writing;
   }
 }
 
+/** Dimensions as the text would write them: a catalog has a few hundred distinct values. */
+const dimensionNumbers = new Map<number, string>();
+const DIMENSION_NUMBERS_KEPT_MAX = 10_000;
+
 /** A dimension as the text would write it (canonicalNumber of its token), without the regexes. */
 function dimensionNumber(valueMm: number): string {
-  return String(Math.round(valueMm * 1000) / 1000).replace('.', 'd');
+  let number = dimensionNumbers.get(valueMm);
+  if (number === undefined) {
+    number = String(Math.round(valueMm * 1000) / 1000).replace('.', 'd');
+    if (dimensionNumbers.size >= DIMENSION_NUMBERS_KEPT_MAX) dimensionNumbers.clear();
+    dimensionNumbers.set(valueMm, number);
+  }
+  return number;
 }
 
 /**
@@ -272,7 +302,15 @@ export function rankCandidates(
   const parts = [...query.parts].sort(
     (left, right) => Number(left.number?.prefix ?? false) - Number(right.number?.prefix ?? false),
   );
-  const roles = parts.map((part) => partRole(part, candidates));
+  // A part's role depends on how candidates are written: one of each way is enough to decide it.
+  const distinct: RankCandidate[] = [];
+  const seen = new Set<number>();
+  for (const size of candidates) {
+    if (size.writtenAs !== undefined && seen.has(size.writtenAs)) continue;
+    if (size.writtenAs !== undefined) seen.add(size.writtenAs);
+    distinct.push(size);
+  }
+  const roles = parts.map((part) => partRole(part, distinct));
   const withNumbers = parts.some((part) => part.number !== undefined);
   // Only words that nothing is written with, and no numbers: every match is in the same class.
   const classify = withNumbers || roles.some((role) => role.role !== 'none');
@@ -280,12 +318,25 @@ export function rankCandidates(
   itemNumbers.add(query.exact);
   // Buckets: pickable before blocked, then by class, then in stock before not.
   const buckets: number[][] = Array.from({ length: 2 * CLASS_COUNT * 2 }, () => []);
+  const classOfWriting = new Map<number, number>();
+  const classOf = (size: RankCandidate) => {
+    if (size.writtenAs === undefined) return matchClass(roles, withNumbers, size);
+    let matched = classOfWriting.get(size.writtenAs);
+    if (matched === undefined) {
+      matched = matchClass(roles, withNumbers, size);
+      classOfWriting.set(size.writtenAs, matched);
+    }
+    return matched;
+  };
+  // A size's item number, compared once for the sizes of one item (they come one after another).
+  let itemNo: string | undefined;
+  let isItemNumber = false;
   for (const size of candidates) {
-    const matched = itemNumbers.has(size.itemNo.toUpperCase())
-      ? MATCH_CLASS.itemNumber
-      : classify
-        ? matchClass(roles, withNumbers, size)
-        : MATCH_CLASS.exact;
+    if (size.itemNo !== itemNo) {
+      itemNo = size.itemNo;
+      isItemNumber = itemNumbers.has(itemNo.toUpperCase());
+    }
+    const matched = isItemNumber ? MATCH_CLASS.itemNumber : classify ? classOf(size) : MATCH_CLASS.exact;
     const noStock = rankOnStock && !(size.inventory > 0) ? 1 : 0;
     buckets[(size.blocked ? CLASS_COUNT * 2 : 0) + matched * 2 + noStock]!.push(size.id);
   }

@@ -30,42 +30,119 @@ export const INDEXED_PREFIX_MAX = 4;
  */
 export type PrefixExpander = (prefix: string) => string[] | undefined;
 
-const quoted = (token: string) => `"${token}"`;
+/**
+ * What the index knows of a token: whether some term is it (or, for a prefix, starts with it). Tokens
+ * outside a-z and 0-9 are never asked: FTS5 folds their diacritics, the vocabulary holds them folded.
+ */
+export type TermKnown = (token: string, prefix: boolean) => boolean;
 
-function termExpression(term: QueryTerm, expand: PrefixExpander | undefined): string | undefined {
-  const choices: string[] = [];
+/** An index token to match: the term itself, or (prefix) every term starting with it. */
+interface MatchToken {
+  text: string;
+  prefix: boolean;
+}
+
+/** Any of its tokens matches. */
+type MatchTerm = MatchToken[];
+/** All of its terms match. */
+type MatchAlternative = MatchTerm[];
+/** One of its alternatives matches. */
+type MatchPart = MatchAlternative[];
+
+const ASCII_TOKEN = /^[a-z0-9]+$/;
+
+function matchTerm(term: QueryTerm, expand: PrefixExpander | undefined, known: TermKnown | undefined) {
+  const tokens: MatchTerm = [];
+  const add = (text: string, prefix: boolean) => {
+    if (tokens.some((token) => token.text === text && token.prefix === prefix)) return;
+    // A term the index lacks matches nothing: left out, the full-text query merges one doclist less.
+    if (known && ASCII_TOKEN.test(text) && !known(text, prefix)) return;
+    tokens.push({ text, prefix });
+  };
   for (const token of term.tokens) {
-    if (!term.prefix) choices.push(quoted(token));
-    else if (!expand || token.length <= INDEXED_PREFIX_MAX) choices.push(`${quoted(token)}*`);
+    if (!term.prefix) add(token, false);
+    else if (!expand || token.length <= INDEXED_PREFIX_MAX) add(token, true);
     else {
       const terms = expand(token);
-      if (terms === undefined) choices.push(`${quoted(token)}*`);
-      else choices.push(...terms.map(quoted));
+      if (terms === undefined) add(token, true);
+      else for (const expanded of terms) add(expanded, false);
     }
   }
-  if (choices.length === 0) return undefined;
-  return choices.length === 1 ? choices[0] : `(${choices.join(' OR ')})`;
+  return tokens;
+}
+
+/** Every size with a term `token` stands for has one `other` stands for. */
+const tokenImplies = (token: MatchToken, other: MatchToken) =>
+  other.prefix ? token.text.startsWith(other.text) : !token.prefix && token.text === other.text;
+
+/** Every size matching `term` matches `other`: each of its tokens implies one of other's. */
+const termImplies = (term: MatchTerm, other: MatchTerm) =>
+  term.every((token) => other.some((otherToken) => tokenImplies(token, otherToken)));
+
+/** All of `alternative`'s terms matching implies all of `other`'s do. */
+const alternativeImplies = (alternative: MatchAlternative, other: MatchAlternative) =>
+  other.every((otherTerm) => alternative.some((term) => termImplies(term, otherTerm)));
+
+/** Every size matching `part` matches `other`. */
+const partImplies = (part: MatchPart, other: MatchPart) =>
+  part.every((alternative) =>
+    other.some((otherAlternative) => alternativeImplies(alternative, otherAlternative)),
+  );
+
+const quoted = (token: MatchToken) => `"${token.text}"${token.prefix ? '*' : ''}`;
+
+function termText(term: MatchTerm): string {
+  return term.length === 1 ? quoted(term[0]!) : `(${term.map(quoted).join(' OR ')})`;
+}
+
+function alternativeText(alternative: MatchAlternative): string {
+  const terms = alternative.map(termText);
+  return terms.length === 1 ? terms[0]! : `(${terms.join(' AND ')})`;
 }
 
 /**
  * The FTS5 MATCH expression of a read query: every part must match, a part through any of its
  * alternatives. Undefined when the query has no words (browse) or when a part can match nothing.
+ *
+ * The same sizes, fewer doclists to merge: a part that another part implies is left out (`50x50x5`
+ * typed: `"50"` already has `"5"*`; `100x100` is one `"100"`), and with `known`, so are terms the index
+ * lacks (`"200d0"`). FTS5 walks every doclist of an AND side by side up to the 5,001st match, so each
+ * one left out is a doclist of up to hundreds of thousands of sizes not read (docs/catalog.md, "What a
+ * search costs").
  */
-export function matchExpression(query: SteelQuery, expand?: PrefixExpander): string | undefined {
+export function matchExpression(
+  query: SteelQuery,
+  expand?: PrefixExpander,
+  known?: TermKnown,
+): string | undefined {
   if (query.parts.length === 0) return undefined;
-  const parts: string[] = [];
+  const parts: MatchPart[] = [];
   for (const part of query.parts) {
-    const alternatives: string[] = [];
+    const alternatives: MatchPart = [];
     for (const alternative of part.alternatives) {
-      const terms = alternative.map((term) => termExpression(term, expand));
-      if (terms.some((term) => term === undefined)) continue;
-      alternatives.push(terms.length === 1 ? terms[0]! : `(${terms.join(' AND ')})`);
+      const terms = alternative.map((term) => matchTerm(term, expand, known));
+      if (terms.some((term) => term.length === 0)) continue;
+      alternatives.push(terms);
     }
     if (alternatives.length === 0) return undefined;
-    parts.push(alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`);
+    parts.push(alternatives);
   }
+  // A part implied by another is left out; of parts implying each other (the same), the first is kept.
+  const kept = parts.filter(
+    (part, index) =>
+      !parts.some(
+        (other, otherIndex) =>
+          otherIndex !== index &&
+          partImplies(other, part) &&
+          (otherIndex < index || !partImplies(part, other)),
+      ),
+  );
+  const texts = kept.map((part) => {
+    const alternatives = part.map(alternativeText);
+    return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
+  });
   // Explicit AND: FTS5 does not take an implicit AND after a parenthesized group.
-  return parts.join(' AND ');
+  return texts.join(' AND ');
 }
 
 export interface ParsedQuery extends SteelQuery {
