@@ -45,7 +45,8 @@ async function swapIn(
   try {
     await worker.call('begin', { file });
     for (const { kind, value } of pages) {
-      const page = await worker.call('scan', { body: JSON.stringify({ value }) });
+      const bytes = new TextEncoder().encode(JSON.stringify({ value }));
+      const page = await worker.call('scan', { bytes }, [bytes.buffer]);
       if (!page.readable) throw new Error(page.reason);
       await worker.call('write', { pageId: page.pageId, kind });
       if (kind === 'categories') await worker.call('completeCategories', null);

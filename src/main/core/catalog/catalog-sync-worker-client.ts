@@ -25,8 +25,13 @@ export class CatalogWorker {
     });
   }
 
-  call<K extends StagingOp>(op: K, input: StagingCalls[K]['input']): Promise<StagingCalls[K]['output']> {
-    return this.#calls.call(op, input);
+  /** `transfer`: buffers in the input that move to the worker rather than being copied. */
+  call<K extends StagingOp>(
+    op: K,
+    input: StagingCalls[K]['input'],
+    transfer: readonly ArrayBuffer[] = [],
+  ): Promise<StagingCalls[K]['output']> {
+    return this.#calls.call(op, input, transfer);
   }
 
   /** Drops an unfinished staging area, closes the worker's connection and waits for the thread to end. */

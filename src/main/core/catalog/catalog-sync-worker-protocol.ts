@@ -14,7 +14,8 @@ export type ScannedPage =
 export interface StagingCalls {
   /** Opens catalog.db and clears any staging left behind; the caller holds the sync lock. */
   begin: { input: { file: string }; output: null };
-  scan: { input: { body: string }; output: ScannedPage };
+  /** A page's body as the host sent it (UTF-8 bytes, moved here from the main thread). */
+  scan: { input: { bytes: Uint8Array<ArrayBuffer> }; output: ScannedPage };
   /** Stages a scanned page's records, reporting rows as each transaction commits. */
   write: { input: { pageId: number; kind: PageKind }; output: null };
   completeCategories: { input: null; output: null };

@@ -21,6 +21,7 @@ let staging: CatalogStaging | undefined;
 let prepared: { facets: StoredFacets; changes: Awaited<ReturnType<CatalogStaging['diff']>> } | undefined;
 const scanned = new Map<number, ODataList>();
 let lastPageId = 0;
+const utf8 = new TextDecoder();
 
 function stage(): CatalogStaging {
   if (!staging) throw new Error('The catalog worker has no staging area: begin was not called.');
@@ -55,9 +56,9 @@ const handlers: CallHandlers<StagingCalls> = {
     staging = new CatalogStaging(store);
     return null;
   },
-  async scan({ body }) {
+  async scan({ bytes }) {
     try {
-      const list = readODataList(body);
+      const list = readODataList(utf8.decode(bytes));
       scanned.set(++lastPageId, list);
       return { readable: true, pageId: lastPageId, nextLink: list.nextLink, count: list.count };
     } catch (error) {

@@ -311,7 +311,10 @@ class SyncRun {
   async #fetchPage(page: PageName, url: string, steel: boolean): Promise<PageAnswer> {
     const response = await this.#send(page, url, steel);
     if (response.kind !== 'ok') return response;
-    const scanned = await this.#worker.call('scan', { body: response.response.body });
+    // The bytes move to the worker, which decodes and parses them: ten megabytes a page that the main
+    // thread would otherwise decode and then copy into the message, holding up every bridge call meanwhile.
+    const bytes = response.response.bytes ?? new TextEncoder().encode(response.response.body);
+    const scanned = await this.#worker.call('scan', { bytes }, [bytes.buffer]);
     if (!scanned.readable)
       throw new SyncFailure(`${page}: the host's answer cannot be read: ${scanned.reason}`);
     this.#report({ waiting: undefined, phase: 'reading' });

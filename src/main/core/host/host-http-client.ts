@@ -25,7 +25,31 @@ export interface HostRequest {
 export interface HostResponse {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /** The body as text, decoded from `bytes` when first read. */
+  readonly body: string;
+  /**
+   * The body as received. A catalog page's bytes are handed to the catalog worker as they are (moved,
+   * not copied), so that the main thread neither decodes nor copies ten megabytes per page; `body` is not
+   * read after that.
+   */
+  readonly bytes?: Uint8Array<ArrayBuffer>;
+}
+
+/** A response whose text is decoded only if asked for. */
+function responseOf(
+  status: number,
+  headers: Record<string, string>,
+  bytes: Uint8Array<ArrayBuffer>,
+): HostResponse {
+  let text: string | undefined;
+  return {
+    status,
+    headers,
+    bytes,
+    get body() {
+      return (text ??= new TextDecoder().decode(bytes));
+    },
+  };
 }
 
 /** No answer from the host: refused, reset, TLS failure or time-out. The request may or may not have run. */
@@ -86,12 +110,12 @@ export class HostHttpClient {
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
-      const body = await response.body.text();
+      const bytes = new Uint8Array(await response.body.arrayBuffer());
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(response.headers)) {
         if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
       }
-      return { status: response.statusCode, headers, body };
+      return responseOf(response.statusCode, headers, bytes);
     } catch (error) {
       if (hostRequest.signal?.aborted) throw hostRequest.signal.reason ?? error;
       const timedOut = timeout.aborted;
