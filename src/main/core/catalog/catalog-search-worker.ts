@@ -32,6 +32,9 @@ const handlers: CallHandlers<SearchCalls> = {
     return { threadId, searches, columnsLoaded: store.searchColumnsReady() };
   },
   async searchColumns({ enabled }) {
+    // A swap since the last search is noticed here too: "loaded" must mean the live catalog's columns,
+    // not those of the catalog the last search saw.
+    store.invalidateIfReplaced();
     store.setSearchColumnsEnabled(enabled);
     await store.searchColumnsLoaded();
     return null;
