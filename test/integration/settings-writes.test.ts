@@ -11,6 +11,7 @@ import { SETTINGS_FILE } from '../../src/main/core/settings/settings-store.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import type { CallInput } from '../../src/shared/bridge/api.ts';
 import type { CallName } from '../../src/shared/bridge/bridge-map.ts';
+import { unlessGone } from '../support/data-dir-files.ts';
 import { createTestProfile, runCli, type TestProfile } from '../support/processes.ts';
 
 let profile: TestProfile;
@@ -95,10 +96,9 @@ describe('a full disk', () => {
     try {
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mountPoint], { stdio: 'pipe' });
     } catch (error) {
-      console.warn(
-        `skipped: a full disk needs a small tmpfs, and mounting one failed here (root only): ${String(error).split('\n')[0]}`,
-      );
-      context.skip();
+      const reason = `a full disk needs a small tmpfs, and mounting one failed here (root only): ${String(error).split('\n')[0]}`;
+      console.warn(`skipped: ${reason}`);
+      context.skip(reason);
     }
     cleanups.push(async () => void execFileSync('umount', [mountPoint]));
     profile = await createTestProfile();
@@ -136,10 +136,7 @@ describe('the data directory is private', () => {
       // Read as they are: a file that went between the listing and the reading (a journal) is left out.
       for (const name of await readdir(fresh.location.dataDir)) {
         const file = path.join(fresh.location.dataDir, name);
-        const found = await mode(file).catch((error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') return undefined;
-          throw error;
-        });
+        const found = await unlessGone(mode(file));
         if (found !== undefined) expect(found, name).toBe(0o600);
       }
 
