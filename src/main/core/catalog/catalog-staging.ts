@@ -34,11 +34,13 @@ import { dimensionToken, searchTokens } from './search-text.ts';
  * 10,000 rows takes 100 to 300 ms; it runs in the catalog worker, so no search or bridge call waits for it.
  */
 export const ROWS_PER_TRANSACTION = 10000;
+/** A bound on the writings whose tokens are kept: a catalog writes its sizes a few thousand ways. */
+const WRITINGS_TOKENIZED_MAX = 20_000;
 /** Sizes compared per step when working out what changed. */
 const DIFF_STEP = 25_000;
 
-function countInto<K>(counts: Map<K, number>, key: K): void {
-  counts.set(key, (counts.get(key) ?? 0) + 1);
+function countInto<K>(counts: Map<K, number>, key: K, amount: number): void {
+  counts.set(key, (counts.get(key) ?? 0) + amount);
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -70,6 +72,19 @@ interface ItemContext {
   gradeCode: string;
   blocked: number;
   salesBlocked: number;
+  /** Sizes written since the facet counts last heard of this item: counted per item, not per size. */
+  uncounted: number;
+}
+
+/** An item as #itemContext reads it back from the staging table. */
+interface StagedItem {
+  description: string;
+  description2: string;
+  category_code: string;
+  profile_code: string;
+  grade_code: string;
+  blocked: number;
+  sales_blocked: number;
 }
 
 export interface SwapFields {
@@ -93,6 +108,9 @@ export class CatalogStaging {
   #uncategorized = 0;
   readonly #steelDescriptions = new Map<string, Map<string, string>>();
   #lastItem: ItemContext | undefined;
+  readonly #tokensOfWriting = new Map<string, string[]>();
+  readonly #dimensionTokens = new Map<number, string>();
+  readonly #itemLookup: StatementSync;
   /** Sizes counted as they are written, for the facets: no scan of the staged sizes at the end. */
   readonly #sizesAt = new Map<number, number>();
   readonly #sizesOfProfile = new Map<string, number>();
@@ -124,6 +142,11 @@ export class CatalogStaging {
          width, thickness, extra_length, format_type, inventory, size_blocked, category_position, profile_code,
          grade_code, item_blocked, sales_blocked, any_blocked)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    // The columns used, not *: one lookup per item, 160,000 items in a large catalog.
+    this.#itemLookup = db.prepare(
+      `SELECT description, description2, category_code, profile_code, grade_code, blocked, sales_blocked
+       FROM ${STAGING_PREFIX}item WHERE no = ?`,
     );
     this.#insertFts = db.prepare(`INSERT INTO ${STAGING_PREFIX}size_fts (rowid, text) VALUES (?, ?)`);
   }
@@ -234,18 +257,8 @@ export class CatalogStaging {
   /** What an item contributes to each of its sizes: searchable text and the fields filters need. */
   #itemContext(itemNo: string): ItemContext {
     if (this.#lastItem?.no === itemNo) return this.#lastItem;
-    const item = this.#statement(`SELECT * FROM ${STAGING_PREFIX}item WHERE no = ?`).get(itemNo) as
-      | {
-          no: string;
-          description: string;
-          description2: string;
-          category_code: string;
-          profile_code: string;
-          grade_code: string;
-          blocked: number;
-          sales_blocked: number;
-        }
-      | undefined;
+    this.#countSizes();
+    const item = this.#itemLookup.get(itemNo) as StagedItem | undefined;
     const words: string[] = [itemNo];
     let categoryPosition = this.#uncategorized;
     if (item) {
@@ -270,8 +283,48 @@ export class CatalogStaging {
       gradeCode: item?.grade_code ?? '',
       blocked: item?.blocked ?? 0,
       salesBlocked: item?.sales_blocked ?? 0,
+      uncounted: 0,
     };
     return this.#lastItem;
+  }
+
+  /** Adds the sizes written of the last item to the facet counts. */
+  #countSizes(): void {
+    const item = this.#lastItem;
+    if (!item?.uncounted) return;
+    this.#sizes += item.uncounted;
+    countInto(this.#sizesAt, item.categoryPosition, item.uncounted);
+    if (item.profileCode) countInto(this.#sizesOfProfile, item.profileCode, item.uncounted);
+    if (item.gradeCode) countInto(this.#sizesOfGrade, item.gradeCode, item.uncounted);
+    item.uncounted = 0;
+  }
+
+  /**
+   * A size's distinct tokens: its code, texts and format, then its dimensions. Sizes of different items are
+   * written alike ("06000 Lengte 6 m Walslengte", "2000X1000") and measure alike, so each writing and each
+   * dimension is tokenized once.
+   */
+  #sizeTokens(size: CatalogVariantRow): string[] {
+    const writing = `${size.Code} ${size.Description} ${size.Description2} ${size.DXFormatType}`;
+    let written = this.#tokensOfWriting.get(writing);
+    if (!written) {
+      written = [...new Set(searchTokens(writing))];
+      if (this.#tokensOfWriting.size >= WRITINGS_TOKENIZED_MAX) this.#tokensOfWriting.clear();
+      this.#tokensOfWriting.set(writing, written);
+    }
+    let tokens = written;
+    for (const value of [size.DXLength, size.DXWidth, size.DXThickness, size.DXExtraLength]) {
+      if (!(value > 0)) continue;
+      let token = this.#dimensionTokens.get(value);
+      if (token === undefined) {
+        token = dimensionToken(value);
+        if (this.#dimensionTokens.size >= WRITINGS_TOKENIZED_MAX) this.#dimensionTokens.clear();
+        this.#dimensionTokens.set(value, token);
+      }
+      if (token && !tokens.includes(token))
+        tokens = tokens === written ? [...written, token] : [...tokens, token];
+    }
+    return tokens;
   }
 
   /** A size of `item`: a variant as the host sent it, or NO_VARIANT for an item without variants. */
@@ -296,21 +349,9 @@ export class CatalogStaging {
       size.Blocked || item.blocked || item.salesBlocked ? 1 : 0,
     );
     if (result.changes === 0) return;
-    this.#sizes++;
-    countInto(this.#sizesAt, item.categoryPosition);
-    if (item.profileCode) countInto(this.#sizesOfProfile, item.profileCode);
-    if (item.gradeCode) countInto(this.#sizesOfGrade, item.gradeCode);
+    item.uncounted++;
     let text = item.text;
-    const own = new Set<string>();
-    for (const token of searchTokens(
-      `${size.Code} ${size.Description} ${size.Description2} ${size.DXFormatType}`,
-    ))
-      if (!item.tokens.has(token)) own.add(token);
-    for (const value of [size.DXLength, size.DXWidth, size.DXThickness, size.DXExtraLength]) {
-      const token = dimensionToken(value);
-      if (token && !item.tokens.has(token)) own.add(token);
-    }
-    if (own.size) text += ` ${[...own].join(' ')}`;
+    for (const token of this.#sizeTokens(size)) if (!item.tokens.has(token)) text += ` ${token}`;
     this.#insertFts.run(result.lastInsertRowid, text);
   }
 
@@ -351,6 +392,7 @@ export class CatalogStaging {
   }
 
   #facets(): StoredFacets {
+    this.#countSizes();
     const nodes = new Map<string, CategoryNode>();
     const roots: CategoryNode[] = [];
     const placed = [...this.#placed.values()].sort((a, b) => a.position - b.position);
