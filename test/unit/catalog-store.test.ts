@@ -302,6 +302,25 @@ describe('catalog store: staging, swap and search', () => {
     ]);
   });
 
+  it('counts facets and finds sizes alike when the sizes of an item arrive apart', async () => {
+    await load();
+    const inOrder = store.facets();
+    const found = keys({ query: '6000', limit: 50 });
+    // The host pages by its own order: 100001's second size after other items' sizes.
+    const apart = [VARIANTS[0]!, ...VARIANTS.slice(2), VARIANTS[1]!];
+    await load(ITEMS, apart);
+    expect(store.facets()).toEqual(inOrder);
+    const sizesOfProfiles = store.db
+      .prepare(`SELECT profile_code AS code, count(*) AS n FROM size WHERE profile_code != '' GROUP BY 1`)
+      .all()
+      .map((row) => [row.code, row.n]);
+    expect(store.facets().profiles.map((facet) => [facet.code, facet.sizes])).toEqual(sizesOfProfiles);
+    expect(store.facets().sizes).toBe(VARIANTS.length + 1); // 100006 has no variants: one size
+    expect(keys({ query: '6000', limit: 50 }).sort()).toEqual([...found].sort());
+    expect(found).toContain('100002/06000');
+    expect(keys({ query: 'hea 12000', limit: 50 })).toEqual(['100001/12000']);
+  });
+
   it('makes a request line from a size, within the line description length', async () => {
     await load();
     const row = store.item('100004')!.sizes[1]!;
