@@ -72,6 +72,12 @@ async function start(): Promise<void> {
   core.start();
   nudgeOutboxOnWakeAndNetwork(core);
   mainWindow = createWindow();
+  // A page load (a reload, F5) starts the desk afresh for whoever stands at it: it ends the window's
+  // administrator unlock, as leaving Settings does (docs/admin.md). The reload restores the screen.
+  const contents = mainWindow.webContents;
+  contents.on('did-navigate', () => {
+    void dispatchBridgeCall(core.handlers, 'admin:lock', {}, windowCaller(contents.id));
+  });
   let quitConfirmed = false;
   const confirmQuit = (event: Electron.Event) => {
     if (quitConfirmed) return;

@@ -139,7 +139,7 @@ test('first run: the setup guide, the connection typed in, and Test connection s
   await switchLanguage(page, 'English');
 });
 
-test('the administrator PIN: set, leaving Settings locks, a wrong PIN is refused, main refuses a locked window, change and remove', async ({
+test('the administrator PIN: set, leaving Settings or reloading locks, a wrong PIN is refused, main refuses a locked window, change and remove', async ({
   page,
 }) => {
   await openSettings(page, shell.ready.url);
@@ -201,6 +201,16 @@ test('the administrator PIN: set, leaving Settings locks, a wrong PIN is refused
   await typeInto(page, 'Repeat the new PIN', '9876');
   await page.keyboard.press('Enter');
   await expect(page.getByText('PIN changed.')).toBeVisible();
+
+  // A reload brings Settings back, locked: the next person at the desk does not find it open.
+  await page.reload();
+  await expect(page.getByLabel('PIN', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Base URL')).toHaveCount(0);
+  const afterReload = await page.evaluate(() => window.voa!.settings.save({ host: { tenant: 'elsewhere' } }));
+  expect(afterReload).toEqual({ ok: false, error: expect.objectContaining({ code: 'admin-locked' }) });
+  await typeInto(page, 'PIN', '9876');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Base URL')).toBeFocused();
 
   await typeInto(page, 'Current PIN', '1111');
   await pressButton(page, 'Remove PIN');

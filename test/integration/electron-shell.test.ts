@@ -235,6 +235,34 @@ describe('Electron shell wiring (built main bundle, recording stand-in for Elect
     expect((await shell.invoke('app:info', {})).ok).toBe(true);
   });
 
+  it('a page load (a reload) ends the window’s administrator unlock', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const shell = startShell();
+    await shell.ready();
+    const unlocked = async () => {
+      const answer = (await shell.invoke('admin:status', {})) as { value?: { unlocked: boolean } };
+      return answer.value?.unlocked;
+    };
+    // Setting a PIN (in this test's own keychain namespace) leaves the window unlocked.
+    expect((await shell.invoke('admin:setPin', { newPin: '4711' })).ok).toBe(true);
+    try {
+      expect(await unlocked()).toBe(true);
+      const answer = await shell.command({
+        do: 'contents-event',
+        event: 'did-navigate',
+        url: 'app://voa-desk/',
+      });
+      expect(answer).toMatchObject({ listened: true });
+      await expect.poll(unlocked).toBe(false);
+      const refused = await shell.invoke('settings:save', {
+        host: { baseUrl: 'https://elsewhere.example.com/v2.0/x/Production' },
+      });
+      expect(refused.error?.code).toBe('admin-locked');
+    } finally {
+      expect((await shell.invoke('admin:removePin', { currentPin: '4711' })).ok).toBe(true);
+    }
+  });
+
   it('refuses every sender but the main frame of app://voa-desk/index.html', async () => {
     userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
     const shell = startShell();

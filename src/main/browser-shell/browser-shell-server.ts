@@ -123,6 +123,8 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
     if (request.method !== 'GET') return send(response, 405, 'text/plain', 'method not allowed');
     if (url.pathname === BRIDGE_SCRIPT_PATH) return sendFile(response, bridgeScript);
     if (url.pathname === '/' || url.pathname === '/index.html') {
+      // A page load (a reload) starts the desk afresh: it ends the administrator unlock, as in Electron.
+      await dispatchBridgeCall(options.core.handlers, 'admin:lock', {});
       const html = await readFile(path.join(rendererDir, 'index.html'), 'utf8');
       // A classic script runs before the renderer's module script: window.voa exists when the app starts.
       const withBridge = html.replace('<head>', `<head>\n    <script src="${BRIDGE_SCRIPT_PATH}"></script>`);

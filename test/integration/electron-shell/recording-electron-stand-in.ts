@@ -49,6 +49,8 @@ export const recording = {
 };
 
 class StandInWebContents extends Emitter {
+  /** The id IPC events carry as `sender.id` (see 'invoke' below). */
+  readonly id = 1;
   windowOpenHandler: Listener | undefined;
   readonly sent: { name: string; payload: unknown }[] = [];
   setWindowOpenHandler(handler: Listener): void {
