@@ -52,7 +52,7 @@ const STEEL_PAGE_OF: Record<'profiles' | 'grades' | 'itemTypes', SteelPageName> 
 
 const handlers: CallHandlers<StagingCalls> = {
   async begin({ file }) {
-    store = CatalogStore.open(file);
+    store = CatalogStore.open(file, { memoryMap: false });
     staging = new CatalogStaging(store);
     return null;
   },
