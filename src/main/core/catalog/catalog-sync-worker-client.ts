@@ -32,18 +32,13 @@ export class CatalogWorker {
     });
   }
 
-  /** `transfer`: buffers in the input that move to the worker rather than being copied. */
-  call<K extends StagingOp>(
-    op: K,
-    input: StagingCalls[K]['input'],
-    transfer: readonly ArrayBuffer[] = [],
-  ): Promise<StagingCalls[K]['output']> {
-    return this.#calls.call(op, input, transfer);
+  call<K extends StagingOp>(op: K, input: StagingCalls[K]['input']): Promise<StagingCalls[K]['output']> {
+    return this.#calls.call(op, input);
   }
 
   /**
    * A transport for one page (VoaHostRequest.via) that has the worker send the request and receive the
-   * answer. The page's bytes never reach this thread: received here, ten megabytes a page in TLS records
+   * answer. The page's bytes never reach this thread: received here, 6 MB a page in TLS records
    * and their copy made the main thread's V8 start a full garbage collection for nearly every page, whose
    * marking steps held the event loop for 10 to 27 ms each (docs/bench.md).
    */
