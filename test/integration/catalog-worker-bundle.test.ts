@@ -1,8 +1,11 @@
 // The catalog's workers as electron-vite bundles them (out/main/catalog-sync-worker.js and
-// out/main/catalog-search-worker.js, beside the main bundle's index.js): the sync's worker stages and
-// swaps a catalog, and the search worker searches it, under plain Node as from the .ts sources. The
-// Electron binary cannot run here, so this is the closest check of the packaged workers.
+// out/main/catalog-search-worker.js, beside the main bundle's index.js): the sync's worker receives
+// pages over HTTP, stages them and swaps a catalog, and the search worker searches it, under plain Node
+// as from the .ts sources. The Electron binary cannot run here, so this is the closest check of the
+// packaged workers.
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +35,10 @@ const CATEGORIES = [
 ];
 const ITEMS = [{ No: 'HEA200', Description: 'HEA 200 breedflensbalk', ItemCategoryCode: 'BEAM-HEA' }];
 
-/** A sync's work through the bundled sync worker: each page staged, then the swap. Answers the rows. */
+/**
+ * A sync's work through the bundled sync worker: each page received by the worker (from a local HTTP
+ * server) and staged, then the swap. Answers the rows.
+ */
 async function swapIn(
   store: CatalogStore,
   file: string,
@@ -42,12 +48,20 @@ async function swapIn(
   const rows: number[] = [];
   const worker = new CatalogWorker((_kind, count) => rows.push(count), pathToFileURL(BUNDLED_SYNC_WORKER));
   const counts = emptyPageKindCounts();
+  const server = createServer((request, response) => {
+    const page = pages[Number(request.url?.slice(1))];
+    response.writeHead(page ? 200 : 404, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(page ? { value: page.value } : { error: { message: 'no such page' } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
   try {
-    await worker.call('begin', { file });
-    for (const { kind, value } of pages) {
-      const bytes = new TextEncoder().encode(JSON.stringify({ value }));
-      const page = await worker.call('scan', { bytes }, [bytes.buffer]);
-      if (!page.readable) throw new Error(page.reason);
+    await worker.call('begin', { file, caFile: undefined });
+    for (const [index, { kind, value }] of pages.entries()) {
+      const transport = worker.pageTransport();
+      const response = await transport.send({ method: 'GET', url: `http://127.0.0.1:${port}/${index}` });
+      const page = transport.page;
+      if (response.status !== 200 || !page?.readable) throw new Error(`page ${index} was not received`);
       await worker.call('write', { pageId: page.pageId, kind });
       if (kind === 'categories') await worker.call('completeCategories', null);
       counts[kind] += value.length;
@@ -67,6 +81,7 @@ async function swapIn(
     });
   } finally {
     await worker.close();
+    server.close();
   }
   return { runId, rows };
 }

@@ -229,15 +229,21 @@ export class CatalogStore {
     this.#generationSeen = this.meta('generation');
   }
 
-  static open(file: string): CatalogStore {
+  /**
+   * `memoryMap: false` for the sync's writer: see below. Searches and the main thread's reads keep it.
+   */
+  static open(file: string, { memoryMap = true }: { memoryMap?: boolean } = {}): CatalogStore {
     const db = openDatabase(file, catalogMigrations, 'normal');
     // A 16 MB page cache (SQLite's default is 2 MB) keeps the B-tree and full-text pages of a page of
     // sizes in memory while it is written, instead of spilling and re-reading them.
     db.exec('PRAGMA cache_size = -16384');
     // Reads through a memory map: a search touches thousands of size rows scattered over the file, and
     // reading them from the OS page cache without a copy per page halves a broad search's row fetch at
-    // 500,000 sizes (docs/catalog.md, "What the search costs"). Address space only, not memory.
-    db.exec(`PRAGMA mmap_size = ${CATALOG_MMAP_BYTES}`);
+    // 500,000 sizes (docs/catalog.md, "What the search costs"). Every page read that way stays in the
+    // process's resident set (file-backed) while the map is open, though: the sync's writer reads most of
+    // the new catalog in its index merge, changes and swap, which added 70 to 90 MB to the syncing
+    // process's peak at 500,000 sizes (docs/bench.md), so it reads through its page cache instead.
+    if (memoryMap) db.exec(`PRAGMA mmap_size = ${CATALOG_MMAP_BYTES}`);
     return new CatalogStore(db);
   }
 

@@ -1,11 +1,21 @@
-// The catalog worker's entry (a worker_threads worker, one per sync): answers StagingCalls one at a time,
-// in the order they arrive, on its own node:sqlite connection to catalog.db. Searches on the main
-// thread's connection keep reading the live catalog meanwhile (WAL: readers never wait for this writer).
+// The catalog worker's entry (a worker_threads worker, one per sync): receives the sync's pages from the
+// host and answers the other StagingCalls one at a time, in the order they arrive, on its own node:sqlite
+// connection to catalog.db. Searches on the search worker's connection keep reading the live catalog
+// meanwhile (WAL: readers never wait for this writer).
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import type { PageKind } from '../../../shared/contract/catalog-search.ts';
+import { HostHttpClient, HostNetworkError } from '../host/host-http-client.ts';
+import { classifyStatus } from '../host/host-policy.ts';
 import { CatalogStaging, ROWS_PER_TRANSACTION, type SteelPageName } from './catalog-staging.ts';
 import { CatalogStore, type StoredFacets } from './catalog-store.ts';
-import type { StagingCalls, StagingRequest, StagingWorkerMessage } from './catalog-sync-worker-protocol.ts';
+import {
+  UNQUEUED_CALLS,
+  type ScannedPage,
+  type StagingCalls,
+  type StagingOp,
+  type StagingRequest,
+  type StagingWorkerMessage,
+} from './catalog-sync-worker-protocol.ts';
 import { itemRow, text, variantRow } from './catalog-sync-worker-rows.ts';
 import { ODataListError, readODataList, type ODataList } from './odata-list.ts';
 import { answerCall, type CallHandlers } from './worker-calls.ts';
@@ -22,6 +32,9 @@ let prepared: { facets: StoredFacets; changes: Awaited<ReturnType<CatalogStaging
 const scanned = new Map<number, ODataList>();
 let lastPageId = 0;
 const utf8 = new TextDecoder();
+let http: Promise<HostHttpClient> | undefined;
+/** Page requests in flight, by fetchId. */
+const fetches = new Map<number, AbortController>();
 
 function stage(): CatalogStaging {
   if (!staging) throw new Error('The catalog worker has no staging area: begin was not called.');
@@ -51,21 +64,35 @@ const STEEL_PAGE_OF: Record<'profiles' | 'grades' | 'itemTypes', SteelPageName> 
 };
 
 const handlers: CallHandlers<StagingCalls> = {
-  async begin({ file }) {
-    store = CatalogStore.open(file);
+  async begin({ file, caFile }) {
+    store = CatalogStore.open(file, { memoryMap: false });
     staging = new CatalogStaging(store);
+    http = HostHttpClient.create(caFile ? { caFile } : {});
+    // A CA file that cannot be read fails the first page request, as it would on the main thread.
+    http.catch(() => {});
     return null;
   },
-  async scan({ bytes }) {
+  async fetch({ fetchId, request }) {
+    if (!http) throw new Error('The catalog worker has no HTTP client: begin was not called.');
+    const controller = new AbortController();
+    fetches.set(fetchId, controller);
     try {
-      const list = readODataList(utf8.decode(bytes));
-      scanned.set(++lastPageId, list);
-      return { readable: true, pageId: lastPageId, nextLink: list.nextLink, count: list.count };
+      const response = await (await http).send({ ...request, signal: controller.signal });
+      const { status, headers } = response;
+      if (classifyStatus(status) !== 'ok') return { kind: 'answer', status, headers, body: response.body };
+      const bytes = response.bytes ?? new TextEncoder().encode(response.body);
+      return { kind: 'page', status, headers, page: scan(bytes) };
     } catch (error) {
-      if (error instanceof ODataListError || error instanceof SyntaxError)
-        return { readable: false, reason: error.message };
+      if (error instanceof HostNetworkError)
+        return { kind: 'noAnswer', message: error.message, timedOut: error.timedOut };
       throw error;
+    } finally {
+      fetches.delete(fetchId);
     }
+  },
+  async abortFetch({ fetchId }) {
+    fetches.get(fetchId)?.abort(new Error('The page request was aborted.'));
+    return null;
   },
   async write({ pageId, kind }) {
     const list = scanned.get(pageId);
@@ -95,6 +122,9 @@ const handlers: CallHandlers<StagingCalls> = {
     return null;
   },
   async close() {
+    for (const controller of fetches.values()) controller.abort(new Error('The catalog worker closed.'));
+    await (await http?.catch(() => undefined))?.close();
+    http = undefined;
     staging?.discard();
     store?.close();
     staging = undefined;
@@ -104,13 +134,28 @@ const handlers: CallHandlers<StagingCalls> = {
   },
 };
 
+/** A page's body, scanned for its records and kept until it is written. */
+function scan(bytes: Uint8Array): ScannedPage {
+  try {
+    const list = readODataList(utf8.decode(bytes));
+    scanned.set(++lastPageId, list);
+    return { readable: true, pageId: lastPageId, nextLink: list.nextLink, count: list.count };
+  } catch (error) {
+    if (error instanceof ODataListError || error instanceof SyntaxError)
+      return { readable: false, reason: error.message };
+    throw error;
+  }
+}
+
 function post(message: StagingWorkerMessage): void {
   port.postMessage(message);
 }
 
 // One call at a time, in order: a write yields between its transactions, and the next call must not
-// slip in between them.
+// slip in between them. Page requests are answered as they come: they touch no database.
+const unqueued: ReadonlySet<StagingOp> = new Set(UNQUEUED_CALLS);
 let queue = Promise.resolve();
 port.on('message', (request: StagingRequest) => {
-  queue = queue.then(() => answerCall(port, handlers, request));
+  if (unqueued.has(request.op)) void answerCall(port, handlers, request);
+  else queue = queue.then(() => answerCall(port, handlers, request));
 });

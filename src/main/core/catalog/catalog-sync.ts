@@ -1,7 +1,8 @@
 // One catalog sync with the synchronization application: categories and the steel extension's pages,
 // then items and variants, each page kind followed through @odata.nextLink to its end. The main thread
-// only talks to the host; a catalog worker (catalog-sync-worker.ts) scans each page's text, stages its
-// rows, merges the index and swaps the catalog in, so the main thread never waits for the database.
+// makes each request (token, headers, host policy); a catalog worker (catalog-sync-worker.ts) sends it,
+// receives and scans the page, stages its rows, merges the index and swaps the catalog in, so the main
+// thread neither holds a page nor waits for the database.
 // Host answers are handled by the host policy (host-policy.ts, kind catalogRead): 429 waits Retry-After,
 // network errors, time-outs and 5xx are retried with backoff, 401 once with a fresh token. What is left
 // ends the run with a message a person can act on, except on a steel page: a 404 there means the steel
@@ -24,7 +25,7 @@ import {
   type SyncTrigger,
 } from '../../../shared/contract/catalog-search.ts';
 import type { Settings } from '../../../shared/settings.ts';
-import type { HostResponse } from '../host/host-http-client.ts';
+import type { HostTransport } from '../host/host-http-client.ts';
 import type { AnswerClass, CallResult } from '../host/host-policy.ts';
 import { hostErrorMessage, type VoaHost } from '../host/voa-host.ts';
 import type { SteelPageName } from './catalog-staging.ts';
@@ -214,7 +215,10 @@ class SyncRun {
 
   async execute(): Promise<SyncRunSummary> {
     try {
-      await this.#worker.call('begin', { file: this.#catalogFile });
+      await this.#worker.call('begin', {
+        file: this.#catalogFile,
+        caFile: this.#settings().host.caFile || undefined,
+      });
       this.#report();
       await this.#readCategoriesAndSteel();
       // Items, then variants: a size carries its item's fields, and one page kind at a time keeps memory
@@ -307,14 +311,16 @@ class SyncRun {
     return 'read';
   }
 
-  /** One page: the host's answer (retried as the policy says), scanned by the worker, its next link checked. */
+  /**
+   * One page: the host's answer (retried as the policy says), received and scanned by the worker (the
+   * page itself never comes to this thread), its next link checked.
+   */
   async #fetchPage(page: PageName, url: string, steel: boolean): Promise<PageAnswer> {
-    const response = await this.#send(page, url, steel);
+    const transport = this.#worker.pageTransport();
+    const response = await this.#send(page, url, steel, transport);
     if (response.kind !== 'ok') return response;
-    // The bytes move to the worker, which decodes and parses them: ten megabytes a page that the main
-    // thread would otherwise decode and then copy into the message, holding up every bridge call meanwhile.
-    const bytes = response.response.bytes ?? new TextEncoder().encode(response.response.body);
-    const scanned = await this.#worker.call('scan', { bytes }, [bytes.buffer]);
+    const scanned = transport.page;
+    if (!scanned) throw new Error(`${page}: the catalog worker kept no page for a successful answer.`);
     if (!scanned.readable)
       throw new SyncFailure(`${page}: the host's answer cannot be read: ${scanned.reason}`);
     this.#report({ waiting: undefined, phase: 'reading' });
@@ -337,16 +343,15 @@ class SyncRun {
     page: PageName,
     url: string,
     steel: boolean,
-  ): Promise<
-    { kind: 'ok'; response: HostResponse } | { kind: 'absent' } | { kind: 'refused'; message: string }
-  > {
+    via: HostTransport,
+  ): Promise<{ kind: 'ok' } | { kind: 'absent' } | { kind: 'refused'; message: string }> {
     await this.#semaphore.acquire();
     let result: CallResult;
     try {
       result = await this.#host.call(
         'sync',
         'catalogRead',
-        { method: 'GET', url, signal: this.#stop, timeoutMs: this.#policy.timeoutMs },
+        { method: 'GET', url, signal: this.#stop, timeoutMs: this.#policy.timeoutMs, via },
         {
           limits: {
             backoff: { baseMs: this.#policy.backoffBaseMs, maxMs: this.#policy.backoffMaxMs },
@@ -372,7 +377,7 @@ class SyncRun {
       throw new SyncFailure(`${page}: ${result.error.message} (${this.#policy.maxAttempts} attempts).`);
     }
     const { response, answer } = result;
-    if (answer === 'ok') return { kind: 'ok', response };
+    if (answer === 'ok') return { kind: 'ok' };
     const message = hostErrorMessage(response);
     if (answer === 'throttled')
       throw new SyncFailure(

@@ -129,19 +129,14 @@ export class WorkerCalls<Calls extends CallMap<Calls>, Notice extends { id: unde
     this.#pending.clear();
   }
 
-  /** `transfer`: buffers in the input that move to the worker rather than being copied (unusable here after). */
-  call<K extends keyof Calls>(
-    op: K,
-    input: Calls[K]['input'],
-    transfer: readonly ArrayBuffer[] = [],
-  ): Promise<Calls[K]['output']> {
+  call<K extends keyof Calls>(op: K, input: Calls[K]['input']): Promise<Calls[K]['output']> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = ++this.#lastId;
     const request: CallRequest<Calls, K> = { id, op, input };
     return new Promise((resolve, reject) => {
       // The worker answers op K with Calls[K]['output'] (its handlers are typed the same way).
       this.#pending.set(id, { resolve: resolve as Pending<Calls>['resolve'], reject });
-      this.#worker.postMessage(request, [...transfer]);
+      this.#worker.postMessage(request);
     });
   }
 

@@ -27,12 +27,16 @@ export interface HostResponse {
   headers: Record<string, string>;
   /** The body as text, decoded from `bytes` when first read. */
   readonly body: string;
-  /**
-   * The body as received. A catalog page's bytes are handed to the catalog worker as they are (moved,
-   * not copied), so that the main thread neither decodes nor copies ten megabytes per page; `body` is not
-   * read after that.
-   */
+  /** The body as received (the catalog worker reads a page's records from these bytes). */
   readonly bytes?: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * What sends a request and receives its answer: HostHttpClient, or the catalog worker, which receives
+ * a sync's pages on its own thread (catalog-sync-worker-client.ts).
+ */
+export interface HostTransport {
+  send(hostRequest: HostRequest): Promise<HostResponse>;
 }
 
 /** A response whose text is decoded only if asked for. */
@@ -62,7 +66,7 @@ export class HostNetworkError extends Error {
   }
 }
 
-export class HostHttpClient {
+export class HostHttpClient implements HostTransport {
   readonly #undici: Undici;
   readonly #dispatcher: Dispatcher;
   readonly #timeoutMs: number;

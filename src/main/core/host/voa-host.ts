@@ -2,7 +2,7 @@
 // that application, and the headers the contract (docs/contract.md) asks for (a fixed Accept-Language from
 // settings, so messages and captions do not depend on the machine's locale).
 import type { ApplicationName, Settings } from '../../../shared/settings.ts';
-import type { HostHttpClient, HostResponse } from './host-http-client.ts';
+import type { HostHttpClient, HostResponse, HostTransport } from './host-http-client.ts';
 import { callHost, type CallKind, type CallOptions, type CallResult } from './host-policy.ts';
 import type { TokenProvider } from './token-provider.ts';
 
@@ -14,6 +14,11 @@ export interface VoaHostRequest {
   json?: unknown;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * Sends it and receives the answer instead of the HTTP client: a sync's catalog worker, so that ten
+   * megabytes a page never reach the main thread. The token, the headers and the policy stay here.
+   */
+  via?: HostTransport;
 }
 
 export class VoaHost {
@@ -80,7 +85,7 @@ export class VoaHost {
     // this base URL, so a settings save while the token is fetched cannot send the token elsewhere.
     const settings = this.#settings();
     const token = await this.#tokens.accessToken(application);
-    const http = await this.#http();
+    const http = request.via ?? (await this.#http());
     const headers: Record<string, string> = {
       authorization: `Bearer ${token}`,
       accept: 'application/json',
