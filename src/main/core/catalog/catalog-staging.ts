@@ -312,6 +312,7 @@ export class CatalogStaging {
       if (this.#tokensOfWriting.size >= WRITINGS_TOKENIZED_MAX) this.#tokensOfWriting.clear();
       this.#tokensOfWriting.set(writing, written);
     }
+    // The kept list is shared by every size written so: a size's dimensions go into a copy of it.
     let tokens = written;
     for (const value of [size.DXLength, size.DXWidth, size.DXThickness, size.DXExtraLength]) {
       if (!(value > 0)) continue;
@@ -321,8 +322,9 @@ export class CatalogStaging {
         if (this.#dimensionTokens.size >= WRITINGS_TOKENIZED_MAX) this.#dimensionTokens.clear();
         this.#dimensionTokens.set(value, token);
       }
-      if (token && !tokens.includes(token))
-        tokens = tokens === written ? [...written, token] : [...tokens, token];
+      if (!token || tokens.includes(token)) continue;
+      if (tokens === written) tokens = [...written];
+      tokens.push(token);
     }
     return tokens;
   }
