@@ -80,8 +80,7 @@ const handlers: CallHandlers<StagingCalls> = {
       const response = await (await http).send({ ...request, signal: controller.signal });
       const { status, headers } = response;
       if (classifyStatus(status) !== 'ok') return { kind: 'answer', status, headers, body: response.body };
-      const bytes = response.bytes ?? new TextEncoder().encode(response.body);
-      return { kind: 'page', status, headers, page: scan(bytes) };
+      return { kind: 'page', status, headers, page: scan(response.bytes) };
     } catch (error) {
       if (error instanceof HostNetworkError)
         return { kind: 'noAnswer', message: error.message, timedOut: error.timedOut };

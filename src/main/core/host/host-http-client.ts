@@ -31,6 +31,9 @@ export interface HostResponse {
   readonly bytes?: Uint8Array<ArrayBuffer>;
 }
 
+/** An answer as HostHttpClient received it: its bytes are always there. */
+export type ReceivedResponse = HostResponse & { readonly bytes: Uint8Array<ArrayBuffer> };
+
 /**
  * What sends a request and receives its answer: HostHttpClient, or the catalog worker, which receives
  * a sync's pages on its own thread (catalog-sync-worker-client.ts).
@@ -44,7 +47,7 @@ function responseOf(
   status: number,
   headers: Record<string, string>,
   bytes: Uint8Array<ArrayBuffer>,
-): HostResponse {
+): ReceivedResponse {
   let text: string | undefined;
   return {
     status,
@@ -100,7 +103,7 @@ export class HostHttpClient implements HostTransport {
     return new HostHttpClient(library, dispatcher, options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
   }
 
-  async send(hostRequest: HostRequest): Promise<HostResponse> {
+  async send(hostRequest: HostRequest): Promise<ReceivedResponse> {
     const timeoutMs = hostRequest.timeoutMs ?? this.#timeoutMs;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = hostRequest.signal ? AbortSignal.any([hostRequest.signal, timeout]) : timeout;
