@@ -11,6 +11,7 @@ import { KeytarSecretVault, type SecretVault } from './secrets/secret-vault.ts';
 import { BoundSecretVault } from './secrets/bound-secret-vault.ts';
 import { AdminLock, type AdminClock } from './settings/admin-lock.ts';
 import { HostHttpClient } from './host/host-http-client.ts';
+import { HOST_LIBRARIES_WARM_UP_DELAY_MS, warmHostLibraries } from './host/host-libraries.ts';
 import { TokenProvider } from './host/token-provider.ts';
 import { VoaHost } from './host/voa-host.ts';
 import { HostReachLog, reacherOf } from './host/host-reach.ts';
@@ -34,6 +35,8 @@ export interface VoaCoreOptions {
   chooseCaFile?: () => Promise<string | undefined>;
   /** The administrator lock's clock (unlock time-out, waits after wrong PINs); tests pass their own. */
   adminClock?: AdminClock;
+  /** How long after start() the host libraries load (host-libraries.ts); tests pass their own. */
+  hostLibrariesWarmUpDelayMs?: number;
 }
 
 export class VoaCore implements CoreServices {
@@ -59,6 +62,10 @@ export class VoaCore implements CoreServices {
   readonly handlers: BridgeHandlers;
   readonly chooseCaFile: (() => Promise<string | undefined>) | undefined;
   #http: { caFile: string; client: Promise<HostHttpClient> } | undefined;
+  readonly #warmUpDelayMs: number;
+  #warmUp: { timer: ReturnType<typeof setTimeout>; settle: () => void } | undefined;
+  /** Settles once start()'s warm-up has loaded the host libraries (or found it had nothing to do). */
+  hostLibrariesWarm: Promise<void> | undefined;
 
   private constructor(options: VoaCoreOptions, settings: SettingsStore, appDb: DatabaseSync) {
     this.location = options.location;
@@ -76,6 +83,7 @@ export class VoaCore implements CoreServices {
     });
     this.appDb = appDb;
     this.chooseCaFile = options.chooseCaFile;
+    this.#warmUpDelayMs = options.hostLibrariesWarmUpDelayMs ?? HOST_LIBRARIES_WARM_UP_DELAY_MS;
     const http = () => this.#httpClient();
     const current = () => this.settings.current;
     const reach = new HostReachLog((view) => this.events.emit('host:reached', view));
@@ -116,6 +124,12 @@ export class VoaCore implements CoreServices {
     this.outbox.start?.();
     this.catalog.start?.();
     this.portal.start?.();
+    this.hostLibrariesWarm ??= new Promise<void>((settle) => {
+      const timer = setTimeout(() => void warmHostLibraries().then(settle), this.#warmUpDelayMs);
+      // A shell that closes before the delay is not kept open by it.
+      timer.unref();
+      this.#warmUp = { timer, settle };
+    });
   }
 
   /** The HTTP layer for the configured extra CA file; rebuilt when that setting changes. */
@@ -132,6 +146,10 @@ export class VoaCore implements CoreServices {
   }
 
   async close(): Promise<void> {
+    if (this.#warmUp) {
+      clearTimeout(this.#warmUp.timer);
+      this.#warmUp.settle();
+    }
     // First, while the host layer is still there: SignOut at quit.
     await this.portal.stop?.();
     await this.catalog.stop?.();

@@ -7,9 +7,12 @@ import tls from 'node:tls';
 import type { Dispatcher } from 'undici';
 
 type Undici = typeof UndiciModule;
-/** Loaded on the first host call: commands that never reach the host start without it. */
+/**
+ * Loaded on the first host call, or earlier by the desk's warm-up (host-libraries.ts): commands that never
+ * reach the host start without it.
+ */
 let undici: Promise<Undici> | undefined;
-const loadUndici = (): Promise<Undici> => (undici ??= import('undici'));
+export const loadUndici = (): Promise<Undici> => (undici ??= import('undici'));
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 

@@ -5,9 +5,12 @@ import type * as MsalModule from '@azure/msal-node';
 import type { ConfidentialClientApplication } from '@azure/msal-node';
 
 type Msal = typeof MsalModule;
-/** Loaded on the first token request: commands that never reach the host start without it. */
+/**
+ * Loaded on the first token request, or earlier by the desk's warm-up (host-libraries.ts): commands that
+ * never reach the host start without it.
+ */
 let msal: Promise<Msal> | undefined;
-const loadMsal = (): Promise<Msal> => (msal ??= import('@azure/msal-node'));
+export const loadMsal = (): Promise<Msal> => (msal ??= import('@azure/msal-node'));
 import type { ApplicationName, Settings } from '../../../shared/settings.ts';
 import { clientSecretKey, missingHostSettings } from '../../../shared/settings.ts';
 import type { SecretVault } from '../secrets/secret-vault.ts';
