@@ -147,23 +147,25 @@ test('locale: a sync failure and a missing setting read as Dutch sentences, inte
   await page.goto(desk.shell.ready.url);
   await catalogSynced(page);
 
-  // The ERP refuses a catalog page: the Dutch sentence, no page names, statuses or correlation ids until
-  // the details are opened.
+  // The ERP refuses a catalog page: the Dutch sentence saying why, the ERP's own words marked as its
+  // words, no status or correlation id until the details are opened.
   await desk.emulator.admin('/settings', { refusedSyncPages: ['voaItems'] });
   await page.keyboard.press('Alt+3');
   await page.getByRole('button', { name: 'Nu synchroniseren' }).focus();
   await page.keyboard.press('Enter');
   const failure = page.getByTestId('sync-failure');
   await expect(failure).toContainText(
-    'De laatste synchronisatie is mislukt. De catalogus van daarvoor blijft bewaard',
-    {
-      timeout: 60_000,
-    },
+    'De laatste synchronisatie is mislukt: de host laat de synchronisatie-applicatie de catalogus niet lezen.',
+    { timeout: 60_000 },
   );
+  await expect(failure).toContainText(
+    'Het ERP meldt: “Helaas hebben de huidige machtigingen de actie verhinderd.',
+  );
+  await expect(failure).toContainText('De catalogus van daarvoor blijft bewaard');
   const details = failure.getByTestId('message-details');
   await expect(details).toBeHidden();
   // What is on screen (innerText leaves the hidden details out).
-  expect(await failure.innerText()).not.toMatch(/CorrelationId|403|voaItems/);
+  expect(await failure.innerText()).not.toMatch(/CorrelationId|403|Synchronization Client ID/);
   await screenshotAtSizes(page, 'locale-sync-failure-closed-nl', failure);
   const toggle = failure.getByRole('button', { name: 'Details' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -179,7 +181,10 @@ test('locale: a sync failure and a missing setting read as Dutch sentences, inte
   await screenshotAtSizes(page, 'locale-sync-failure-open-nl', failure);
   await chooseLanguage(page, 'en');
   await page.keyboard.press('Alt+3');
-  await expect(failure).toContainText('The last sync failed. The catalog from before is kept');
+  await expect(failure).toContainText(
+    'The last sync failed: the host does not let the synchronization application read the catalog.',
+  );
+  await expect(failure).toContainText('The ERP says: “');
   await screenshotAtSizes(page, 'locale-sync-failure-closed-en', failure);
   await failure.getByRole('button', { name: 'Details' }).press('Enter');
   await screenshotAtSizes(page, 'locale-sync-failure-open-en', failure);

@@ -75,6 +75,11 @@ describe('secrets bound to their host', () => {
     expect(run.outcome).toBe('failed');
     expect(run.message).toMatch(/enter the secret again/i);
     expect(run.message).toMatch(/host\.authUrl/);
+    // On screen: settings are missing, the secret named as Settings names it.
+    expect(run.failure).toMatchObject({
+      reason: 'notConfigured',
+      missingSettings: ['applications.sync.clientSecret'],
+    });
     expectAttackerReceivedNothing();
 
     const view = await call('settings:get', {});

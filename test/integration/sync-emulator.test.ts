@@ -201,6 +201,8 @@ describe('sync: against the emulator over HTTPS', () => {
     expect(run.outcome).toBe('failed');
     expect(run.message).toMatch(/503/);
     expect(run.message).toMatch(/catalog before this sync was kept/);
+    // What the screen words: the reason, and the host's own words when it sent any.
+    expect(run.failure?.reason).toBe('serverError');
     expect(run.rows.variants).toBeGreaterThanOrEqual(300);
     expect(catalogFingerprint()).toEqual(before);
     // The staging tables are gone, and the status tells the last run failed while the last success stands.
@@ -257,6 +259,10 @@ describe('sync: against the emulator over HTTPS', () => {
     expect(run.message).toMatch(/403/);
     expect(run.message).toMatch(/Synchronization Client ID/);
     expect(run.message).toMatch(/website application/);
+    // The host's own words, as it sent them, for the screen; the account above stays for the details.
+    expect(run.failure?.reason).toBe('forbidden');
+    expect(run.failure?.hostWords).toBeTruthy();
+    expect(run.message).toContain(run.failure?.hostWords);
   });
 
   it('a company name with an apostrophe is written doubled in the path and found', async () => {
@@ -275,6 +281,7 @@ describe('sync: against the emulator over HTTPS', () => {
     expect(run.outcome).toBe('failed');
     expect(run.message).toMatch(/404/);
     expect(run.message).toContain('Nobody B.V.');
+    expect(run.failure?.reason).toBe('notFound');
   });
 
   it('cancel stops the sync, keeps the catalog, and logs the run as cancelled', async () => {
@@ -289,6 +296,7 @@ describe('sync: against the emulator over HTTPS', () => {
     unsubscribe();
     expect(run.outcome).toBe('cancelled');
     expect(run.message).toMatch(/cancelled/);
+    expect(run.failure).toBeUndefined();
     expect(catalogFingerprint()).toEqual(before);
   });
 
@@ -364,6 +372,11 @@ describe('sync: against the emulator over HTTPS', () => {
       /link to the next page \(https:\/\/127\.0\.0\.1:\d+\/.*\) leads away from the base URL in Settings \(https:\/\/localhost:\d+\)/,
     );
     expect(run.message).toMatch(/catalog before this sync was kept/);
+    expect(run.failure).toEqual({
+      reason: 'foreignNextLink',
+      hostWords: undefined,
+      missingSettings: undefined,
+    });
     const calls = (await rig.admin('/calls')) as { calls: { path: string; target: string }[] };
     const catalogCalls = calls.calls.filter((call) => call.target === 'catalog');
     expect(catalogCalls.length).toBeGreaterThan(0);

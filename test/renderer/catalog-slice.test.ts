@@ -118,6 +118,7 @@ describe('catalog slice', () => {
       changes: undefined,
       refusedSteelPages: [],
       damagedCatalogMovedTo: undefined,
+      failure: undefined,
     };
     fake.handle('sync:status', () => ({
       running: undefined,
@@ -169,6 +170,7 @@ describe('catalog slice', () => {
       changes: undefined,
       refusedSteelPages: [],
       damagedCatalogMovedTo: undefined,
+      failure: undefined,
     };
     fake.emit('sync:finished', run);
     // The answer to the question asked before the end: still running.

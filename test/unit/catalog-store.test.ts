@@ -405,7 +405,11 @@ describe('catalog store: staging, swap and search', () => {
     // The catalog module recovers at start while it holds the sync lock (no other process is syncing).
     store.recoverAfterCrash();
     expect(store.db.prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'next_%'`).all()).toEqual([]);
-    expect(store.run(runId)).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/stopped/) });
+    expect(store.run(runId)).toMatchObject({
+      outcome: 'failed',
+      message: expect.stringMatching(/stopped/),
+      failure: { reason: 'interrupted' },
+    });
     expect(search({ limit: 500 }).rows).toEqual(before);
   });
 });

@@ -119,6 +119,48 @@ export type SyncTrigger = (typeof SYNC_TRIGGERS)[number];
 export const SYNC_OUTCOMES = ['running', 'succeeded', 'failed', 'cancelled'] as const;
 export type SyncOutcome = (typeof SYNC_OUTCOMES)[number];
 
+/**
+ * Why a sync failed, as the screen words it (the core's `message` keeps the whole account for the
+ * details): what the host answered, or what stopped the run on this side.
+ */
+export const SYNC_FAILURE_REASONS = [
+  /** The identity provider refused the synchronization application's credentials, or the host its token. */
+  'tokenRefused',
+  /** Settings or the secret are missing: nothing was sent. */
+  'notConfigured',
+  /** 403: the synchronization application may not read a catalog page. */
+  'forbidden',
+  /** 404: a catalog page is not published under that name, or the company name is wrong. */
+  'notFound',
+  /** A page answered 404 after its first page had been read. */
+  'pageVanished',
+  /** 429 after every wait the policy allows. */
+  'throttled',
+  /** 5xx after every attempt. */
+  'serverError',
+  /** No HTTP answer after every attempt: network, proxy, TLS or time-out. */
+  'noAnswer',
+  /** Another status (405, 415, …). */
+  'refused',
+  /** A page that is not an OData list. */
+  'unreadable',
+  /** A next-page link that leads off the configured base URL's origin: not followed. */
+  'foreignNextLink',
+  /** VOA Desk stopped (quit, crash, power) while the run was going. */
+  'interrupted',
+  /** A fault of VOA Desk itself. */
+  'internal',
+] as const;
+export type SyncFailureReason = (typeof SYNC_FAILURE_REASONS)[number];
+
+export interface SyncFailureInfo {
+  reason: SyncFailureReason;
+  /** The host's own words (its error message), when it answered with one. */
+  hostWords: string | undefined;
+  /** For notConfigured: the setting keys that are missing (`host.companyName`). */
+  missingSettings: string[] | undefined;
+}
+
 export interface SyncRunSummary {
   id: number;
   trigger: SyncTrigger;
@@ -141,6 +183,8 @@ export interface SyncRunSummary {
   refusedSteelPages: string[];
   /** Set on the log entry of a catalog.db that could not be opened: the name it was moved aside as. */
   damagedCatalogMovedTo: string | undefined;
+  /** Why a failed run failed; undefined for other outcomes and for runs logged before it was kept. */
+  failure: SyncFailureInfo | undefined;
 }
 
 export interface SyncProgress {

@@ -133,4 +133,12 @@ export const catalogMigrations: Migration[] = [
       db.exec(`ALTER TABLE sync_run ADD COLUMN damaged_moved_to TEXT`);
     },
   },
+  {
+    version: 4,
+    name: 'why a sync failed',
+    up(db) {
+      // SyncFailureInfo as JSON: the reason the screen words, the host's own words, missing settings.
+      db.exec(`ALTER TABLE sync_run ADD COLUMN failure_json TEXT`);
+    },
+  },
 ];

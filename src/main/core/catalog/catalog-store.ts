@@ -4,6 +4,7 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
   SEARCH_RANKED_MAX,
+  SYNC_FAILURE_REASONS,
   emptyPageKindCounts,
   type CatalogFacets,
   type CatalogItemDetail,
@@ -15,6 +16,7 @@ import {
   type SyncChange,
   type SyncChangeCounts,
   type SyncChanges,
+  type SyncFailureInfo,
   type SyncHolder,
   type SyncOutcome,
   type SyncRunSummary,
@@ -85,6 +87,7 @@ interface RunRecord {
   changes_json: string | null;
   refused_steel_pages: string;
   damaged_moved_to: string | null;
+  failure_json: string | null;
 }
 
 /** A match as #rank reads it (as an array); the extra length is left out on purpose (search-rank.ts). */
@@ -164,6 +167,19 @@ function sizeRow(record: SizeRecord): CatalogSizeRow {
   };
 }
 
+/** A stored failure read back; a reason this version does not know reads as `internal`. */
+function storedFailure(json: string): SyncFailureInfo {
+  const stored = JSON.parse(json) as Partial<Record<keyof SyncFailureInfo, unknown>>;
+  const reason = SYNC_FAILURE_REASONS.find((known) => known === stored.reason) ?? 'internal';
+  return {
+    reason,
+    hostWords: typeof stored.hostWords === 'string' ? stored.hostWords : undefined,
+    missingSettings: Array.isArray(stored.missingSettings)
+      ? stored.missingSettings.filter((key): key is string => typeof key === 'string')
+      : undefined,
+  };
+}
+
 export function runSummary(record: RunRecord): SyncRunSummary {
   return {
     id: record.id,
@@ -179,6 +195,7 @@ export function runSummary(record: RunRecord): SyncRunSummary {
     changes: record.changes_json ? (JSON.parse(record.changes_json) as SyncChangeCounts) : undefined,
     refusedSteelPages: JSON.parse(record.refused_steel_pages) as string[],
     damagedCatalogMovedTo: record.damaged_moved_to ?? undefined,
+    failure: record.failure_json ? storedFailure(record.failure_json) : undefined,
   };
 }
 
@@ -341,10 +358,13 @@ export class CatalogStore {
     this.db
       .prepare(
         `UPDATE sync_run SET outcome = 'failed', finished_at = coalesce(finished_at, ?),
-           message = 'VOA Desk stopped during this sync; the catalog before it was kept.'
+           message = 'VOA Desk stopped during this sync; the catalog before it was kept.', failure_json = ?
          WHERE outcome = 'running'`,
       )
-      .run(new Date().toISOString());
+      .run(
+        new Date().toISOString(),
+        JSON.stringify({ reason: 'interrupted' } satisfies Partial<SyncFailureInfo>),
+      );
   }
 
   meta(key: string): string | undefined {
@@ -761,12 +781,14 @@ export class CatalogStore {
       rows: PageKindCounts;
       durationMs: number;
       steel: boolean | undefined;
+      /** Why it failed (a failed run); undefined for a cancelled one. */
+      failure: SyncFailureInfo | undefined;
     },
   ): void {
     this.db
       .prepare(
         `UPDATE sync_run SET outcome = ?, finished_at = ?, message = ?, pages = ?, rows_json = ?,
-           duration_ms = ?, steel = ? WHERE id = ?`,
+           duration_ms = ?, steel = ?, failure_json = ? WHERE id = ?`,
       )
       .run(
         outcome,
@@ -776,6 +798,7 @@ export class CatalogStore {
         JSON.stringify(fields.rows),
         Math.round(fields.durationMs),
         fields.steel === undefined ? null : fields.steel ? 1 : 0,
+        fields.failure ? JSON.stringify(fields.failure) : null,
         id,
       );
   }

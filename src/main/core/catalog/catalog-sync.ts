@@ -20,6 +20,8 @@ import {
   emptyPageKindCounts,
   type PageKind,
   type PageKindCounts,
+  type SyncFailureInfo,
+  type SyncFailureReason,
   type SyncProgress,
   type SyncRunSummary,
   type SyncTrigger,
@@ -28,6 +30,7 @@ import type { Settings } from '../../../shared/settings.ts';
 import type { HostTransport } from '../host/host-http-client.ts';
 import type { AnswerClass, CallResult } from '../host/host-policy.ts';
 import { hostErrorMessage, type VoaHost } from '../host/voa-host.ts';
+import { HostNotConfiguredError } from '../host/token-provider.ts';
 import type { SteelPageName } from './catalog-staging.ts';
 import type { CatalogStore } from './catalog-store.ts';
 import { CatalogWorker } from './catalog-sync-worker-client.ts';
@@ -61,9 +64,21 @@ const WAIT_REASONS: Partial<Record<AnswerClass, string>> = {
   noAnswer: 'no answer (network or time-out)',
 };
 
-/** A run that ended without replacing the catalog, with the reason in words a person can act on. */
+/**
+ * A run that ended without replacing the catalog: the whole account in words a person can act on (the
+ * message, kept for the details), and the reason and the host's own words the screen shows.
+ */
 export class SyncFailure extends Error {
   override name = 'SyncFailure';
+  readonly failure: SyncFailureInfo;
+  constructor(
+    message: string,
+    reason: SyncFailureReason,
+    { hostWords, missingSettings }: { hostWords?: string; missingSettings?: string[] } = {},
+  ) {
+    super(message);
+    this.failure = { reason, hostWords, missingSettings };
+  }
 }
 
 export class SyncCancelled extends Error {
@@ -296,7 +311,7 @@ class SyncRun {
       const answer: PageAnswer = await pending;
       if (answer.kind === 'absent') {
         if (first) return 'absent';
-        throw new SyncFailure(`${page} disappeared in the middle of the sync (404).`);
+        throw new SyncFailure(`${page} disappeared in the middle of the sync (404).`, 'pageVanished');
       }
       if (answer.kind === 'refused') return { refused: answer.message };
       first = false;
@@ -322,7 +337,7 @@ class SyncRun {
     const scanned = transport.page;
     if (!scanned) throw new Error(`${page}: the catalog worker kept no page for a successful answer.`);
     if (!scanned.readable)
-      throw new SyncFailure(`${page}: the host's answer cannot be read: ${scanned.reason}`);
+      throw new SyncFailure(`${page}: the host's answer cannot be read: ${scanned.reason}`, 'unreadable');
     this.#report({ waiting: undefined, phase: 'reading' });
     if (!scanned.nextLink) return { kind: 'page', pageId: scanned.pageId, next: undefined };
     const baseUrl = this.#settings().host.baseUrl;
@@ -331,6 +346,7 @@ class SyncRun {
       throw new SyncFailure(
         `${page}: the host's link to the next page (${scanned.nextLink}) leads away from the base URL in Settings (${new URL(baseUrl).origin}). ` +
           'VOA Desk follows next-page links only on that address, so the token never goes elsewhere; check the base URL and any proxy in between.',
+        'foreignNextLink',
       );
     return { kind: 'page', pageId: scanned.pageId, next };
   }
@@ -373,30 +389,45 @@ class SyncRun {
       this.#semaphore.release();
     }
     if ('error' in result) {
-      if (result.answer === 'noToken') throw new SyncFailure(result.error.message);
-      throw new SyncFailure(`${page}: ${result.error.message} (${this.#policy.maxAttempts} attempts).`);
+      if (result.error instanceof HostNotConfiguredError)
+        throw new SyncFailure(result.error.message, 'notConfigured', {
+          missingSettings: result.error.missing,
+        });
+      if (result.answer === 'noToken') throw new SyncFailure(result.error.message, 'tokenRefused');
+      throw new SyncFailure(
+        `${page}: ${result.error.message} (${this.#policy.maxAttempts} attempts).`,
+        'noAnswer',
+      );
     }
     const { response, answer } = result;
     if (answer === 'ok') return { kind: 'ok' };
     const message = hostErrorMessage(response);
+    // The host's own words, when it sent any (hostErrorMessage falls back to "HTTP nnn").
+    const hostWords = response.body.trim() ? { hostWords: message } : {};
     if (answer === 'throttled')
       throw new SyncFailure(
         `${page}: the host kept throttling (429) after ${this.#policy.maxThrottled} waits: ${message}`,
+        'throttled',
+        hostWords,
       );
     if (answer === 'serverError')
       throw new SyncFailure(
         `${page}: the host failed (${response.status}) ${this.#policy.maxAttempts} times: ${message}`,
+        'serverError',
+        hostWords,
       );
     if (answer === 'forbidden' && steel) return { kind: 'refused', message };
     if (answer === 'notFound' && steel) return { kind: 'absent' };
-    throw this.#refusal(page, response.status, message);
+    throw this.#refusal(page, response.status, message, hostWords);
   }
 
   /** The failure a 401, 403, 404 or other final answer ends the run with. */
-  #refusal(page: PageName, status: number, message: string): SyncFailure {
+  #refusal(page: PageName, status: number, message: string, hostWords: { hostWords?: string }): SyncFailure {
     if (status === 401)
       return new SyncFailure(
         `The host refused the synchronization application's token for ${page} (401): ${message}. Check the Synchronization Client ID and secret in Settings.`,
+        'tokenRefused',
+        hostWords,
       );
     if (status === 403)
       return new SyncFailure(
@@ -404,12 +435,16 @@ class SyncRun {
           'Check that the client id under "sync" in Settings is the Synchronization Client ID of the VOA setup ' +
           `(not the website application, which may not read catalog pages), and that Repair Permissions ` +
           `assigned it ${CATALOG_SYNC_PERMISSION_SET} (and ${STEEL_SYNC_PERMISSION_SET} where the steel extension is installed).`,
+        'forbidden',
+        hostWords,
       );
     if (status === 404)
       return new SyncFailure(
         `${page} was not found (404): ${message}. The page is not published under that name, or the company name "${this.#settings().host.companyName}" in Settings is wrong.`,
+        'notFound',
+        hostWords,
       );
-    return new SyncFailure(`${page}: the host answered HTTP ${status}: ${message}`);
+    return new SyncFailure(`${page}: the host answered HTTP ${status}: ${message}`, 'refused', hostWords);
   }
 
   /** Last step: the worker finishes the staged catalog, then swaps it in unless the run was cancelled. */
@@ -447,7 +482,13 @@ class SyncRun {
         ? error.message
         : `The sync failed: ${error instanceof Error ? error.message : String(error)}`;
     if (!cancelled && !(error instanceof SyncFailure)) console.error('voa-desk: catalog sync failed:', error);
+    const failure: SyncFailureInfo | undefined = cancelled
+      ? undefined
+      : error instanceof SyncFailure
+        ? error.failure
+        : { reason: 'internal', hostWords: undefined, missingSettings: undefined };
     this.#store.endRun(this.#runId, cancelled ? 'cancelled' : 'failed', {
+      failure,
       message: `${reason}${cancelled || reason.includes('catalog before it was kept') ? '' : ' The catalog before this sync was kept.'}`,
       pages: this.#progress.pages,
       rows: this.#rows,

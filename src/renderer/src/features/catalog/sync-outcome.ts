@@ -3,7 +3,7 @@
 import { STEEL_SYNC_PERMISSION_SET } from '../../../../shared/contract/catalog-pages.ts';
 import type { SyncRunSummary } from '../../../../shared/contract/catalog-search.ts';
 import type { useT } from '../../i18n/i18n.ts';
-import type { ShownProblem } from '../../components/problem-text.ts';
+import { erpWords, missingSettingsText, type ShownProblem } from '../../components/problem-text.ts';
 
 const OUTCOME_BADGE = {
   succeeded: 'badge--ok',
@@ -22,16 +22,26 @@ export function outcomeBadgeClass(run: SyncRunSummary): string {
 }
 
 /**
- * A failed or cancelled run in the user's language, chosen by its outcome; the core's own account (page,
- * HTTP status, the ERP's words with their CorrelationId) goes behind the details toggle.
+ * A failed or cancelled run in the user's language, chosen by its outcome and the reason the core
+ * recorded, with the host's own words marked as the ERP's (its correlation id goes to the details); the
+ * core's whole account (page, HTTP status) goes behind the details toggle.
  */
 export function failureMessage(t: ReturnType<typeof useT>, run: SyncRunSummary): ShownProblem {
-  const text = run.damagedCatalogMovedTo
-    ? t('catalog.sync.damagedCatalog', { file: run.damagedCatalogMovedTo })
-    : run.outcome === 'cancelled'
-      ? t('catalog.sync.cancelledMessage')
-      : t('catalog.sync.failedMessage');
-  return { text, details: run.message };
+  if (run.damagedCatalogMovedTo)
+    return {
+      text: t('catalog.sync.damagedCatalog', { file: run.damagedCatalogMovedTo }),
+      details: run.message,
+    };
+  if (run.outcome === 'cancelled') return { text: t('catalog.sync.cancelledMessage'), details: run.message };
+  const failure = run.failure;
+  // A run logged before the reason was kept.
+  if (!failure) return { text: t('catalog.sync.failedMessage'), details: run.message };
+  const parts = [t(`catalog.sync.failed.${failure.reason}`)];
+  if (failure.reason === 'notConfigured' && failure.missingSettings?.length)
+    parts.push(missingSettingsText(t, failure.missingSettings));
+  if (failure.hostWords) parts.push(erpWords(t, failure.hostWords).text);
+  parts.push(t('catalog.sync.failedKept'));
+  return { text: parts.join(' '), details: run.message };
 }
 
 export function steelRefusedMessage(t: ReturnType<typeof useT>, run: SyncRunSummary): string {
