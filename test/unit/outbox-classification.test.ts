@@ -1,4 +1,7 @@
+import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
+import { appMigrations } from '../../src/main/core/db/app-migrations.ts';
+import { migrate } from '../../src/main/core/db/sqlite.ts';
 import type { HostResponse } from '../../src/main/core/host/host-http-client.ts';
 import { callHost } from '../../src/main/core/host/host-policy.ts';
 import {
@@ -78,6 +81,7 @@ describe('voaRequests answers, classified as the service reference says', () => 
     ).toEqual({
       kind: 'refused',
       message: 'Een aanvraag kan niet worden aangenomen zonder akkoord',
+      hostWords: 'Een aanvraag kan niet worden aangenomen zonder akkoord',
     });
     for (const status of [401, 403, 404]) {
       const outcome = await classifyAnswer(answer(status, hostError('voaRequests Execute')), 'VD-1');
@@ -93,6 +97,41 @@ describe('voaRequests answers, classified as the service reference says', () => 
     });
     // 409 belongs to portal sessions; on a request it is not something a resend changes.
     expect((await classifyAnswer(answer(409, hostError('conflict')), 'VD-1')).kind).toBe('refused');
+  });
+
+  it('another status is refused too: the account names the status, the host’s words stand alone', async () => {
+    expect(await classifyAnswer(answer(415, hostError('Mediatype niet ondersteund')), 'VD-1')).toEqual({
+      kind: 'refused',
+      message: 'HTTP 415: Mediatype niet ondersteund',
+      hostWords: 'Mediatype niet ondersteund',
+    });
+    // No words at all: the account says the status, and there are no words to quote.
+    expect(await classifyAnswer(answer(405, ''), 'VD-1')).toEqual({
+      kind: 'refused',
+      message: 'HTTP 405: HTTP 405',
+      hostWords: undefined,
+    });
+  });
+});
+
+describe('app.db migration 6', () => {
+  it('gives requests refused before it their host words, without the "HTTP nnn: " prefix', () => {
+    const db = new DatabaseSync(':memory:');
+    migrate(db, appMigrations.slice(0, 5));
+    const insert = db.prepare(
+      `INSERT INTO outbox_item (request_id, kind, payload, state, last_error, next_attempt_at, created_at, updated_at)
+       VALUES (?, 'quote', '{}', ?, ?, 0, '', '')`,
+    );
+    insert.run('VD-415', 'needsAttention', 'HTTP 415: Mediatype niet ondersteund');
+    insert.run('VD-400', 'needsAttention', 'Zonder akkoord geen aanvraag');
+    insert.run('VD-Q', 'queued', 'HTTP 503: down');
+    migrate(db, appMigrations);
+    expect(db.prepare('SELECT request_id, last_host_words FROM outbox_item ORDER BY id').all()).toEqual([
+      { request_id: 'VD-415', last_host_words: 'Mediatype niet ondersteund' },
+      { request_id: 'VD-400', last_host_words: 'Zonder akkoord geen aanvraag' },
+      { request_id: 'VD-Q', last_host_words: null },
+    ]);
+    db.close();
   });
 });
 

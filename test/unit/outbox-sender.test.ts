@@ -59,7 +59,7 @@ const delivered = (requestId: string): DeliveryOutcome => ({
 describe('outbox sender', () => {
   it('one item that needs attention never holds up the others', async () => {
     const { clock, store, sender, add } = setup((requestId) =>
-      requestId === 'B' ? { kind: 'refused', message: 'no' } : delivered(requestId),
+      requestId === 'B' ? { kind: 'refused', message: 'no', hostWords: 'no' } : delivered(requestId),
     );
     for (const id of ['A', 'B', 'C']) add(id);
     const { drained } = await clock.run(sender.flush(2000));

@@ -27,8 +27,10 @@ export interface OutboxItemView {
   /** The host's request number, once delivered (null when a duplicate answer did not name it). */
   number: string | null;
   attempts: number;
-  /** What went wrong last, in words a person can act on (the host's own message for a refused request). */
+  /** What went wrong last: the core's whole account (for the details). */
   lastError: string | null;
+  /** A refused request (needsAttention, or discarded after): the host's own words alone, when it sent any. */
+  hostWords: string | null;
   /** ISO timestamp of the next try while queued. */
   nextAttemptAt: string | null;
   createdAt: string;

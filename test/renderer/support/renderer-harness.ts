@@ -55,6 +55,7 @@ export function outboxItem(patch: Partial<OutboxItemView> = {}): OutboxItemView 
     number: null,
     attempts: 0,
     lastError: null,
+    hostWords: null,
     nextAttemptAt: null,
     createdAt: '2026-11-22T10:00:00.000Z',
     updatedAt: `2026-11-22T10:00:${String(id % 60).padStart(2, '0')}.000Z`,

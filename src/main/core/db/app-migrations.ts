@@ -97,4 +97,20 @@ export const appMigrations: Migration[] = [
       `);
     },
   },
+  {
+    version: 6,
+    name: "the host's own words of a refusal",
+    up(db) {
+      // The words the host refused a request with, alone (last_error keeps the whole account, with the
+      // status when it was not 400): the outbox quotes them as the ERP's. Items refused before this
+      // version get theirs from last_error, without its "HTTP nnn: " prefix.
+      db.exec(`
+        ALTER TABLE outbox_item ADD COLUMN last_host_words TEXT;
+        UPDATE outbox_item
+          SET last_host_words = CASE WHEN last_error GLOB 'HTTP [0-9][0-9][0-9]: *' THEN substr(last_error, 11)
+                                     ELSE last_error END
+          WHERE state = 'needsAttention';
+      `);
+    },
+  },
 ];

@@ -13,12 +13,17 @@ import type { RequestPayload } from '../../../shared/contract/request-schemas.ts
 import type { Settings } from '../../../shared/settings.ts';
 import { systemClock, type CallResult, type HostClock, type PolicyLimits } from './host-policy.ts';
 import { hostErrorMessage, type VoaHost } from './voa-host.ts';
+import type { HostResponse } from './host-http-client.ts';
 
 export type DeliveryOutcome =
   /** Stored by the host. `duplicate`: stored earlier under this requestId ([VOA-DUBBEL]). */
   | { kind: 'delivered'; number: string | null; duplicate: boolean }
-  /** HTTP 400: the host refused this request and stored nothing; a person must look at it. */
-  | { kind: 'refused'; message: string }
+  /**
+   * HTTP 400 (or another status a resend will not change): the host refused this request and stored
+   * nothing; a person must look at it. `message` is the whole account (with the status when it was not
+   * 400), `hostWords` the host's own words alone, when it sent any.
+   */
+  | { kind: 'refused'; message: string; hostWords: string | undefined }
   /** Nothing can be sent until a person acts (credentials, permissions, company, settings). */
   | { kind: 'blocked'; message: string }
   /** HTTP 429: nothing was processed; wait this long. */
@@ -91,7 +96,7 @@ export function deliveryOutcome(result: CallResult, requestId: string): Delivery
     if (message.includes(DUPLICATE_REQUEST_MARKER)) {
       return { kind: 'delivered', number: numberFromDuplicateMessage(message, requestId), duplicate: true };
     }
-    return { kind: 'refused', message };
+    return { kind: 'refused', message, hostWords: hostWords(response) };
   }
   if (verdict.do === 'wait') {
     return {
@@ -106,7 +111,12 @@ export function deliveryOutcome(result: CallResult, requestId: string): Delivery
     return { kind: 'unknown', message: `The host failed (HTTP ${status}): ${message}`, reachedHost: true };
   }
   // Any other answer (405, 409, 415, …): the call was not accepted, and sending it again will not change that.
-  return { kind: 'refused', message: `HTTP ${status}: ${message}` };
+  return { kind: 'refused', message: `HTTP ${status}: ${message}`, hostWords: hostWords(response) };
+}
+
+/** The host's own words: its error message, or its text; none for an empty body. */
+function hostWords(response: HostResponse): string | undefined {
+  return response.body.trim() ? hostErrorMessage(response) : undefined;
 }
 
 const BLOCKED_MESSAGES: Record<number, (message: string) => string> = {

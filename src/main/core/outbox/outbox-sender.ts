@@ -257,7 +257,7 @@ export class OutboxSender {
         break;
       case 'refused':
         this.#contact(now);
-        recorded = { state: 'needsAttention', error: outcome.message };
+        recorded = { state: 'needsAttention', error: outcome.message, hostWords: outcome.hostWords ?? null };
         break;
       case 'blocked':
         // Nothing was processed and retrying cannot help: pause everything, burn nothing.

@@ -19,6 +19,7 @@ type OutboxRow = {
   number: string | null;
   attempts: number;
   last_error: string | null;
+  last_host_words: string | null;
   next_attempt_at: number;
   created_at: string;
   updated_at: string;
@@ -36,6 +37,8 @@ export interface OutboxItem {
   number: string | null;
   attempts: number;
   lastError: string | null;
+  /** The host's own words of its last refusal, alone (needsAttention). */
+  hostWords: string | null;
   nextAttemptAt: number;
   createdAt: string;
   updatedAt: string;
@@ -45,7 +48,7 @@ export interface OutboxItem {
 /** What a delivery attempt decided for one item. */
 export type ItemOutcome =
   | { state: 'delivered'; number: string | null; note?: string }
-  | { state: 'needsAttention'; error: string }
+  | { state: 'needsAttention'; error: string; hostWords: string | null }
   /** Back in the queue: try again at `nextAttemptAt`; `countsAsAttempt` is false when nothing was sent. */
   | { state: 'queued'; error: string | null; nextAttemptAt: number; countsAsAttempt: boolean };
 
@@ -239,8 +242,8 @@ export class OutboxStore {
       if (outcome.state === 'needsAttention') {
         this.#statement(
           `UPDATE outbox_item SET state = 'needsAttention', attempts = attempts + 1, last_error = ?,
-           updated_at = ?, lease_owner = NULL, lease_until = NULL WHERE id = ?`,
-        ).run(outcome.error, iso, id);
+           last_host_words = ?, updated_at = ?, lease_owner = NULL, lease_until = NULL WHERE id = ?`,
+        ).run(outcome.error, outcome.hostWords, iso, id);
       } else {
         this.#statement(
           `UPDATE outbox_item SET state = 'queued', attempts = attempts + ?, last_error = COALESCE(?, last_error),
@@ -309,6 +312,7 @@ function fromRow(row: OutboxRow): OutboxItem {
     number: row.number,
     attempts: row.attempts,
     lastError: row.last_error,
+    hostWords: row.last_host_words,
     nextAttemptAt: row.next_attempt_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -328,6 +332,8 @@ export function itemView(item: OutboxItem): OutboxItemView {
     number: item.number,
     attempts: item.attempts,
     lastError: item.lastError,
+    // Why it was refused, while that matters: waiting for a person, or discarded by one.
+    hostWords: item.state === 'needsAttention' || item.state === 'discarded' ? item.hostWords : null,
     nextAttemptAt: item.state === 'queued' ? new Date(item.nextAttemptAt).toISOString() : null,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,

@@ -43,6 +43,8 @@ const en = {
   'paused.reason':
     'the ERP or the settings do not let VOA Desk send now, and trying again on its own cannot help (a secret, a setting or a permission in the ERP). The requests are kept; once it is fixed, choose Try again.',
   'lastError.retrying': 'Not sent yet; VOA Desk tries again by itself.',
+  'lastError.refusedWithoutWords': 'The ERP refused this request without saying why.',
+  'lastError.discarded': 'Discarded: it will not be sent.',
   'lastError.deliveredNote': 'The ERP already had this request; its answer did not name the number.',
   'offline.note': 'No connection to the ERP. Requests are kept and sent as soon as it is back.',
   'correct.title': 'Correct request {requestId}',
@@ -105,6 +107,8 @@ export const outboxMessages: FeatureMessages<typeof en> = {
     'paused.reason':
       'het ERP of de instellingen laten VOA Desk nu niet versturen, en vanzelf opnieuw proberen helpt niet (een secret, een instelling of een recht in het ERP). De aanvragen blijven bewaard; kies Opnieuw proberen zodra het is opgelost.',
     'lastError.retrying': 'Nog niet verzonden; VOA Desk probeert het vanzelf opnieuw.',
+    'lastError.refusedWithoutWords': 'Het ERP weigerde deze aanvraag zonder te zeggen waarom.',
+    'lastError.discarded': 'Weggegooid: wordt niet verzonden.',
     'lastError.deliveredNote': 'Het ERP had deze aanvraag al; het antwoord noemde het nummer niet.',
     'offline.note':
       'Geen verbinding met het ERP. Aanvragen blijven bewaard en gaan weg zodra die er weer is.',

@@ -76,7 +76,7 @@ export function OutboxScreen() {
   const sameReason = new Map<string, OutboxItemView[]>();
   for (const item of items) {
     if (item.state !== 'needsAttention' || !item.lastError) continue;
-    const reason = reasonOf(item.lastError);
+    const reason = reasonOf(item.hostWords ?? '');
     sameReason.set(reason, [...(sameReason.get(reason) ?? []), item]);
   }
   const groups = [...sameReason.entries()].filter(([, group]) => group.length > 1);
@@ -119,7 +119,7 @@ export function OutboxScreen() {
       {groups.map(([reason, group]) => (
         <div key={reason} className="banner banner--warning retry-group" role="status">
           <span>
-            {t('outbox.sameReason', { count: group.length })} {erpWords(t, reason).text}
+            {t('outbox.sameReason', { count: group.length })} {refusalWords(t, group[0]!)}
           </span>
           <button type="button" className="button" onClick={() => void retryAll(group)}>
             {t('outbox.retryAll', { count: group.length })}
@@ -238,6 +238,14 @@ function reasonOf(message: string): string {
 }
 
 /**
+ * Why the host refused a request: its own words, marked as the ERP's; the core's account (with the HTTP
+ * status when it was not 400) stays for the details.
+ */
+function refusalWords(t: Translate, item: OutboxItemView): string {
+  return item.hostWords ? erpWords(t, item.hostWords).text : t('outbox.lastError.refusedWithoutWords');
+}
+
+/**
  * Why an item is not (yet) delivered, by its state: a refused request shows the ERP's own words; a
  * request still being retried says so; the core's English account stays behind the details toggle.
  */
@@ -246,10 +254,14 @@ function LastError({ item }: { item: OutboxItemView }) {
   if (!item.lastError) return null;
   const text =
     item.state === 'needsAttention'
-      ? erpWords(t, item.lastError).text
+      ? refusalWords(t, item)
       : item.state === 'delivered'
         ? t('outbox.lastError.deliveredNote')
-        : t('outbox.lastError.retrying');
+        : item.state === 'discarded'
+          ? [t('outbox.lastError.discarded'), item.hostWords && erpWords(t, item.hostWords).text]
+              .filter(Boolean)
+              .join(' ')
+          : t('outbox.lastError.retrying');
   return (
     <>
       {text} <MessageDetails details={item.lastError} />
@@ -512,7 +524,7 @@ function CorrectPanel({ item, onDone }: { item: OutboxItemDetail; onDone(error?:
       <p className="screen__intro">{t('outbox.correct.intro')}</p>
       {item.lastError ? (
         <p className="banner banner--error">
-          {erpWords(t, item.lastError).text} <MessageDetails details={item.lastError} />
+          {refusalWords(t, item)} <MessageDetails details={item.lastError} />
         </p>
       ) : null}
       {quote ? (
