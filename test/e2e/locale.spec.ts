@@ -179,6 +179,13 @@ test('locale: a sync failure and a missing setting read as Dutch sentences, inte
     'true',
   );
   await screenshotAtSizes(page, 'locale-sync-failure-open-nl', failure);
+  // The sync log words the run the same way.
+  await page.getByRole('tab', { name: 'Synchronisatielog' }).click();
+  const runs = page.getByTestId('sync-runs');
+  await expect(runs).toContainText('de host laat de synchronisatie-applicatie de catalogus niet lezen');
+  await expect(runs).toContainText('Het ERP meldt: “Helaas hebben de huidige machtigingen');
+  await screenshotAtSizes(page, 'locale-sync-log-failure-nl', runs);
+  await page.getByRole('tab', { name: 'Bladeren' }).click();
   await chooseLanguage(page, 'en');
   await page.keyboard.press('Alt+3');
   await expect(failure).toContainText(
