@@ -64,8 +64,7 @@ export class VoaCore implements CoreServices {
   #http: { caFile: string; client: Promise<HostHttpClient> } | undefined;
   readonly #warmUpDelayMs: number;
   #warmUp: { timer: ReturnType<typeof setTimeout>; settle: () => void } | undefined;
-  /** Settles once start()'s warm-up has loaded the host libraries (or found it had nothing to do). */
-  hostLibrariesWarm: Promise<void> | undefined;
+  #hostLibrariesWarm: Promise<void> | undefined;
 
   private constructor(options: VoaCoreOptions, settings: SettingsStore, appDb: DatabaseSync) {
     this.location = options.location;
@@ -124,12 +123,17 @@ export class VoaCore implements CoreServices {
     this.outbox.start?.();
     this.catalog.start?.();
     this.portal.start?.();
-    this.hostLibrariesWarm ??= new Promise<void>((settle) => {
+    this.#hostLibrariesWarm ??= new Promise<void>((settle) => {
       const timer = setTimeout(() => void warmHostLibraries().then(settle), this.#warmUpDelayMs);
       // A shell that closes before the delay is not kept open by it.
       timer.unref();
       this.#warmUp = { timer, settle };
     });
+  }
+
+  /** Settles once start()'s warm-up has loaded the host libraries, or close() ended it; before start(), undefined. */
+  get hostLibrariesWarm(): Promise<void> | undefined {
+    return this.#hostLibrariesWarm;
   }
 
   /** The HTTP layer for the configured extra CA file; rebuilt when that setting changes. */

@@ -29,7 +29,7 @@ import {
 import type { Settings } from '../../../shared/settings.ts';
 import type { HostTransport } from '../host/host-http-client.ts';
 import type { AnswerClass, CallResult } from '../host/host-policy.ts';
-import { hostErrorMessage, type VoaHost } from '../host/voa-host.ts';
+import { hostErrorMessage, hostWordsOf, type VoaHost } from '../host/voa-host.ts';
 import { HostNotConfiguredError } from '../host/token-provider.ts';
 import type { SteelPageName } from './catalog-staging.ts';
 import type { CatalogStore } from './catalog-store.ts';
@@ -74,7 +74,7 @@ export class SyncFailure extends Error {
   constructor(
     message: string,
     reason: SyncFailureReason,
-    { hostWords, missingSettings }: { hostWords?: string; missingSettings?: string[] } = {},
+    { hostWords, missingSettings }: { hostWords?: string | undefined; missingSettings?: string[] } = {},
   ) {
     super(message);
     this.failure = { reason, hostWords, missingSettings };
@@ -402,32 +402,36 @@ class SyncRun {
     const { response, answer } = result;
     if (answer === 'ok') return { kind: 'ok' };
     const message = hostErrorMessage(response);
-    // The host's own words, when it sent any (hostErrorMessage falls back to "HTTP nnn").
-    const hostWords = response.body.trim() ? { hostWords: message } : {};
+    const words = { hostWords: hostWordsOf(response) };
     if (answer === 'throttled')
       throw new SyncFailure(
         `${page}: the host kept throttling (429) after ${this.#policy.maxThrottled} waits: ${message}`,
         'throttled',
-        hostWords,
+        words,
       );
     if (answer === 'serverError')
       throw new SyncFailure(
         `${page}: the host failed (${response.status}) ${this.#policy.maxAttempts} times: ${message}`,
         'serverError',
-        hostWords,
+        words,
       );
     if (answer === 'forbidden' && steel) return { kind: 'refused', message };
     if (answer === 'notFound' && steel) return { kind: 'absent' };
-    throw this.#refusal(page, response.status, message, hostWords);
+    throw this.#refusal(page, response.status, message, words);
   }
 
   /** The failure a 401, 403, 404 or other final answer ends the run with. */
-  #refusal(page: PageName, status: number, message: string, hostWords: { hostWords?: string }): SyncFailure {
+  #refusal(
+    page: PageName,
+    status: number,
+    message: string,
+    words: { hostWords: string | undefined },
+  ): SyncFailure {
     if (status === 401)
       return new SyncFailure(
         `The host refused the synchronization application's token for ${page} (401): ${message}. Check the Synchronization Client ID and secret in Settings.`,
         'tokenRefused',
-        hostWords,
+        words,
       );
     if (status === 403)
       return new SyncFailure(
@@ -436,15 +440,15 @@ class SyncRun {
           `(not the website application, which may not read catalog pages), and that Repair Permissions ` +
           `assigned it ${CATALOG_SYNC_PERMISSION_SET} (and ${STEEL_SYNC_PERMISSION_SET} where the steel extension is installed).`,
         'forbidden',
-        hostWords,
+        words,
       );
     if (status === 404)
       return new SyncFailure(
         `${page} was not found (404): ${message}. The page is not published under that name, or the company name "${this.#settings().host.companyName}" in Settings is wrong.`,
         'notFound',
-        hostWords,
+        words,
       );
-    return new SyncFailure(`${page}: the host answered HTTP ${status}: ${message}`, 'refused', hostWords);
+    return new SyncFailure(`${page}: the host answered HTTP ${status}: ${message}`, 'refused', words);
   }
 
   /** Last step: the worker finishes the staged catalog, then swaps it in unless the run was cancelled. */

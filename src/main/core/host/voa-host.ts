@@ -105,6 +105,14 @@ export class VoaHost {
 }
 
 /** The host's message in an error body: Business Central answers { "error": { "code", "message" } }. */
+/**
+ * The host's own words for an answer that was not ok, when it sent any: its error message, or its text.
+ * None for an empty body, where hostErrorMessage falls back to "HTTP nnn".
+ */
+export function hostWordsOf(response: HostResponse): string | undefined {
+  return response.body.trim() ? hostErrorMessage(response) : undefined;
+}
+
 export function hostErrorMessage(response: HostResponse): string {
   try {
     const parsed = JSON.parse(response.body) as { error?: { message?: unknown } };

@@ -12,8 +12,7 @@ import {
 import type { RequestPayload } from '../../../shared/contract/request-schemas.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import { systemClock, type CallResult, type HostClock, type PolicyLimits } from './host-policy.ts';
-import { hostErrorMessage, type VoaHost } from './voa-host.ts';
-import type { HostResponse } from './host-http-client.ts';
+import { hostErrorMessage, hostWordsOf, type VoaHost } from './voa-host.ts';
 
 export type DeliveryOutcome =
   /** Stored by the host. `duplicate`: stored earlier under this requestId ([VOA-DUBBEL]). */
@@ -96,7 +95,7 @@ export function deliveryOutcome(result: CallResult, requestId: string): Delivery
     if (message.includes(DUPLICATE_REQUEST_MARKER)) {
       return { kind: 'delivered', number: numberFromDuplicateMessage(message, requestId), duplicate: true };
     }
-    return { kind: 'refused', message, hostWords: hostWords(response) };
+    return { kind: 'refused', message, hostWords: hostWordsOf(response) };
   }
   if (verdict.do === 'wait') {
     return {
@@ -111,12 +110,7 @@ export function deliveryOutcome(result: CallResult, requestId: string): Delivery
     return { kind: 'unknown', message: `The host failed (HTTP ${status}): ${message}`, reachedHost: true };
   }
   // Any other answer (405, 409, 415, …): the call was not accepted, and sending it again will not change that.
-  return { kind: 'refused', message: `HTTP ${status}: ${message}`, hostWords: hostWords(response) };
-}
-
-/** The host's own words: its error message, or its text; none for an empty body. */
-function hostWords(response: HostResponse): string | undefined {
-  return response.body.trim() ? hostErrorMessage(response) : undefined;
+  return { kind: 'refused', message: `HTTP ${status}: ${message}`, hostWords: hostWordsOf(response) };
 }
 
 const BLOCKED_MESSAGES: Record<number, (message: string) => string> = {

@@ -37,7 +37,7 @@ export interface OutboxItem {
   number: string | null;
   attempts: number;
   lastError: string | null;
-  /** The host's own words of its last refusal, alone (needsAttention). */
+  /** The host's own words of its last refusal, alone (set when it was refused). */
   hostWords: string | null;
   nextAttemptAt: number;
   createdAt: string;
