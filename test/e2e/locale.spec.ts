@@ -182,7 +182,8 @@ test('locale: a sync failure and a missing setting read as Dutch sentences, inte
   // The sync log words the run the same way.
   await page.getByRole('tab', { name: 'Synchronisatielog' }).click();
   const runs = page.getByTestId('sync-runs');
-  await expect(runs).toContainText('de host laat de synchronisatie-applicatie de catalogus niet lezen');
+  // A row of the log: its reason beside the outcome badge, not "the last sync".
+  await expect(runs).toContainText('De host laat de synchronisatie-applicatie de catalogus niet lezen.');
   await expect(runs).toContainText('Het ERP meldt: “Helaas hebben de huidige machtigingen');
   await screenshotAtSizes(page, 'locale-sync-log-failure-nl', runs);
   await page.getByRole('tab', { name: 'Bladeren' }).click();

@@ -52,6 +52,17 @@ describe('a failed sync as the catalog screen words it', () => {
     expect(details).toBe(CORE_MESSAGE);
   });
 
+  it('in the sync log, a row gives its reason beside its badge, not "the last sync"', () => {
+    const { text } = failureMessage(
+      (key, values) => translate('nl', key, values),
+      failedRun(forbidden),
+      'log',
+    );
+    expect(text).toMatch(/^De host laat de synchronisatie-applicatie de catalogus niet lezen\./);
+    expect(text).toContain('Het ERP meldt: “The user does not have the permission');
+    expect(text).not.toMatch(/laatste synchronisatie|blijft bewaard/);
+  });
+
   it('says it in English under the English UI', () => {
     expect(shown('en', forbidden).text).toMatch(
       /^The last sync failed: the host does not let the synchronization application read the catalog\./,

@@ -83,23 +83,22 @@ const en = {
     'The last sync failed. The catalog from before is kept and can be searched; VOA Desk tries again at the next daily sync, or choose Sync now.',
   'sync.cancelledMessage': 'The last sync was cancelled. The catalog from before is kept.',
   'sync.failed.tokenRefused':
-    'The last sync failed: the host refused the synchronization application’s sign-in. Check its client ID and client secret in Settings.',
-  'sync.failed.notConfigured': 'The last sync failed: settings are missing.',
+    'the host refused the synchronization application’s sign-in. Check its client ID and client secret in Settings.',
+  'sync.failed.notConfigured': 'settings are missing.',
   'sync.failed.forbidden':
-    'The last sync failed: the host does not let the synchronization application read the catalog. Check in the ERP that it has its permission sets (Repair Permissions in the VOA setup).',
-  'sync.failed.notFound':
-    'The last sync failed: the host does not know a catalog page. Check the company name in Settings.',
-  'sync.failed.pageVanished':
-    'The last sync failed: a catalog page disappeared from the host during the sync.',
-  'sync.failed.throttled': 'The last sync failed: the host stayed too busy and kept asking to wait.',
-  'sync.failed.serverError': 'The last sync failed: the host kept failing (a fault on the host’s side).',
-  'sync.failed.noAnswer': 'The last sync failed: the host could not be reached (network, proxy or time-out).',
-  'sync.failed.refused': 'The last sync failed: the host refused a catalog page.',
-  'sync.failed.unreadable': 'The last sync failed: the host’s answer could not be read.',
+    'the host does not let the synchronization application read the catalog. Check in the ERP that it has its permission sets (Repair Permissions in the VOA setup).',
+  'sync.failed.notFound': 'the host does not know a catalog page. Check the company name in Settings.',
+  'sync.failed.pageVanished': 'a catalog page disappeared from the host during the sync.',
+  'sync.failed.throttled': 'the host stayed too busy and kept asking to wait.',
+  'sync.failed.serverError': 'the host kept failing (a fault on the host’s side).',
+  'sync.failed.noAnswer': 'the host could not be reached (network, proxy or time-out).',
+  'sync.failed.refused': 'the host refused a catalog page.',
+  'sync.failed.unreadable': 'the host’s answer could not be read.',
   'sync.failed.foreignNextLink':
-    'The last sync failed: the host pointed to its next page on another address, which VOA Desk does not follow. Check the base URL in Settings and any proxy in between.',
-  'sync.failed.interrupted': 'The last sync failed: VOA Desk stopped while it ran.',
-  'sync.failed.internal': 'The last sync failed: VOA Desk ran into a fault of its own.',
+    'the host pointed to its next page on another address, which VOA Desk does not follow. Check the base URL in Settings and any proxy in between.',
+  'sync.failed.interrupted': 'VOA Desk stopped while the sync ran.',
+  'sync.failed.internal': 'VOA Desk ran into a fault of its own.',
+  'sync.failedBecause': 'The last sync failed: {reason}',
   'sync.failedKept':
     'The catalog from before is kept and can be searched; VOA Desk tries again at the next daily sync, or choose Sync now.',
   'sync.progressLabel': 'Sync progress',
@@ -242,27 +241,23 @@ export const catalogMessages: FeatureMessages<typeof en> = {
     'sync.cancelledMessage':
       'De laatste synchronisatie is geannuleerd. De catalogus van daarvoor blijft bewaard.',
     'sync.failed.tokenRefused':
-      'De laatste synchronisatie is mislukt: de host weigerde de aanmelding van de synchronisatie-applicatie. Controleer de client-ID en het client secret in Instellingen.',
-    'sync.failed.notConfigured': 'De laatste synchronisatie is mislukt: er ontbreken instellingen.',
+      'de host weigerde de aanmelding van de synchronisatie-applicatie. Controleer de client-ID en het client secret in Instellingen.',
+    'sync.failed.notConfigured': 'er ontbreken instellingen.',
     'sync.failed.forbidden':
-      'De laatste synchronisatie is mislukt: de host laat de synchronisatie-applicatie de catalogus niet lezen. Controleer in de ERP of zij haar machtigingensets heeft (Repair Permissions in de VOA-setup).',
+      'de host laat de synchronisatie-applicatie de catalogus niet lezen. Controleer in de ERP of zij haar machtigingensets heeft (Repair Permissions in de VOA-setup).',
     'sync.failed.notFound':
-      'De laatste synchronisatie is mislukt: de host kent een cataloguspagina niet. Controleer de bedrijfsnaam in Instellingen.',
-    'sync.failed.pageVanished':
-      'De laatste synchronisatie is mislukt: een cataloguspagina verdween tijdens de synchronisatie van de host.',
-    'sync.failed.throttled':
-      'De laatste synchronisatie is mislukt: de host bleef te druk en vroeg steeds om te wachten.',
-    'sync.failed.serverError':
-      'De laatste synchronisatie is mislukt: de host gaf steeds een fout (een storing aan de kant van de host).',
-    'sync.failed.noAnswer':
-      'De laatste synchronisatie is mislukt: de host was niet bereikbaar (netwerk, proxy of time-out).',
-    'sync.failed.refused': 'De laatste synchronisatie is mislukt: de host weigerde een cataloguspagina.',
-    'sync.failed.unreadable':
-      'De laatste synchronisatie is mislukt: het antwoord van de host was niet te lezen.',
+      'de host kent een cataloguspagina niet. Controleer de bedrijfsnaam in Instellingen.',
+    'sync.failed.pageVanished': 'een cataloguspagina verdween tijdens de synchronisatie van de host.',
+    'sync.failed.throttled': 'de host bleef te druk en vroeg steeds om te wachten.',
+    'sync.failed.serverError': 'de host gaf steeds een fout (een storing aan de kant van de host).',
+    'sync.failed.noAnswer': 'de host was niet bereikbaar (netwerk, proxy of time-out).',
+    'sync.failed.refused': 'de host weigerde een cataloguspagina.',
+    'sync.failed.unreadable': 'het antwoord van de host was niet te lezen.',
     'sync.failed.foreignNextLink':
-      'De laatste synchronisatie is mislukt: de host verwees voor de volgende pagina naar een ander adres, en VOA Desk volgt dat niet. Controleer de basis-URL in Instellingen en een eventuele proxy daartussen.',
-    'sync.failed.interrupted': 'De laatste synchronisatie is mislukt: VOA Desk stopte terwijl zij liep.',
-    'sync.failed.internal': 'De laatste synchronisatie is mislukt: VOA Desk liep tegen een eigen fout aan.',
+      'de host verwees voor de volgende pagina naar een ander adres, en VOA Desk volgt dat niet. Controleer de basis-URL in Instellingen en een eventuele proxy daartussen.',
+    'sync.failed.interrupted': 'VOA Desk stopte terwijl de synchronisatie liep.',
+    'sync.failed.internal': 'VOA Desk liep tegen een eigen fout aan.',
+    'sync.failedBecause': 'De laatste synchronisatie is mislukt: {reason}',
     'sync.failedKept':
       'De catalogus van daarvoor blijft bewaard en doorzoekbaar; VOA Desk probeert het opnieuw bij de volgende dagelijkse synchronisatie, of kies Nu synchroniseren.',
     'sync.progressLabel': 'Voortgang synchronisatie',

@@ -56,7 +56,7 @@ export function SyncLog() {
                       </span>
                     ) : run.message ? (
                       <span className="run-table__message">
-                        {failureMessage(t, run).text} <MessageDetails details={run.message} />
+                        {failureMessage(t, run, 'log').text} <MessageDetails details={run.message} />
                       </span>
                     ) : null}
                   </td>

@@ -24,9 +24,14 @@ export function outcomeBadgeClass(run: SyncRunSummary): string {
 /**
  * A failed or cancelled run in the user's language, chosen by its outcome and the reason the core
  * recorded, with the host's own words marked as the ERP's (its correlation id goes to the details); the
- * core's whole account (page, HTTP status) goes behind the details toggle.
+ * core's whole account (page, HTTP status) goes behind the details toggle. In the sync bar it is the
+ * last sync and ends with what that means; in the sync log, a row beside its outcome badge.
  */
-export function failureMessage(t: ReturnType<typeof useT>, run: SyncRunSummary): ShownProblem {
+export function failureMessage(
+  t: ReturnType<typeof useT>,
+  run: SyncRunSummary,
+  where: 'bar' | 'log' = 'bar',
+): ShownProblem {
   if (run.damagedCatalogMovedTo)
     return {
       text: t('catalog.sync.damagedCatalog', { file: run.damagedCatalogMovedTo }),
@@ -36,11 +41,16 @@ export function failureMessage(t: ReturnType<typeof useT>, run: SyncRunSummary):
   const failure = run.failure;
   // A run logged before the reason was kept.
   if (!failure) return { text: t('catalog.sync.failedMessage'), details: run.message };
-  const parts = [t(`catalog.sync.failed.${failure.reason}`)];
+  const reason = t(`catalog.sync.failed.${failure.reason}`);
+  const parts = [
+    where === 'bar'
+      ? t('catalog.sync.failedBecause', { reason })
+      : `${reason.charAt(0).toUpperCase()}${reason.slice(1)}`,
+  ];
   if (failure.reason === 'notConfigured' && failure.missingSettings?.length)
     parts.push(missingSettingsText(t, failure.missingSettings));
   if (failure.hostWords) parts.push(erpWords(t, failure.hostWords).text);
-  parts.push(t('catalog.sync.failedKept'));
+  if (where === 'bar') parts.push(t('catalog.sync.failedKept'));
   return { text: parts.join(' '), details: run.message };
 }
 
