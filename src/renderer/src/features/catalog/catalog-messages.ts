@@ -244,10 +244,10 @@ export const catalogMessages: FeatureMessages<typeof en> = {
       'de host weigerde de aanmelding van de synchronisatie-applicatie. Controleer de client-ID en het client secret in Instellingen.',
     'sync.failed.notConfigured': 'er ontbreken instellingen.',
     'sync.failed.forbidden':
-      'de host laat de synchronisatie-applicatie de catalogus niet lezen. Controleer in de ERP of zij haar machtigingensets heeft (Repair Permissions in de VOA-setup).',
+      'de host laat de synchronisatie-applicatie de catalogus niet lezen. Controleer in het ERP of zij haar machtigingensets heeft (Repair Permissions in de VOA-setup).',
     'sync.failed.notFound':
       'de host kent een cataloguspagina niet. Controleer de bedrijfsnaam in Instellingen.',
-    'sync.failed.pageVanished': 'een cataloguspagina verdween tijdens de synchronisatie van de host.',
+    'sync.failed.pageVanished': 'een cataloguspagina verdween bij de host terwijl de synchronisatie liep.',
     'sync.failed.throttled': 'de host bleef te druk en vroeg steeds om te wachten.',
     'sync.failed.serverError': 'de host gaf steeds een fout (een storing aan de kant van de host).',
     'sync.failed.noAnswer': 'de host was niet bereikbaar (netwerk, proxy of time-out).',
