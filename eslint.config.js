@@ -101,6 +101,7 @@ export default tseslint.config(
       'src/main/core/catalog/catalog-store.ts',
       // rows read with setReturnArrays(true), which node:sqlite's types do not follow
       'src/main/core/catalog/search-columns.ts',
+      'src/main/core/catalog/catalog-staging.ts',
       'src/main/core/catalog/catalog-sync-worker-rows.ts',
       'src/shared/contract/request-drafts.ts',
     ],

@@ -76,16 +76,11 @@ interface ItemContext {
   uncounted: number;
 }
 
-/** An item as #itemContext reads it back from the staging table. */
-interface StagedItem {
-  description: string;
-  description2: string;
-  category_code: string;
-  profile_code: string;
-  grade_code: string;
-  blocked: number;
-  sales_blocked: number;
-}
+/**
+ * An item as #itemContext reads it back from the staging table, as an array (no object with named
+ * properties built per item): description, description2, category, profile, grade, blocked, sales blocked.
+ */
+type StagedItem = [string, string, string, string, string, number, number];
 
 export interface SwapFields {
   runId: number;
@@ -109,6 +104,8 @@ export class CatalogStaging {
   readonly #steelDescriptions = new Map<string, Map<string, string>>();
   #lastItem: ItemContext | undefined;
   readonly #tokensOfWriting = new Map<string, string[]>();
+  /** The tokens of an item's category (and those above it), profile and grade, shared by many items. */
+  readonly #tokensOfPlace = new Map<string, string[]>();
   readonly #dimensionTokens = new Map<number, string>();
   readonly #itemLookup: StatementSync;
   /** Sizes counted as they are written, for the facets: no scan of the staged sizes at the end. */
@@ -148,6 +145,7 @@ export class CatalogStaging {
       `SELECT description, description2, category_code, profile_code, grade_code, blocked, sales_blocked
        FROM ${STAGING_PREFIX}item WHERE no = ?`,
     );
+    this.#itemLookup.setReturnArrays(true);
     this.#insertFts = db.prepare(`INSERT INTO ${STAGING_PREFIX}size_fts (rowid, text) VALUES (?, ?)`);
   }
 
@@ -258,34 +256,54 @@ export class CatalogStaging {
   #itemContext(itemNo: string): ItemContext {
     if (this.#lastItem?.no === itemNo) return this.#lastItem;
     this.#countSizes();
-    const item = this.#itemLookup.get(itemNo) as StagedItem | undefined;
-    const words: string[] = [itemNo];
+    const item = this.#itemLookup.get(itemNo) as unknown as StagedItem | undefined;
     let categoryPosition = this.#uncategorized;
+    const tokens = new Set(searchTokens(item ? `${itemNo} ${item[0]} ${item[1]}` : itemNo));
     if (item) {
-      words.push(item.description, item.description2, item.category_code);
-      const category = this.#placed.get(item.category_code);
+      const [, , categoryCode, profileCode, gradeCode] = item;
+      const category = this.#placed.get(categoryCode);
       if (category) categoryPosition = category.position;
-      // The category and everything above it, so "balken" finds every HEA, HEB and IPE.
-      for (let current = category; current; current = this.#placed.get(current.parentCode))
-        words.push(current.description);
-      const profiles = this.#steelDescriptions.get(STEEL_PAGES.profiles);
-      const grades = this.#steelDescriptions.get(STEEL_PAGES.grades);
-      words.push(item.profile_code, profiles?.get(item.profile_code) ?? '');
-      words.push(item.grade_code, grades?.get(item.grade_code) ?? '');
+      for (const token of this.#placeTokens(category, categoryCode, profileCode, gradeCode))
+        tokens.add(token);
     }
-    const tokens = new Set(searchTokens(words.filter(Boolean).join(' ')));
     this.#lastItem = {
       no: itemNo,
       tokens,
       text: [...tokens].join(' '),
       categoryPosition,
-      profileCode: item?.profile_code ?? '',
-      gradeCode: item?.grade_code ?? '',
-      blocked: item?.blocked ?? 0,
-      salesBlocked: item?.sales_blocked ?? 0,
+      profileCode: item?.[3] ?? '',
+      gradeCode: item?.[4] ?? '',
+      blocked: item?.[5] ?? 0,
+      salesBlocked: item?.[6] ?? 0,
       uncounted: 0,
     };
     return this.#lastItem;
+  }
+
+  /**
+   * The tokens of an item's category code, its category and every one above it (so "balken" finds every
+   * HEA, HEB and IPE), its profile and its grade with their names. Thousands of items share each such
+   * place, so each is tokenized once rather than once per item.
+   */
+  #placeTokens(
+    category: PlacedCategory | undefined,
+    categoryCode: string,
+    profileCode: string,
+    gradeCode: string,
+  ): string[] {
+    const words: string[] = [categoryCode];
+    for (let current = category; current; current = this.#placed.get(current.parentCode))
+      words.push(current.description);
+    words.push(profileCode, this.#steelDescriptions.get(STEEL_PAGES.profiles)?.get(profileCode) ?? '');
+    words.push(gradeCode, this.#steelDescriptions.get(STEEL_PAGES.grades)?.get(gradeCode) ?? '');
+    const place = words.join(' ');
+    let tokens = this.#tokensOfPlace.get(place);
+    if (!tokens) {
+      tokens = searchTokens(place);
+      if (this.#tokensOfPlace.size >= WRITINGS_TOKENIZED_MAX) this.#tokensOfPlace.clear();
+      this.#tokensOfPlace.set(place, tokens);
+    }
+    return tokens;
   }
 
   /** Adds the sizes written of the last item to the facet counts. */
