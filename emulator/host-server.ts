@@ -40,6 +40,7 @@ export interface HostServerContext {
   adminPathPrefix: string;
   handleAdmin: (request: IncomingMessage, response: ServerResponse, path: string) => Promise<void>;
   log: (line: string) => void;
+  onRequest: (method: string, path: string) => void;
 }
 
 /** The synchronization application's permission sets (reference, Permission sets table). */
@@ -436,6 +437,7 @@ export function createHostRequestHandler(
       target: targetOf(segments),
       fault: null,
     };
+    context.onRequest(method, call.path);
     const started = performance.now();
     response.on('close', () => {
       call.status = response.headersSent ? response.statusCode : null;

@@ -51,6 +51,11 @@ export interface EmulatorOptions {
   environment?: string;
   /** Log lines (default: stderr). */
   log?: (line: string) => void;
+  /**
+   * Hears each host request as it arrives, before it is answered (in-process tests: what the client
+   * asked for, and when, against what it has done so far).
+   */
+  onRequest?: (method: string, path: string) => void;
 }
 
 export interface EmulatorClientCredentials {
@@ -253,6 +258,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       adminPathPrefix,
       handleAdmin,
       log,
+      onRequest: options.onRequest ?? (() => {}),
     }),
   );
 

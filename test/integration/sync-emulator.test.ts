@@ -1,10 +1,14 @@
 // Catalog sync against the host emulator over real HTTPS: real msal-node tokens, the real keychain, a real
 // catalog.db. Counts are checked against the emulator's seeded catalog.
 import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Agent, fetch } from 'undici';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.ts';
+import { CATALOG_DB_FILE } from '../../src/main/core/catalog/catalog-schema.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
+import { CATALOG_PAGES } from '../../src/shared/contract/catalog-pages.ts';
 import type { SyncProgress, SyncRunSummary } from '../../src/shared/contract/catalog-search.ts';
 import { configureProfileForEmulator } from '../support/emulator-profile.ts';
 import { createTestProfile, runCli, type TestProfile } from '../support/processes.ts';
@@ -176,6 +180,39 @@ describe('sync: against the emulator over HTTPS', () => {
       fingerprints.push(catalogFingerprint(false).hash);
     }
     expect(new Set(fingerprints).size).toBe(1);
+  });
+
+  it('asks the host for the next page before writing the page in hand, so the host builds one while the other is written', async () => {
+    // From the first items page's request on, another connection holds catalog.db's write lock: the
+    // catalog worker cannot write a row of that page until it is let go, which happens when the host is
+    // asked for the second items page. Were that request sent only after the first page's write, the
+    // write would wait for the lock, the request would never go, and the sync would fail on the lock.
+    let lock: DatabaseSync | undefined;
+    const itemPagesAsked: { lockHeld: boolean }[] = [];
+    const rig = await emulator({
+      onRequest(method, requestPath) {
+        if (method !== 'GET' || !requestPath.includes(`/${CATALOG_PAGES.items}`)) return;
+        itemPagesAsked.push({ lockHeld: lock !== undefined });
+        if (itemPagesAsked.length === 1) {
+          lock = new DatabaseSync(path.join(profile.dataDir, CATALOG_DB_FILE));
+          lock.exec('BEGIN IMMEDIATE');
+        } else if (lock) {
+          lock.exec('ROLLBACK');
+          lock.close();
+          lock = undefined;
+        }
+      },
+    });
+    rig.emulator.state.settings.pageSize = Math.ceil(rig.emulator.expectedCatalog.items / 3);
+    await openCore(rig);
+    try {
+      const run = await sync();
+      expect(run.outcome, run.message).toBe('succeeded');
+      expect(run.rows.items).toBe(rig.emulator.expectedCatalog.items);
+      expect(itemPagesAsked).toEqual([{ lockHeld: false }, { lockHeld: true }, { lockHeld: false }]);
+    } finally {
+      lock?.close();
+    }
   });
 
   it('a fault in the middle of a sync leaves the previous catalog intact, row for row, and says why', async () => {

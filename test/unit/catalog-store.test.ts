@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CatalogStaging } from '../../src/main/core/catalog/catalog-staging.ts';
+import { CatalogStaging, ROWS_PER_TRANSACTION } from '../../src/main/core/catalog/catalog-staging.ts';
 import { CatalogStore } from '../../src/main/core/catalog/catalog-store.ts';
 import { placeCategories, parentCodeOf } from '../../src/main/core/catalog/category-tree.ts';
 import { parseSearchQuery, searchTokens } from '../../src/main/core/catalog/search-text.ts';
@@ -386,6 +386,31 @@ describe('catalog store: staging, swap and search', () => {
         'size:unblocked:100003/06000',
       ]),
     );
+  });
+
+  it('rows are taken as they come, in transactions of ROWS_PER_TRANSACTION, each committed count told', async () => {
+    const sizes = ROWS_PER_TRANSACTION * 2 + 500;
+    let taken = 0;
+    // Made one at a time as the staging asks, as a sync's records are parsed inside the transaction.
+    function* lengths(): Generator<CatalogVariantRow> {
+      for (let index = 0; index < sizes; index++) {
+        taken++;
+        yield variant('100001', String(index).padStart(6, '0'), { DXLength: 1000 + index });
+      }
+    }
+    const staging = new CatalogStaging(store);
+    staging.completeCategories();
+    await staging.addItems([item('100001', 'HEA 200 breedflensbalk')]);
+    const committed: number[] = [];
+    const writing = staging.addVariants(lengths(), (count) => committed.push(count));
+    // The first transaction took its rows before the call returned; the rest waited for the event loop.
+    const takenAtOnce = taken;
+    await writing;
+    expect(takenAtOnce).toBe(ROWS_PER_TRANSACTION);
+    expect(committed).toEqual([ROWS_PER_TRANSACTION, ROWS_PER_TRANSACTION, 500]);
+    const facets = await staging.complete();
+    expect(facets.sizes).toBe(sizes);
+    staging.discard();
   });
 
   it('a discarded staging area leaves the live catalog as it was; a crash mid-sync is cleaned up by recovery', async () => {

@@ -62,6 +62,9 @@ const NO_VARIANT: CatalogVariantRow = {
 
 export type SteelPageName = (typeof STEEL_PAGES)[keyof typeof STEEL_PAGES];
 
+/** Hears how many rows a transaction committed. */
+export type RowsCommitted = (rows: number) => void;
+
 interface ItemContext {
   no: string;
   /** The item's distinct search tokens: with detail=none a repeated token adds nothing but work. */
@@ -153,14 +156,31 @@ export class CatalogStaging {
     return (this.#statements[sql] ??= this.#store.db.prepare(sql));
   }
 
-  /** Writes rows in transactions of ROWS_PER_TRANSACTION, yielding to the event loop between them. */
-  async #write<T>(rows: readonly T[], writeOne: (row: T) => void): Promise<void> {
-    for (let start = 0; start < rows.length; start += ROWS_PER_TRANSACTION) {
+  /**
+   * Writes rows in transactions of ROWS_PER_TRANSACTION, yielding to the event loop between them, and
+   * tells `onCommitted` how many rows each transaction committed. The rows are taken as they come: a
+   * sync's are parsed a few at a time inside the transaction (catalog-sync-worker.ts).
+   */
+  async #write<T>(
+    rows: Iterable<T>,
+    writeOne: (row: T) => void,
+    onCommitted: RowsCommitted = () => {},
+  ): Promise<void> {
+    const iterator = rows[Symbol.iterator]();
+    for (let done = false; !done;) {
       this.#assertOpen();
+      let count = 0;
       inTransaction(this.#store.db, () => {
-        const end = Math.min(rows.length, start + ROWS_PER_TRANSACTION);
-        for (let index = start; index < end; index++) writeOne(rows[index] as T);
+        for (; count < ROWS_PER_TRANSACTION; count++) {
+          const next = iterator.next();
+          if (next.done) {
+            done = true;
+            return;
+          }
+          writeOne(next.value);
+        }
       });
+      if (count) onCommitted(count);
       await yieldToEventLoop();
     }
   }
@@ -196,19 +216,27 @@ export class CatalogStaging {
   }
 
   /** A steel page's rows, with whatever properties they carry; keyed by Code where there is one. */
-  async addSteelRows(page: SteelPageName, rows: readonly Record<string, unknown>[]): Promise<void> {
+  async addSteelRows(
+    page: SteelPageName,
+    rows: Iterable<Record<string, unknown>>,
+    onCommitted?: RowsCommitted,
+  ): Promise<void> {
     const descriptions = this.#steelDescriptions.get(page) ?? new Map<string, string>();
     this.#steelDescriptions.set(page, descriptions);
     const insert = this.#statement(
       `INSERT OR REPLACE INTO ${STAGING_PREFIX}steel_row (page, key, description, data) VALUES (?, ?, ?, ?)`,
     );
-    await this.#write(rows, (row) => {
-      const data = Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith('@odata.')));
-      const key = typeof data.Code === 'string' ? data.Code : JSON.stringify(data);
-      const description = typeof data.Description === 'string' ? data.Description : '';
-      descriptions.set(key, description);
-      insert.run(page, key, description, JSON.stringify(data));
-    });
+    await this.#write(
+      rows,
+      (row) => {
+        const data = Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith('@odata.')));
+        const key = typeof data.Code === 'string' ? data.Code : JSON.stringify(data);
+        const description = typeof data.Description === 'string' ? data.Description : '';
+        descriptions.set(key, description);
+        insert.run(page, key, description, JSON.stringify(data));
+      },
+      onCommitted,
+    );
   }
 
   /**
@@ -231,24 +259,27 @@ export class CatalogStaging {
     return descriptions.size;
   }
 
-  async addItems(rows: readonly CatalogItemRow[]): Promise<void> {
+  async addItems(rows: Iterable<CatalogItemRow>, onCommitted?: RowsCommitted): Promise<void> {
     const insert = this.#statement(
       `INSERT OR REPLACE INTO ${STAGING_PREFIX}item (no, description, description2, base_unit, price_unit,
          category_code, profile_code, grade_code, blocked, sales_blocked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    await this.#write(rows, (row) =>
-      insert.run(
-        row.No,
-        row.Description,
-        row.Description2,
-        row.BaseUnitofMeasure,
-        row.DXPriceUOMSalesDMX,
-        row.ItemCategoryCode,
-        row.DXItemProfileCodeDMX,
-        row.DXQualityCodeDMX,
-        row.Blocked ? 1 : 0,
-        row.SalesBlocked ? 1 : 0,
-      ),
+    await this.#write(
+      rows,
+      (row) =>
+        insert.run(
+          row.No,
+          row.Description,
+          row.Description2,
+          row.BaseUnitofMeasure,
+          row.DXPriceUOMSalesDMX,
+          row.ItemCategoryCode,
+          row.DXItemProfileCodeDMX,
+          row.DXQualityCodeDMX,
+          row.Blocked ? 1 : 0,
+          row.SalesBlocked ? 1 : 0,
+        ),
+      onCommitted,
     );
   }
 
@@ -375,8 +406,8 @@ export class CatalogStaging {
     this.#insertFts.run(result.lastInsertRowid, text);
   }
 
-  async addVariants(rows: readonly CatalogVariantRow[]): Promise<void> {
-    await this.#write(rows, (row) => this.#insertSize(this.#itemContext(row.ItemNo), row));
+  async addVariants(rows: Iterable<CatalogVariantRow>, onCommitted?: RowsCommitted): Promise<void> {
+    await this.#write(rows, (row) => this.#insertSize(this.#itemContext(row.ItemNo), row), onCommitted);
   }
 
   /**

@@ -55,6 +55,9 @@ export class CatalogWorker {
 /** One page request sent by the worker; `page` is the last 2xx answer's page, which the worker keeps. */
 export class PageTransport implements HostTransport {
   page: ScannedPage | undefined;
+  #markPosted = () => {};
+  /** Settles once the first request has been handed to the worker (a write handed over later waits for it). */
+  readonly posted = new Promise<void>((resolve) => (this.#markPosted = resolve));
   readonly #calls: WorkerCalls<StagingCalls, RowsNotice>;
   readonly #nextFetchId: () => number;
 
@@ -70,7 +73,9 @@ export class PageTransport implements HostTransport {
     signal?.addEventListener('abort', abort, { once: true });
     let fetched;
     try {
-      fetched = await this.#calls.call('fetch', { fetchId, request });
+      const call = this.#calls.call('fetch', { fetchId, request });
+      this.#markPosted();
+      fetched = await call;
     } catch (error) {
       throw signal?.aborted ? signal.reason : error;
     } finally {

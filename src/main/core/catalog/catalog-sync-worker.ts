@@ -2,11 +2,12 @@
 // host and answers the other StagingCalls one at a time, in the order they arrive, on its own node:sqlite
 // connection to catalog.db. Searches on the search worker's connection keep reading the live catalog
 // meanwhile (WAL: readers never wait for this writer).
+import diagnosticsChannel from 'node:diagnostics_channel';
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import type { PageKind } from '../../../shared/contract/catalog-search.ts';
 import { HostHttpClient, HostNetworkError } from '../host/host-http-client.ts';
 import { classifyStatus } from '../host/host-policy.ts';
-import { CatalogStaging, ROWS_PER_TRANSACTION, type SteelPageName } from './catalog-staging.ts';
+import { CatalogStaging, type SteelPageName } from './catalog-staging.ts';
 import { CatalogStore, type StoredFacets } from './catalog-store.ts';
 import {
   UNQUEUED_CALLS,
@@ -33,27 +34,79 @@ const scanned = new Map<number, ODataList>();
 let lastPageId = 0;
 const utf8 = new TextDecoder();
 let http: Promise<HostHttpClient> | undefined;
+/** A page request in flight: `sent` settles once its first byte has gone to the host, or it has ended. */
+interface FetchInFlight {
+  controller: AbortController;
+  /** Path and query, as undici reports a request it sends. */
+  path: string;
+  sent: Promise<void>;
+  markSent: () => void;
+}
 /** Page requests in flight, by fetchId. */
-const fetches = new Map<number, AbortController>();
+const fetches = new Map<number, FetchInFlight>();
+
+// undici publishes this right before a request's first byte is written to its socket (its documented
+// diagnostics channel); a request it sends otherwise counts as sent when it ends.
+diagnosticsChannel.subscribe('undici:client:sendHeaders', (message) => {
+  const { request } = message as { request?: { path?: unknown } };
+  for (const fetch of fetches.values()) if (fetch.path === request?.path) fetch.markSent();
+});
+
+/** A URL's path and query as undici reports it; a URL that cannot be parsed is never sent. */
+function pathOf(url: string): string {
+  if (!URL.canParse(url)) return url;
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
+}
+
+/**
+ * Until every page request in flight has gone to the host. A write holds this thread for a transaction at
+ * a time, and undici sends a request only when the event loop turns; so the next page's request is sent
+ * before the page in hand is written, and the host builds the one while the other is written.
+ */
+async function requestsSent(): Promise<void> {
+  await Promise.all([...fetches.values()].map((fetch) => fetch.sent));
+}
 
 function stage(): CatalogStaging {
   if (!staging) throw new Error('The catalog worker has no staging area: begin was not called.');
   return staging;
 }
 
-function writeRows(kind: PageKind, rows: Record<string, unknown>[]): Promise<void> | void {
+/**
+ * Records parsed at a time. A page is parsed as it is written, inside transactions of
+ * ROWS_PER_TRANSACTION rows; in pieces this small the records die in the young generation, where 10,000
+ * parsed at once outlived it and piled up in the old one until a full collection (docs/bench.md).
+ */
+const RECORDS_PARSED_AT_ONCE = 1000;
+
+/** A page's records in order, parsed RECORDS_PARSED_AT_ONCE at a time, each as `coerce` makes it. */
+function* recordsOf<T>(list: ODataList, coerce: (record: Record<string, unknown>) => T): Generator<T> {
+  for (const batch of list.batches(RECORDS_PARSED_AT_ONCE)) for (const record of batch) yield coerce(record);
+}
+
+async function writePage(kind: PageKind, list: ODataList): Promise<void> {
   const into = stage();
+  const committed = (count: number) => post({ id: undefined, rows: { kind, count } });
   switch (kind) {
-    case 'categories':
-      return into.addCategories(
-        rows.map((row) => ({ Code: text(row.Code), Description: text(row.Description) })),
-      );
+    case 'categories': {
+      const categories = [
+        ...recordsOf(list, (row) => ({ Code: text(row.Code), Description: text(row.Description) })),
+      ];
+      into.addCategories(categories);
+      committed(categories.length);
+      return;
+    }
     case 'items':
-      return into.addItems(rows.map(itemRow));
+      return into.addItems(recordsOf(list, itemRow), committed);
     case 'variants':
-      return into.addVariants(rows.map(variantRow));
+      return into.addVariants(recordsOf(list, variantRow), committed);
     default:
-      return into.addSteelRows(STEEL_PAGE_OF[kind], rows);
+      return into.addSteelRows(
+        STEEL_PAGE_OF[kind],
+        recordsOf(list, (record) => record),
+        committed,
+      );
   }
 }
 
@@ -75,7 +128,10 @@ const handlers: CallHandlers<StagingCalls> = {
   async fetch({ fetchId, request }) {
     if (!http) throw new Error('The catalog worker has no HTTP client: begin was not called.');
     const controller = new AbortController();
-    fetches.set(fetchId, controller);
+    let markSent = () => {};
+    const sent = new Promise<void>((resolve) => (markSent = resolve));
+    const inFlight: FetchInFlight = { controller, path: pathOf(request.url), sent, markSent };
+    fetches.set(fetchId, inFlight);
     try {
       const response = await (await http).send({ ...request, signal: controller.signal });
       const { status, headers } = response;
@@ -86,21 +142,20 @@ const handlers: CallHandlers<StagingCalls> = {
         return { kind: 'noAnswer', message: error.message, timedOut: error.timedOut };
       throw error;
     } finally {
+      markSent();
       fetches.delete(fetchId);
     }
   },
   async abortFetch({ fetchId }) {
-    fetches.get(fetchId)?.abort(new Error('The page request was aborted.'));
+    fetches.get(fetchId)?.controller.abort(new Error('The page request was aborted.'));
     return null;
   },
   async write({ pageId, kind }) {
     const list = scanned.get(pageId);
     scanned.delete(pageId);
     if (!list) throw new Error(`The catalog worker has no scanned page ${pageId}.`);
-    for (const batch of list.batches(ROWS_PER_TRANSACTION)) {
-      await writeRows(kind, batch);
-      post({ id: undefined, rows: { kind, count: batch.length } });
-    }
+    await requestsSent();
+    await writePage(kind, list);
     return null;
   },
   async completeCategories() {
@@ -121,7 +176,7 @@ const handlers: CallHandlers<StagingCalls> = {
     return null;
   },
   async close() {
-    for (const controller of fetches.values()) controller.abort(new Error('The catalog worker closed.'));
+    for (const { controller } of fetches.values()) controller.abort(new Error('The catalog worker closed.'));
     await (await http?.catch(() => undefined))?.close();
     http = undefined;
     staging?.discard();

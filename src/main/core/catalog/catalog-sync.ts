@@ -316,9 +316,13 @@ class SyncRun {
       if (answer.kind === 'refused') return { refused: answer.message };
       first = false;
       const next: string | undefined = answer.next;
-      pending = next ? this.#fetchPage(page, next, steel) : undefined;
+      const transport = this.#worker.pageTransport();
+      pending = next ? this.#fetchPage(page, next, steel, transport) : undefined;
       // Awaited on the next turn; until then a failure must not count as unhandled.
       pending?.catch(() => {});
+      // The next page's request reaches the worker before this page's write, which then waits until it
+      // has gone out (catalog-sync-worker.ts): the host builds the next page while this one is written.
+      if (pending) await Promise.race([transport.posted, pending]).catch(() => {});
       await this.#worker.call('write', { pageId: answer.pageId, kind });
       if (this.#stop.aborted) throw this.#stop.reason;
       this.#report({ pageKind: kind, pages: this.#progress.pages + 1 });
@@ -330,8 +334,12 @@ class SyncRun {
    * One page: the host's answer (retried as the policy says), received and scanned by the worker (the
    * page itself never comes to this thread), its next link checked.
    */
-  async #fetchPage(page: PageName, url: string, steel: boolean): Promise<PageAnswer> {
-    const transport = this.#worker.pageTransport();
+  async #fetchPage(
+    page: PageName,
+    url: string,
+    steel: boolean,
+    transport = this.#worker.pageTransport(),
+  ): Promise<PageAnswer> {
     const response = await this.#send(page, url, steel, transport);
     if (response.kind !== 'ok') return response;
     const scanned = transport.page;
