@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ODataListError, readODataList } from '../../src/main/core/catalog/odata-list.ts';
+import { ODataListError, readODataList as readBytes } from '../../src/main/core/catalog/odata-list.ts';
+
+/** A page as the host sends it: UTF-8 bytes. */
+const readODataList = (text: string) => readBytes(new TextEncoder().encode(text));
 
 describe('OData list: records read a batch at a time', () => {
   it('finds every record and the next link, wherever the link stands', () => {
@@ -30,9 +33,22 @@ describe('OData list: records read a batch at a time', () => {
     expect(readODataList('{"value":[]}').count).toBe(0);
   });
 
+  it('reads a page that starts with a byte order mark, and characters of several bytes at a batch edge', () => {
+    const text = JSON.stringify({
+      value: [
+        { No: '1', Description: 'Ø 20 — ✓' },
+        { No: '2', Description: '€' },
+      ],
+    });
+    const list = readBytes(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]));
+    expect([...list.batches(1)].map((batch) => batch[0]!.Description)).toEqual(['Ø 20 — ✓', '€']);
+  });
+
   it('refuses an answer without a list or cut off in the middle', () => {
     expect(() => readODataList('{"error":{"message":"x"}}')).toThrow(ODataListError);
     expect(() => readODataList('[1,2]')).toThrow(ODataListError);
     expect(() => readODataList('{"value":[{"No":"1"},{"No":"2')).toThrow(ODataListError);
+    expect(() => readODataList('{"value":[{"No":"1"},')).toThrow(ODataListError);
+    expect(() => readODataList('{"value":[{"No":"1"}]')).toThrow(ODataListError);
   });
 });

@@ -32,7 +32,6 @@ let staging: CatalogStaging | undefined;
 let prepared: { facets: StoredFacets; changes: Awaited<ReturnType<CatalogStaging['diff']>> } | undefined;
 const scanned = new Map<number, ODataList>();
 let lastPageId = 0;
-const utf8 = new TextDecoder();
 let http: Promise<HostHttpClient> | undefined;
 /** A page request in flight: `sent` settles once its first byte has gone to the host, or it has ended. */
 interface FetchInFlight {
@@ -191,7 +190,7 @@ const handlers: CallHandlers<StagingCalls> = {
 /** A page's body, scanned for its records and kept until it is written. */
 function scan(bytes: Uint8Array): ScannedPage {
   try {
-    const list = readODataList(utf8.decode(bytes));
+    const list = readODataList(bytes);
     scanned.set(++lastPageId, list);
     return { readable: true, pageId: lastPageId, nextLink: list.nextLink, count: list.count };
   } catch (error) {

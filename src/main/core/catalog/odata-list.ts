@@ -1,7 +1,9 @@
 // An OData list answer ({ "value": [ … ], "@odata.nextLink": "…" }) read a batch of records at a time.
 // One JSON.parse of a 20,000-record page builds every record at once and doubles the page in memory;
-// here the text is scanned once for record boundaries and each batch is parsed when it is written, so
-// only the page's text and one batch of records are alive together.
+// here the page's bytes are scanned once for record boundaries and each batch is decoded and parsed when
+// it is written, so only the page's bytes and one batch of records are alive together. The bytes are
+// scanned as they came, not as a text: a byte loop is two to three times as fast as one over the decoded
+// text, and UTF-8 never uses the bytes of JSON's structural characters inside a multi-byte character.
 
 export class ODataListError extends Error {
   override name = 'ODataListError';
@@ -23,28 +25,37 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
+const SPACE = 0x20;
+/** UTF-8's byte order mark, which a decoder drops: a page may start with it. */
+const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf];
+
+const utf8 = new TextDecoder();
 
 /** Index just past the string that starts at `start` (a quote). */
-function endOfString(text: string, start: number): number {
-  for (let index = start + 1; index < text.length; index++) {
-    const code = text.charCodeAt(index);
+function endOfString(bytes: Uint8Array, start: number): number {
+  for (let index = start + 1; index < bytes.length; index++) {
+    const code = bytes[index];
     if (code === BACKSLASH) index++;
     else if (code === QUOTE) return index + 1;
   }
   throw new ODataListError('The answer ends inside a string.');
 }
 
+function skipSpace(bytes: Uint8Array, index: number): number {
+  while (index < bytes.length && (bytes[index] as number) <= SPACE) index++;
+  return index;
+}
+
 /** Index just past the JSON value that starts at or after `start` (whitespace skipped). */
-function endOfValue(text: string, start: number): number {
-  let index = start;
-  while (index < text.length && text.charCodeAt(index) <= 0x20) index++;
-  const first = text.charCodeAt(index);
-  if (first === QUOTE) return endOfString(text, index);
+function endOfValue(bytes: Uint8Array, start: number): number {
+  let index = skipSpace(bytes, start);
+  const first = bytes[index];
+  if (first === QUOTE) return endOfString(bytes, index);
   if (first === OPEN_BRACE || first === OPEN_BRACKET) {
     let depth = 0;
-    for (; index < text.length; index++) {
-      const code = text.charCodeAt(index);
-      if (code === QUOTE) index = endOfString(text, index) - 1;
+    for (; index < bytes.length; index++) {
+      const code = bytes[index];
+      if (code === QUOTE) index = endOfString(bytes, index) - 1;
       else if (code === OPEN_BRACE || code === OPEN_BRACKET) depth++;
       else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
         depth--;
@@ -54,48 +65,48 @@ function endOfValue(text: string, start: number): number {
     throw new ODataListError('The answer ends inside an object or array.');
   }
   // number, true, false, null
-  while (index < text.length) {
-    const code = text.charCodeAt(index);
-    if (code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET || code <= 0x20) break;
+  while (index < bytes.length) {
+    const code = bytes[index] as number;
+    if (code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET || code <= SPACE) break;
     index++;
   }
   return index;
 }
 
-function skipSpace(text: string, index: number): number {
-  while (index < text.length && text.charCodeAt(index) <= 0x20) index++;
-  return index;
-}
+/** The JSON value between two indexes, decoded and parsed. */
+const parsed = (bytes: Uint8Array, start: number, end: number): unknown =>
+  JSON.parse(utf8.decode(bytes.subarray(start, end)));
 
-export function readODataList(text: string): ODataList {
-  let index = skipSpace(text, 0);
-  if (text.charCodeAt(index) !== OPEN_BRACE) throw new ODataListError('The answer is not a JSON object.');
+export function readODataList(bytes: Uint8Array): ODataList {
+  const bom = BYTE_ORDER_MARK.every((code, at) => bytes[at] === code);
+  let index = skipSpace(bytes, bom ? BYTE_ORDER_MARK.length : 0);
+  if (bytes[index] !== OPEN_BRACE) throw new ODataListError('The answer is not a JSON object.');
   index++;
   let nextLink: string | undefined;
   const starts: number[] = [];
   const ends: number[] = [];
   let sawValue = false;
   for (;;) {
-    index = skipSpace(text, index);
-    const code = text.charCodeAt(index);
+    index = skipSpace(bytes, index);
+    const code = bytes[index];
     if (code === CLOSE_BRACE) break;
     if (code === COMMA) {
       index++;
       continue;
     }
     if (code !== QUOTE) throw new ODataListError('The answer is not valid JSON.');
-    const keyEnd = endOfString(text, index);
-    const key = JSON.parse(text.slice(index, keyEnd)) as string;
-    index = skipSpace(text, keyEnd);
-    if (text.charCodeAt(index) !== COLON) throw new ODataListError('The answer is not valid JSON.');
-    index = skipSpace(text, index + 1);
+    const keyEnd = endOfString(bytes, index);
+    const key = parsed(bytes, index, keyEnd) as string;
+    index = skipSpace(bytes, keyEnd);
+    if (bytes[index] !== COLON) throw new ODataListError('The answer is not valid JSON.');
+    index = skipSpace(bytes, index + 1);
     if (key === 'value') {
-      if (text.charCodeAt(index) !== OPEN_BRACKET) throw new ODataListError('value is not a list.');
+      if (bytes[index] !== OPEN_BRACKET) throw new ODataListError('value is not a list.');
       sawValue = true;
       index++;
       for (;;) {
-        index = skipSpace(text, index);
-        const next = text.charCodeAt(index);
+        index = skipSpace(bytes, index);
+        const next = bytes[index];
         if (next === CLOSE_BRACKET) {
           index++;
           break;
@@ -104,8 +115,8 @@ export function readODataList(text: string): ODataList {
           index++;
           continue;
         }
-        if (Number.isNaN(next)) throw new ODataListError('The answer ends inside the list.');
-        const end = endOfValue(text, index);
+        if (next === undefined) throw new ODataListError('The answer ends inside the list.');
+        const end = endOfValue(bytes, index);
         if (next === OPEN_BRACE) {
           starts.push(index);
           ends.push(end);
@@ -113,9 +124,9 @@ export function readODataList(text: string): ODataList {
         index = end;
       }
     } else {
-      const end = endOfValue(text, index);
+      const end = endOfValue(bytes, index);
       if (key === '@odata.nextLink') {
-        const value: unknown = JSON.parse(text.slice(index, end));
+        const value = parsed(bytes, index, end);
         if (typeof value === 'string' && value) nextLink = value;
       }
       index = end;
@@ -128,8 +139,9 @@ export function readODataList(text: string): ODataList {
     *batches(size) {
       for (let first = 0; first < starts.length; first += size) {
         const last = Math.min(starts.length, first + size) - 1;
-        // Records of a batch are consecutive in the text: parse them as one array.
-        const records = JSON.parse(`[${text.slice(starts[first], ends[last])}]`) as unknown[];
+        // Records of a batch are consecutive in the page: parse them as one array.
+        const text = utf8.decode(bytes.subarray(starts[first], ends[last]));
+        const records = JSON.parse(`[${text}]`) as unknown[];
         yield records.filter(
           (record): record is Record<string, unknown> => typeof record === 'object' && record !== null,
         );
