@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { APP_DB_FILE, appMigrations } from '../../src/main/core/db/app-migrations.ts';
 import { openDatabase, schemaVersion, type Migration } from '../../src/main/core/db/sqlite.ts';
@@ -20,6 +22,29 @@ describe('sqlite: versioned migrations on a real file', () => {
     expect(db.prepare('PRAGMA synchronous').get()).toEqual({ synchronous: 2 });
     expect(schemaVersion(db)).toBe(appMigrations.length);
     db.close();
+  });
+
+  it('waits for a lock another connection holds while it opens, rather than failing at once', async () => {
+    // Two processes starting on one data directory: one holds app.db's lock (here: an exclusive
+    // transaction on the new file) while the other opens it. The lock is let go only once the other
+    // thread has said it is opening, so its first statement meets the lock.
+    const file = path.join(dir, APP_DB_FILE);
+    const holder = new DatabaseSync(file);
+    holder.exec('BEGIN EXCLUSIVE');
+    holder.exec('CREATE TABLE held (x)');
+    const worker = new Worker(new URL('../support/open-database-worker.ts', import.meta.url), {
+      workerData: file,
+    });
+    const outcome = await new Promise<{ opened?: number; failed?: string }>((resolve, reject) => {
+      worker.on('message', (message: { opening?: boolean; opened?: number; failed?: string }) => {
+        if (message.opening) holder.exec('ROLLBACK');
+        else resolve(message);
+      });
+      worker.on('error', reject);
+    });
+    holder.close();
+    await worker.terminate();
+    expect(outcome).toEqual({ opened: appMigrations.length });
   });
 
   it('runs only the migrations a file has not seen, once each', () => {

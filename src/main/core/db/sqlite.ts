@@ -15,17 +15,21 @@ export type Durability =
   /** WAL with synchronous=NORMAL: a power cut may lose the last commits, never corrupt (catalog). */
   | 'normal';
 
+/** How long a statement waits for another connection's lock before it fails with "database is locked". */
+const BUSY_TIMEOUT_MS = 5000;
+
 export function openDatabase(
   file: string,
   migrations: readonly Migration[],
   durability: Durability,
 ): DatabaseSync {
-  const db = new DatabaseSync(file);
+  // The busy timeout from the first statement on: two processes opening one data directory at once
+  // (the app and a CLI run) otherwise meet a lock in the WAL switch or a migration and fail at once.
+  const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
   try {
     db.exec('PRAGMA journal_mode = WAL');
     db.exec(`PRAGMA synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
     db.exec('PRAGMA foreign_keys = ON');
-    db.exec('PRAGMA busy_timeout = 5000');
     migrate(db, migrations);
     return db;
   } catch (error) {
