@@ -31,6 +31,7 @@ import {
 import { emptyPageKindCounts } from '../src/shared/contract/catalog-search.ts';
 import { spawnWithReadyLine } from '../test/support/processes.ts';
 import { compared, percentile, round } from './bench-stats.ts';
+import { watchCpu, wallTimeFloorSeconds, type CpuFigures } from './cpu-time.ts';
 
 const SIZES = Number(process.env.VOA_BENCH_CATALOG_SIZES ?? 500_000);
 const PAGE = 20_000;
@@ -311,6 +312,7 @@ async function fetchOnlyChild(input: ChildInput) {
     }
     return { rows, pages };
   };
+  const cpuSpent = await watchCpu(input.info);
   const started = performance.now();
   const small = await Promise.all([
     readKind(CATALOG_PAGES.categories, CATEGORY_PROPERTIES),
@@ -319,6 +321,7 @@ async function fetchOnlyChild(input: ChildInput) {
   const items = await readKind(CATALOG_PAGES.items, ITEM_PROPERTIES);
   const variants = await readKind(CATALOG_PAGES.variants, VARIANT_PROPERTIES);
   const durationMs = performance.now() - started;
+  const cpu = await cpuSpent();
   const maxRss = process.resourceUsage().maxRSS * 1024;
   await core.close();
   const all = [...small, items, variants];
@@ -328,6 +331,7 @@ async function fetchOnlyChild(input: ChildInput) {
       pages: all.reduce((sum, kind) => sum + kind.pages, 0),
       durationSeconds: round(durationMs / 1000),
       peakRssMb: round(maxRss / 1024 / 1024, 1),
+      cpu,
     },
   };
 }
@@ -337,7 +341,9 @@ async function child(input: ChildInput) {
   const core = await openBenchCore(input);
   let peakSampled = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakSampled = Math.max(peakSampled, process.memoryUsage().rss)), 25);
+  const cpuSpent = await watchCpu(input.info);
   const run = await core.catalog.syncNow('manual');
+  const cpu = await cpuSpent();
   clearInterval(sampler);
   const maxRss = process.resourceUsage().maxRSS * 1024;
   if (run.outcome !== 'succeeded') throw new Error(`sync ${run.outcome}: ${run.message}`);
@@ -350,6 +356,7 @@ async function child(input: ChildInput) {
     peakRssMb: round(maxRss / 1024 / 1024, 1),
     peakRssSampledMb: round(peakSampled / 1024 / 1024, 1),
     target: 'peak under 300 MB',
+    cpu,
   };
   if (!input.searches) {
     await core.close();
@@ -539,11 +546,11 @@ export default async function benchCatalog(): Promise<Record<string, unknown>> {
       // grows its young generation under a sync's allocation rate, and the CLI caps it.
       // The baseline first, then the sync, on the same emulator and the same pages.
       const { fetchOnly } = (await runChild('fetch-only', CLI_NODE_FLAGS, 'fetch', false)) as {
-        fetchOnly: { durationSeconds: number; peakRssMb: number };
+        fetchOnly: { durationSeconds: number; peakRssMb: number; cpu: CpuFigures };
       };
       const figures = await runChild('sync', CLI_NODE_FLAGS, 'sync', true);
       const defaults = await runChild('sync-default-node-flags', [], 'sync', false);
-      const sync = figures.sync as { durationSeconds: number; peakRssMb: number };
+      const sync = figures.sync as { durationSeconds: number; peakRssMb: number; cpu: CpuFigures };
       return {
         ingest,
         ...figures,
@@ -553,6 +560,14 @@ export default async function benchCatalog(): Promise<Record<string, unknown>> {
           measures: `full sync of ${SIZES.toLocaleString('en')} sizes over HTTPS, wall time`,
           baselineIs: 'the same pages fetched and parsed, nothing stored',
           goal: '≤ 1.5 × the baseline',
+        }),
+        // The sync's CPU (and the emulator's while it served it) against the fetch-only wall time: the ratio
+        // above cannot go under this on this machine, whatever the overlap.
+        syncFloorVsFetchOnly: compared(wallTimeFloorSeconds(sync.cpu), fetchOnly.durationSeconds, {
+          unit: 's',
+          measures: `least wall time the sync's CPU allows on ${os.availableParallelism()} cores: its busiest thread's CPU, or its and the emulator's CPU over the cores`,
+          baselineIs: 'fetch-only wall time, as above',
+          goal: 'the sync ratio cannot be lower',
         }),
         syncPeakRssVsFetchOnly: compared(sync.peakRssMb, fetchOnly.peakRssMb, {
           unit: 'MB',

@@ -180,9 +180,13 @@ describe('admin API', () => {
     expect((await client.admin('/faults')).json.rules[0]).toMatchObject({ fired: 1, remaining: 1 });
   });
 
-  it('GET /process reports the process id and its memory', async () => {
-    const answer = await client.admin('/process');
-    expect(answer.json).toMatchObject({ pid: process.pid, rssMb: expect.any(Number) });
+  it('GET /process reports the process id, its memory and the CPU time it has spent', async () => {
+    const before = await client.admin('/process');
+    expect(before.json).toMatchObject({ pid: process.pid, rssMb: expect.any(Number) });
+    await client.catalog('voaVariants');
+    const after = await client.admin('/process');
+    // The bench reads the emulator's CPU over a sync: serving a page of sizes must show in it.
+    expect(after.json.cpuSeconds).toBeGreaterThan(before.json.cpuSeconds);
   });
 
   it('an unknown admin path answers 404', async () => {
