@@ -37,23 +37,23 @@ function workerThreadCpuSeconds(): Map<string, number> | undefined {
   return seconds;
 }
 
-/** The emulator's CPU seconds so far, from its admin API (`GET /process`), over node:https alone. */
-function emulatorCpuSeconds(emulator: { adminUrl: string; caFile: string }): Promise<number> {
+/**
+ * The emulator's CPU seconds so far, from its admin API (`GET /process`), over node:https alone: the
+ * project's admin client (test/support/emulator-admin.ts) loads undici, which the sync would then find
+ * loaded.
+ */
+function emulatorCpuSeconds(adminUrl: string, ca: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const call = request(
-      `${emulator.adminUrl}/process`,
-      { ca: readFileSync(emulator.caFile, 'utf8') },
-      (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => {
-          const { cpuSeconds } = JSON.parse(body) as { cpuSeconds?: unknown };
-          if (typeof cpuSeconds === 'number') resolve(cpuSeconds);
-          else reject(new Error(`The emulator's /process has no cpuSeconds: ${body}`));
-        });
-      },
-    );
+    const call = request(`${adminUrl}/process`, { ca }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => {
+        const { cpuSeconds } = JSON.parse(body) as { cpuSeconds?: unknown };
+        if (typeof cpuSeconds === 'number') resolve(cpuSeconds);
+        else reject(new Error(`The emulator's /process has no cpuSeconds: ${body}`));
+      });
+    });
     call.on('error', reject);
     call.end();
   });
@@ -80,7 +80,8 @@ export async function watchCpu(emulator: {
   const sample = () => {
     for (const [task, spent] of workerThreadCpuSeconds() ?? []) workersSeen.set(task, spent);
   };
-  const emulatorAtStart = await emulatorCpuSeconds(emulator);
+  const ca = readFileSync(emulator.caFile, 'utf8');
+  const emulatorAtStart = await emulatorCpuSeconds(emulator.adminUrl, ca);
   const processAtStart = process.cpuUsage();
   const mainAtStart = process.threadCpuUsage();
   const sampler = workersAtStart ? setInterval(sample, SAMPLE_MS) : undefined;
@@ -89,7 +90,7 @@ export async function watchCpu(emulator: {
     const mainThreadSeconds = seconds(process.threadCpuUsage(mainAtStart));
     clearInterval(sampler);
     sample();
-    const emulatorSeconds = (await emulatorCpuSeconds(emulator)) - emulatorAtStart;
+    const emulatorSeconds = (await emulatorCpuSeconds(emulator.adminUrl, ca)) - emulatorAtStart;
     let busiest: number | null = null;
     if (workersAtStart)
       for (const [task, spent] of workersSeen)

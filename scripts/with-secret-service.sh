@@ -16,35 +16,33 @@ if [ "${VOA_DESK_IN_SECRET_SESSION:-}" = 1 ]; then
   eval "$(printf 'voa-desk-test' | gnome-keyring-daemon --unlock --components=secrets 2>/dev/null)"
   export GNOME_KEYRING_CONTROL
   trap 'rm -rf "$XDG_DATA_HOME"' EXIT
+  # Both waits below run a check every 0.1 s until it succeeds, for at most a minute.
+  within_a_minute() {
+    for _ in $(seq 1 600); do
+      "$@" && return 0
+      sleep 0.1
+    done
+    return 1
+  }
   # The daemon claims its D-Bus name a moment after it has answered here, later on a loaded machine. A
   # Secret Service call before that makes D-Bus start a second daemon from its service file, one without
   # the password, which then asks for it through a prompt no one can answer (seen in a stress run). So
   # wait for the name first: NameHasOwner asks the bus without starting anything.
-  owned=0
-  for _ in $(seq 1 600); do
-    if dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
-      org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null | grep -q 'boolean true'; then
-      owned=1
-      break
-    fi
-    sleep 0.1
-  done
-  if [ "$owned" != 1 ]; then
+  secrets_name_owned() {
+    dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+      org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null | grep -q 'boolean true'
+  }
+  if ! within_a_minute secrets_name_owned; then
     echo "voa-desk: gnome-keyring-daemon did not claim org.freedesktop.secrets on the test bus within a minute." >&2
     exit 1
   fi
   # The login collection is created and unlocked asynchronously, slowly on a loaded machine: wait until a
-  # write goes through (up to a minute), and say so instead of running tests against a keyring that is not there.
-  ready=0
-  for _ in $(seq 1 600); do
-    if printf probe | timeout 5 secret-tool store --label='VOA Desk probe' voa-desk-probe ready 2>/dev/null; then
-      secret-tool clear voa-desk-probe ready 2>/dev/null || true
-      ready=1
-      break
-    fi
-    sleep 0.1
-  done
-  if [ "$ready" != 1 ]; then
+  # write goes through, and say so instead of running tests against a keyring that is not there.
+  keyring_writable() {
+    printf probe | timeout 5 secret-tool store --label='VOA Desk probe' voa-desk-probe ready 2>/dev/null &&
+      { secret-tool clear voa-desk-probe ready 2>/dev/null || true; }
+  }
+  if ! within_a_minute keyring_writable; then
     echo "voa-desk: the throwaway keyring's login collection did not become writable within a minute." >&2
     exit 1
   fi
