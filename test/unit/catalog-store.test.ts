@@ -321,6 +321,38 @@ describe('catalog store: staging, swap and search', () => {
     expect(keys({ query: 'hea 12000', limit: 50 })).toEqual(['100001/12000']);
   });
 
+  it('keeps a size the host sends twice once: one row, counted once, found once', async () => {
+    // Enough lengths of one item that the repeats fall in a full INSERT of many sizes and in the few
+    // written one at a time when the transaction ends; an item's second size is repeated right after it.
+    const lengths = Array.from({ length: 130 }, (_, index) =>
+      variant('100002', String(1000 + index), { DXLength: 1000 + index }),
+    );
+    const repeated = [lengths[1]!, lengths[70]!, lengths[129]!];
+    const sent = [
+      ...VARIANTS,
+      lengths[0]!,
+      lengths[1]!,
+      lengths[1]!,
+      ...lengths.slice(2),
+      ...repeated.map((size) => ({ ...size, DXRemainingInventory: 99 })),
+    ];
+    await load(ITEMS, sent);
+    const rows = store.db
+      .prepare(`SELECT item_no, variant_code, inventory FROM size WHERE item_no = '100002'`)
+      .all() as { item_no: string; variant_code: string; inventory: number }[];
+    expect(rows).toHaveLength(lengths.length + 1); // and 06000 from VARIANTS
+    // The first of a repeated pair is kept, as the host sent it first.
+    expect(rows.find((row) => row.variant_code === '1070')?.inventory).toBe(10);
+    expect(store.facets().sizes).toBe(VARIANTS.length + 1 + lengths.length);
+    const sizesOfProfiles = store.db
+      .prepare(`SELECT profile_code AS code, count(*) AS n FROM size WHERE profile_code != '' GROUP BY 1`)
+      .all()
+      .map((row) => [row.code, row.n]);
+    expect(store.facets().profiles.map((facet) => [facet.code, facet.sizes])).toEqual(sizesOfProfiles);
+    for (const size of repeated)
+      expect(keys({ query: `100002 ${size.Code}`, limit: 50 })).toEqual([`100002/${size.Code}`]);
+  });
+
   it('makes a request line from a size, within the line description length', async () => {
     await load();
     const row = store.item('100004')!.sizes[1]!;
