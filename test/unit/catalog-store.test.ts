@@ -526,6 +526,45 @@ describe('catalog store: ranking from the in-memory columns', () => {
     }
   });
 
+  it('a letter or digit being typed finds every size with a word it starts, columns loaded or not', async () => {
+    await load();
+    // FTS5 asked for the prefix itself (the index keeps no 1-character prefixes, so it merges every
+    // term's doclist): the sizes the store must find through the 2-character prefixes instead.
+    const byFts5 = (character: string) =>
+      (
+        store.db
+          .prepare(
+            `SELECT item_no || '/' || variant_code AS key FROM size
+             WHERE id IN (SELECT rowid FROM size_fts WHERE size_fts MATCH ?)`,
+          )
+          .all(`"${character}"*`) as { key: string }[]
+      )
+        .map((row) => row.key)
+        .sort();
+    const characters = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
+    const fromSql = CatalogStore.open(path.join(dir, 'catalog.db'));
+    try {
+      fromSql.setSearchColumnsEnabled(false);
+      await store.searchColumnsLoaded();
+      let found = 0;
+      for (const character of characters) {
+        const expected = byFts5(character);
+        found += expected.length;
+        for (const [name, from] of [
+          ['columns', store],
+          ['sql', fromSql],
+        ] as const) {
+          const answer = from.search(catalogSearchSchema.parse({ query: character, limit: 500 }));
+          const keysFound = answer.rows.map((row) => `${row.itemNo}/${row.variantCode}`).sort();
+          expect(keysFound, `${character} (${name})`).toEqual(expected);
+        }
+      }
+      expect(found).toBeGreaterThan(50);
+    } finally {
+      fromSql.close();
+    }
+  });
+
   it('keeps them after a sync in this process, and drops them when another connection swaps', async () => {
     await load();
     // opened on a catalog that is there: the columns loaded before the first search are kept too

@@ -75,12 +75,31 @@ describe('reading steel notation', () => {
     const index = new Set(['buis', 'buizen', '4', '88d9']);
     const known = (token: string, prefix: boolean) =>
       [...index].some((term) => (prefix ? term.startsWith(token) : term === token));
-    const withIndex = (query: string) => matchExpression(readSteelQuery(query), undefined, known);
+    const withIndex = (query: string) => matchExpression(readSteelQuery(query), { known });
     expect(withIndex('buis 88,9 4 ')).toBe('("buis"* OR "buizen"*) AND "88d9" AND "4"');
     expect(withIndex('pipe 4 ')).toBe('("buis"* OR "buizen"*) AND "4"');
     expect(withIndex('buis 5 ')).toBeUndefined();
     // tokens beyond a-z and 0-9 are left to FTS5, which folds diacritics the vocabulary holds folded
     expect(withIndex('buis café')).toBe('("buis"* OR "buizen"*) AND "café"*');
+  });
+
+  it('asks a letter or digit being typed as the term itself or the 2-character prefixes it starts', () => {
+    const index = ['2', '200', '20d5', '2500', 'balk', 'buis', 'hea', 'hea200', 'heb'];
+    const known = (token: string, prefix: boolean) =>
+      index.some((term) => (prefix ? term.startsWith(token) : term === token));
+    const widen = (prefix: string) => [
+      ...new Set(
+        index.filter((term) => term.startsWith(prefix) && term.length > 1).map((term) => term.slice(0, 2)),
+      ),
+    ];
+    const withIndex = (query: string) => matchExpression(readSteelQuery(query), { known, widen });
+    expect(withIndex('b')).toBe('("ba"* OR "bu"*)');
+    expect(withIndex('hea 2')).toBe('"hea"* AND ("2" OR "20"* OR "25"*)');
+    // a part implied by another stays left out: "200" starts with 2
+    expect(withIndex('200x2')).toBe('"200"');
+    expect(withIndex('q')).toBeUndefined();
+    // a complete word of one letter is the term alone, as before
+    expect(withIndex('hea 2 ')).toBe('"hea"* AND "2"');
   });
 });
 

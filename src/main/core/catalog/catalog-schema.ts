@@ -3,6 +3,7 @@
 // searches read, and `next_…` ones that the sync fills; a successful sync swaps them in one transaction.
 import type { DatabaseSync } from 'node:sqlite';
 import type { Migration } from '../db/sqlite.ts';
+import { INDEXED_PREFIX_LENGTHS } from './search-text.ts';
 
 export const CATALOG_DB_FILE = 'catalog.db';
 export const STAGING_PREFIX = 'next_';
@@ -68,10 +69,12 @@ export function createCatalogTables(db: DatabaseSync, prefix: string, generation
     ) STRICT;
     CREATE UNIQUE INDEX ${g}_size_item ON ${prefix}size (item_no, variant_code);
     -- Contentless: only rowids (size ids) are kept; detail=none and prefix indexes keep the typeahead's
-    -- prefix queries to one doclist read, so a broad first letter costs no more than a long word.
-    -- columnsize=0: no per-row sizes to write, as nothing ranks with bm25 (the store ranks in code).
+    -- prefix queries to one doclist read (a letter: the few 2-character prefixes it starts), so a broad
+    -- first letter costs no more than a long word. columnsize=0: no per-row sizes to write, as nothing
+    -- ranks with bm25 (the store ranks in code).
     CREATE VIRTUAL TABLE ${prefix}size_fts USING fts5(
-      text, content='', detail=none, columnsize=0, prefix='1 2 3 4', tokenize='unicode61 remove_diacritics 2'
+      text, content='', detail=none, columnsize=0, prefix='${INDEXED_PREFIX_LENGTHS}',
+      tokenize='unicode61 remove_diacritics 2'
     );
   `);
 }

@@ -21,14 +21,31 @@ export function dimensionToken(value: number): string {
 
 // ---- query side ---------------------------------------------------------------------------------------
 
-/** Prefix lengths the full-text index keeps; a longer prefix is looked up in the index's vocabulary. */
+/**
+ * Prefix lengths the full-text index keeps; a longer prefix is looked up in the index's vocabulary, and a
+ * shorter one (a letter or digit being typed) is asked as the term itself or any indexed prefix it starts.
+ * A 1-character prefix index cost about a tenth of the staging's CPU (docs/bench.md), for the same sizes.
+ */
+export const INDEXED_PREFIX_MIN = 2;
 export const INDEXED_PREFIX_MAX = 4;
+
+/** The `prefix='…'` option of the full-text table: every length from INDEXED_PREFIX_MIN to the max. */
+export const INDEXED_PREFIX_LENGTHS = Array.from(
+  { length: INDEXED_PREFIX_MAX - INDEXED_PREFIX_MIN + 1 },
+  (_, index) => INDEXED_PREFIX_MIN + index,
+).join(' ');
 
 /**
  * The exact index terms a long prefix stands for, or undefined to search it as a prefix after all (too
  * many terms); an empty list when no term starts so.
  */
 export type PrefixExpander = (prefix: string) => string[] | undefined;
+
+/**
+ * The distinct INDEXED_PREFIX_MIN-character beginnings of the index's terms that start with a shorter
+ * prefix (`h` → `ha`, `he`, `hk`): with the term itself, the same sizes as the prefix.
+ */
+export type PrefixWidener = (prefix: string) => string[];
 
 /**
  * What the index knows of a token: whether some term is it (or, for a prefix, starts with it). Tokens
@@ -51,7 +68,14 @@ type MatchPart = MatchAlternative[];
 
 const ASCII_TOKEN = /^[a-z0-9]+$/;
 
-function matchTerm(term: QueryTerm, expand: PrefixExpander | undefined, known: TermKnown | undefined) {
+/** The index's own vocabulary, where the query has it: each left out where it does not. */
+export interface IndexVocabulary {
+  expand?: PrefixExpander;
+  known?: TermKnown;
+  widen?: PrefixWidener;
+}
+
+function matchTerm(term: QueryTerm, { expand, known, widen }: IndexVocabulary) {
   const tokens: MatchTerm = [];
   const add = (text: string, prefix: boolean) => {
     if (tokens.some((token) => token.text === text && token.prefix === prefix)) return;
@@ -61,7 +85,10 @@ function matchTerm(term: QueryTerm, expand: PrefixExpander | undefined, known: T
   };
   for (const token of term.tokens) {
     if (!term.prefix) add(token, false);
-    else if (!expand || token.length <= INDEXED_PREFIX_MAX) add(token, true);
+    else if (widen && [...token].length < INDEXED_PREFIX_MIN) {
+      add(token, false);
+      for (const beginning of widen(token)) add(beginning, true);
+    } else if (!expand || token.length <= INDEXED_PREFIX_MAX) add(token, true);
     else {
       const terms = expand(token);
       if (terms === undefined) add(token, true);
@@ -110,17 +137,13 @@ function alternativeText(alternative: MatchAlternative): string {
  * one left out is a doclist of up to hundreds of thousands of sizes not read (docs/catalog.md, "What a
  * search costs").
  */
-export function matchExpression(
-  query: SteelQuery,
-  expand?: PrefixExpander,
-  known?: TermKnown,
-): string | undefined {
+export function matchExpression(query: SteelQuery, vocabulary: IndexVocabulary = {}): string | undefined {
   if (query.parts.length === 0) return undefined;
   const parts: MatchPart[] = [];
   for (const part of query.parts) {
     const alternatives: MatchPart = [];
     for (const alternative of part.alternatives) {
-      const terms = alternative.map((term) => matchTerm(term, expand, known));
+      const terms = alternative.map((term) => matchTerm(term, vocabulary));
       if (terms.some((term) => term.length === 0)) continue;
       alternatives.push(terms);
     }
