@@ -72,7 +72,7 @@ function stats(values: number[]) {
 }
 
 /** The bench catalog's tables, a page of row objects at a time (built outside every timed section). */
-function* benchPages(variants: number) {
+export function* benchPages(variants: number) {
   const catalog = generateCatalog({ seed: 'bench', variants });
   const view = { steel: true, language: 'nl' as const };
   const { voaCategories, voaProfiles, voaGrades, voaItems, voaVariants } = catalog.tables;

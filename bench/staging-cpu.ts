@@ -4,31 +4,22 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { generateCatalog, type CatalogTable } from '../emulator/catalog-generator.ts';
 import { CatalogStaging } from '../src/main/core/catalog/catalog-staging.ts';
 import { CatalogStore } from '../src/main/core/catalog/catalog-store.ts';
 import { itemRow, text, variantRow } from '../src/main/core/catalog/catalog-sync-worker-rows.ts';
+import { benchPages } from './catalog.bench.ts';
 
 const sizes = Number(process.env.VOA_BENCH_CATALOG_SIZES ?? 200_000);
-const PAGE = 20_000;
-
-const catalog = generateCatalog({ seed: 'bench', variants: sizes });
-const view = { steel: true, language: 'nl' as const };
-const rowsOf = (table: CatalogTable) =>
-  Array.from({ length: table.count }, (_, index) => table.rowAt(index, view));
-const { voaCategories, voaProfiles, voaGrades, voaItems, voaVariants } = catalog.tables;
-const categories = rowsOf(voaCategories).map((row) => ({
-  Code: text(row.Code),
-  Description: text(row.Description),
-}));
-const profiles = rowsOf(voaProfiles);
-const grades = rowsOf(voaGrades);
-const items = rowsOf(voaItems).map(itemRow);
-const variants = rowsOf(voaVariants).map(variantRow);
-const pagesOf = <T>(rows: T[]) =>
-  Array.from({ length: Math.ceil(rows.length / PAGE) }, (_, page) =>
-    rows.slice(page * PAGE, (page + 1) * PAGE),
-  );
+// Coerced as the catalog worker coerces the host's records, before the timed part.
+const pages = [...benchPages(sizes)];
+const categories = pages
+  .filter((page) => page.name === 'categories')
+  .flatMap((page) => page.rows.map((row) => ({ Code: text(row.Code), Description: text(row.Description) })));
+const rowsOf = (name: string) => pages.filter((page) => page.name === name).map((page) => page.rows);
+const profiles = rowsOf('profiles');
+const grades = rowsOf('grades');
+const items = rowsOf('items').map((rows) => rows.map(itemRow));
+const variants = rowsOf('variants').map((rows) => rows.map(variantRow));
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-staging-cpu-'));
 try {
@@ -37,10 +28,10 @@ try {
   const staging = new CatalogStaging(store);
   staging.addCategories(categories);
   staging.completeCategories();
-  await staging.addSteelRows('voaProfiles', profiles);
-  await staging.addSteelRows('voaGrades', grades);
-  for (const page of pagesOf(items)) await staging.addItems(page);
-  for (const page of pagesOf(variants)) await staging.addVariants(page);
+  for (const rows of profiles) await staging.addSteelRows('voaProfiles', rows);
+  for (const rows of grades) await staging.addSteelRows('voaGrades', rows);
+  for (const rows of items) await staging.addItems(rows);
+  for (const rows of variants) await staging.addVariants(rows);
   const facets = await staging.complete();
   const spent = process.threadCpuUsage(started);
   store.close();

@@ -83,8 +83,13 @@ class BatchedInsert {
     else
       for (let at = 0; at < values.length; at += this.#width)
         taken += Number(this.#one.run(...values.slice(at, at + this.#width)).changes);
-    values.length = 0;
+    this.discard();
     return taken;
+  }
+
+  /** Forgets the rows waiting: their transaction was rolled back. */
+  discard(): void {
+    this.values.length = 0;
   }
 }
 
@@ -267,8 +272,8 @@ export class CatalogStaging {
         });
       } catch (error) {
         // The transaction was rolled back: rows gathered for it must not reach the next one.
-        this.#insertItems.values.length = 0;
-        this.#insertSizes.values.length = 0;
+        this.#insertItems.discard();
+        this.#insertSizes.discard();
         this.#sizesPending.length = 0;
         throw error;
       }

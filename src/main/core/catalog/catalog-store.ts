@@ -33,7 +33,7 @@ import {
   type RankCandidate,
   type TextWriting,
 } from './search-rank.ts';
-import { INDEXED_PREFIX_MIN, matchExpression } from './search-text.ts';
+import { INDEXED_PREFIX_MIN, matchExpression, termBeginnings } from './search-text.ts';
 import { SizeColumns, TermIndex, type ColumnFilter } from './search-columns.ts';
 
 /** Bytes of catalog.db read through a memory map: a 500,000-size catalog and its staged successor. */
@@ -653,22 +653,15 @@ export class CatalogStore {
    */
   readonly #widenPrefix = (prefix: string): string[] => {
     if (this.#terms) return this.#terms.beginnings(prefix, INDEXED_PREFIX_MIN);
-    const first = this.#searchStatement('SELECT term FROM size_vocab WHERE term >= ? ORDER BY term LIMIT 1');
-    const next = this.#searchStatement('SELECT term FROM size_vocab WHERE term > ? ORDER BY term LIMIT 1');
-    const found: string[] = [];
-    for (let row = first.get(prefix); ;) {
-      const term = (row as { term: string } | undefined)?.term;
-      if (term === undefined || !term.startsWith(prefix)) return found;
-      const characters = [...term];
-      if (characters.length < INDEXED_PREFIX_MIN) {
-        row = next.get(term);
-        continue;
-      }
-      const beginning = characters.slice(0, INDEXED_PREFIX_MIN).join('');
-      found.push(beginning);
-      // After every term with this beginning, in SQLite's order of UTF-8 bytes.
-      row = next.get(`${beginning}\u{10FFFF}`);
-    }
+    const atOrAfter = this.#searchStatement(
+      'SELECT term FROM size_vocab WHERE term >= ? ORDER BY term LIMIT 1',
+    );
+    const after = this.#searchStatement('SELECT term FROM size_vocab WHERE term > ? ORDER BY term LIMIT 1');
+    return termBeginnings(
+      prefix,
+      INDEXED_PREFIX_MIN,
+      (text, inclusive) => ((inclusive ? atOrAfter : after).get(text) as { term: string } | undefined)?.term,
+    );
   };
 
   #searchStatement(sql: string): StatementSync {

@@ -11,6 +11,7 @@ import {
   type RankCandidate,
   type TextWriting,
 } from './search-rank.ts';
+import { termBeginnings } from './search-text.ts';
 
 /** Flags of a size. */
 const BLOCKED = 1;
@@ -375,22 +376,10 @@ export class TermIndex {
 
   /** The distinct `length`-character beginnings of the terms longer than `prefix` that start with it. */
   beginnings(prefix: string, length: number): string[] {
-    const terms = this.#terms;
-    const found: string[] = [];
-    let index = this.#lowerBound(prefix);
-    while (index < terms.length && terms[index]!.startsWith(prefix)) {
-      const characters = [...terms[index]!];
-      if (characters.length < length) {
-        index++;
-        continue;
-      }
-      const beginning = characters.slice(0, length).join('');
-      found.push(beginning);
-      // Past every term with this beginning: a jump, then a step over any that sort after the jump.
-      index = this.#lowerBound(`${beginning}\uffff`);
-      while (index < terms.length && terms[index]!.startsWith(beginning)) index++;
-    }
-    return found;
+    return termBeginnings(prefix, length, (text, inclusive) => {
+      const index = this.#lowerBound(text);
+      return this.#terms[inclusive || this.#terms[index] !== text ? index : index + 1];
+    });
   }
 
   static *load(db: DatabaseSync, done: (index: TermIndex) => void): Generator<void, void, void> {

@@ -68,6 +68,34 @@ type MatchPart = MatchAlternative[];
 
 const ASCII_TOKEN = /^[a-z0-9]+$/;
 
+/**
+ * The distinct `length`-character beginnings of the terms longer than `prefix` that start with it, walked
+ * through a sorted vocabulary by `termAfter(text, inclusive)`: its first term after `text` (or at it). One
+ * read per beginning, not per term: a letter starts tens of thousands of terms but a few beginnings.
+ */
+export function termBeginnings(
+  prefix: string,
+  length: number,
+  termAfter: (text: string, inclusive: boolean) => string | undefined,
+): string[] {
+  const found: string[] = [];
+  let term = termAfter(prefix, true);
+  while (term?.startsWith(prefix)) {
+    const characters = [...term];
+    if (characters.length < length) {
+      term = termAfter(term, false);
+      continue;
+    }
+    const beginning = characters.slice(0, length).join('');
+    found.push(beginning);
+    // Past every term with this beginning: a jump past the highest character, then a step over any term
+    // that an order of UTF-16 units sorts after the jump.
+    term = termAfter(`${beginning}\u{10FFFF}`, false);
+    while (term?.startsWith(beginning)) term = termAfter(term, false);
+  }
+  return found;
+}
+
 /** The index's own vocabulary, where the query has it: each left out where it does not. */
 export interface IndexVocabulary {
   expand?: PrefixExpander;
