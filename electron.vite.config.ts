@@ -36,6 +36,7 @@ export default defineConfig({
           // `./catalog-search-worker.js` next to itself (worker-calls.ts, workerEntryUrl).
           'catalog-sync-worker': resolve(__dirname, 'src/main/core/catalog/catalog-sync-worker.ts'),
           'catalog-search-worker': resolve(__dirname, 'src/main/core/catalog/catalog-search-worker.ts'),
+          'catalog-page-receiver': resolve(__dirname, 'src/main/core/catalog/catalog-page-receiver.ts'),
         },
         output: { chunkFileNames: '[name]-[hash].js' },
       },

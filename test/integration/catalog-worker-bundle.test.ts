@@ -1,6 +1,7 @@
-// The catalog's workers as electron-vite bundles them (out/main/catalog-sync-worker.js and
-// out/main/catalog-search-worker.js, beside the main bundle's index.js): the sync's worker receives
-// pages over HTTP, stages them and swaps a catalog, and the search worker searches it, under plain Node
+// The catalog's workers as electron-vite bundles them (out/main/catalog-sync-worker.js,
+// catalog-page-receiver.js and catalog-search-worker.js, beside the main bundle's index.js): the sync's
+// page receiver receives pages over HTTP and hands them to its catalog worker, which stages them and
+// swaps a catalog, and the search worker searches it, under plain Node
 // as from the .ts sources. The Electron binary cannot run here, so this is the closest check of the
 // packaged workers.
 import { existsSync } from 'node:fs';
@@ -19,8 +20,11 @@ import { catalogSearchSchema, emptyPageKindCounts } from '../../src/shared/contr
 import { REPO_ROOT } from '../support/processes.ts';
 
 const BUNDLED_SYNC_WORKER = path.join(REPO_ROOT, 'out/main/catalog-sync-worker.js');
+const BUNDLED_PAGE_RECEIVER = path.join(REPO_ROOT, 'out/main/catalog-page-receiver.js');
 const BUNDLED_SEARCH_WORKER = path.join(REPO_ROOT, 'out/main/catalog-search-worker.js');
-const missing = [BUNDLED_SYNC_WORKER, BUNDLED_SEARCH_WORKER].filter((file) => !existsSync(file));
+const missing = [BUNDLED_SYNC_WORKER, BUNDLED_PAGE_RECEIVER, BUNDLED_SEARCH_WORKER].filter(
+  (file) => !existsSync(file),
+);
 if (missing.length)
   console.log(`catalog worker bundle: skipped, ${missing.join(' and ')} not built (npm run build)`);
 
@@ -46,7 +50,10 @@ async function swapIn(
 ): Promise<{ runId: number; rows: number[] }> {
   const runId = store.beginRun('manual', new Date().toISOString());
   const rows: number[] = [];
-  const worker = new CatalogWorker((_kind, count) => rows.push(count), pathToFileURL(BUNDLED_SYNC_WORKER));
+  const worker = new CatalogWorker((_kind, count) => rows.push(count), {
+    catalogWorker: pathToFileURL(BUNDLED_SYNC_WORKER),
+    pageReceiver: pathToFileURL(BUNDLED_PAGE_RECEIVER),
+  });
   const counts = emptyPageKindCounts();
   const server = createServer((request, response) => {
     const page = pages[Number(request.url?.slice(1))];
@@ -56,7 +63,7 @@ async function swapIn(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   try {
-    await worker.call('begin', { file, caFile: undefined });
+    await worker.begin(file, undefined);
     for (const [index, { kind, value }] of pages.entries()) {
       const transport = worker.pageTransport();
       const response = await transport.send({ method: 'GET', url: `http://127.0.0.1:${port}/${index}` });

@@ -1,5 +1,13 @@
+import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { ODataListError, readODataList as readBytes } from '../../src/main/core/catalog/odata-list.ts';
+import {
+  ODataListError,
+  odataList,
+  ownedBytes,
+  readODataList as readBytes,
+  scanODataList,
+  type ODataListBounds,
+} from '../../src/main/core/catalog/odata-list.ts';
 
 /** A page as the host sends it: UTF-8 bytes. */
 const readODataList = (text: string) => readBytes(new TextEncoder().encode(text));
@@ -50,5 +58,36 @@ describe('OData list: records read a batch at a time', () => {
     expect(() => readODataList('{"value":[{"No":"1"},{"No":"2')).toThrow(ODataListError);
     expect(() => readODataList('{"value":[{"No":"1"},')).toThrow(ODataListError);
     expect(() => readODataList('{"value":[{"No":"1"}]')).toThrow(ODataListError);
+  });
+
+  it('a page scanned on one thread reads the same records on another, its buffers moved, not copied', () => {
+    const text = JSON.stringify({
+      value: [{ No: '1', Description: 'Ø 20 — ✓' }, { No: '2' }],
+      '@odata.nextLink': 'https://host/next',
+    });
+    const bytes = ownedBytes(new Uint8Array(new TextEncoder().encode(text)));
+    const bounds = scanODataList(bytes);
+    const { port1, port2 } = new MessageChannel();
+    port1.postMessage({ bytes, ...bounds }, [bytes.buffer, bounds.starts.buffer, bounds.ends.buffer]);
+    // Moved: this side's buffers are detached.
+    expect(bytes.byteLength).toBe(0);
+    expect(bounds.starts.length).toBe(0);
+    const moved = receiveMessageOnPort(port2)?.message as ODataListBounds & { bytes: Uint8Array };
+    port1.close();
+    const list = odataList(moved.bytes, moved);
+    expect(list.nextLink).toBe('https://host/next');
+    expect([...list.batches(10)].flat()).toEqual([{ No: '1', Description: 'Ø 20 — ✓' }, { No: '2' }]);
+  });
+
+  it('a page in a buffer shared with others is copied before its buffer is moved', () => {
+    // A small Buffer is a view into Node's pool, which other Buffers share.
+    const pooled = Buffer.from('{"value":[{"No":"1"}]}');
+    expect(pooled.byteLength).toBeLessThan(pooled.buffer.byteLength);
+    const own = ownedBytes(new Uint8Array(pooled.buffer, pooled.byteOffset, pooled.byteLength));
+    expect(own.buffer).not.toBe(pooled.buffer);
+    expect(own.buffer.byteLength).toBe(pooled.byteLength);
+    expect(new TextDecoder().decode(own)).toBe('{"value":[{"No":"1"}]}');
+    const fresh = new Uint8Array(8);
+    expect(ownedBytes(fresh)).toBe(fresh);
   });
 });

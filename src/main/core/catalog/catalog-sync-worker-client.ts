@@ -1,4 +1,6 @@
-// The main thread's side of the catalog worker: one worker thread per sync, called like an async object.
+// The main thread's side of a sync's two workers, the page receiver and the catalog worker: one of each
+// per sync, called like async objects, with a channel of their own between them for the pages.
+import { MessageChannel } from 'node:worker_threads';
 import type { PageKind } from '../../../shared/contract/catalog-search.ts';
 import {
   HostNetworkError,
@@ -6,10 +8,17 @@ import {
   type HostResponse,
   type HostTransport,
 } from '../host/host-http-client.ts';
-import type { RowsNotice, ScannedPage, StagingCalls, StagingOp } from './catalog-sync-worker-protocol.ts';
+import type {
+  ReceiverCalls,
+  RowsNotice,
+  ScannedPage,
+  StagingCalls,
+  StagingOp,
+} from './catalog-sync-worker-protocol.ts';
 import { WorkerCalls, workerEntryUrl } from './worker-calls.ts';
 
 export const CATALOG_WORKER_URL = workerEntryUrl('catalog-sync-worker');
+export const PAGE_RECEIVER_URL = workerEntryUrl('catalog-page-receiver');
 
 /**
  * The worker's young generation, capped. A sync allocates fast (page text, parsed records, row values) and
@@ -18,18 +27,41 @@ export const CATALOG_WORKER_URL = workerEntryUrl('catalog-sync-worker');
  * CLI's flags, and 308 instead of 410 MB with Node's defaults (the app's case); see docs/bench.md.
  */
 const WORKER_YOUNG_GENERATION_MB = 6;
+/** The receiver allocates little that lives: a page's bytes are outside the heap, and leave with the page. */
+const RECEIVER_YOUNG_GENERATION_MB = 2;
 
 export class CatalogWorker {
   readonly #calls: WorkerCalls<StagingCalls, RowsNotice>;
+  readonly #receiver: WorkerCalls<ReceiverCalls>;
   #lastFetchId = 0;
 
-  /** `onRows` hears each committed transaction's rows; `url` is another build of the worker (tests). */
-  constructor(onRows: (kind: PageKind, count: number) => void, url: URL = CATALOG_WORKER_URL) {
-    this.#calls = new WorkerCalls(url, {
+  /** `onRows` hears each committed transaction's rows; `urls`: another build of the workers (tests). */
+  constructor(
+    onRows: (kind: PageKind, count: number) => void,
+    urls: { catalogWorker: URL; pageReceiver: URL } = {
+      catalogWorker: CATALOG_WORKER_URL,
+      pageReceiver: PAGE_RECEIVER_URL,
+    },
+  ) {
+    const { port1, port2 } = new MessageChannel();
+    this.#calls = new WorkerCalls(urls.catalogWorker, {
       name: 'catalog worker',
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+      workerData: { pages: port1 },
+      transferList: [port1],
       onNotice: (notice) => onRows(notice.rows.kind, notice.rows.count),
     });
+    this.#receiver = new WorkerCalls(urls.pageReceiver, {
+      name: 'page receiver',
+      resourceLimits: { maxYoungGenerationSizeMb: RECEIVER_YOUNG_GENERATION_MB },
+      workerData: { pages: port2 },
+      transferList: [port2],
+    });
+  }
+
+  /** Opens catalog.db in the catalog worker and the receiver's HTTP client (`caFile`: Settings' CA file). */
+  async begin(file: string, caFile: string | undefined): Promise<void> {
+    await Promise.all([this.#calls.call('begin', { file }), this.#receiver.call('begin', { caFile })]);
   }
 
   call<K extends StagingOp>(op: K, input: StagingCalls[K]['input']): Promise<StagingCalls[K]['output']> {
@@ -37,31 +69,31 @@ export class CatalogWorker {
   }
 
   /**
-   * A transport for one page (VoaHostRequest.via) that has the worker send the request and receive the
-   * answer. The page's bytes never reach this thread: received here, 6 MB a page in TLS records
+   * A transport for one page (VoaHostRequest.via) that has the page receiver send the request and receive
+   * the answer. The page's bytes never reach this thread: received here, 6 MB a page in TLS records
    * and their copy made the main thread's V8 start a full garbage collection for nearly every page, whose
    * marking steps held the event loop for 10 to 27 ms each (docs/bench.md).
    */
   pageTransport(): PageTransport {
-    return new PageTransport(this.#calls, () => ++this.#lastFetchId);
+    return new PageTransport(this.#receiver, () => ++this.#lastFetchId);
   }
 
-  /** Drops an unfinished staging area, closes the worker's connection and waits for the thread to end. */
-  close(): Promise<void> {
-    return this.#calls.close();
+  /** Drops an unfinished staging area, closes both workers and waits for their threads to end. */
+  async close(): Promise<void> {
+    await Promise.all([this.#receiver.close(), this.#calls.close()]);
   }
 }
 
-/** One page request sent by the worker; `page` is the last 2xx answer's page, which the worker keeps. */
+/**
+ * One page request sent by the page receiver; `page` is the last 2xx answer's page, which the receiver
+ * handed to the catalog worker.
+ */
 export class PageTransport implements HostTransport {
   page: ScannedPage | undefined;
-  #markPosted = () => {};
-  /** Settles once the first request has been handed to the worker (a write handed over later waits for it). */
-  readonly posted = new Promise<void>((resolve) => (this.#markPosted = resolve));
-  readonly #calls: WorkerCalls<StagingCalls, RowsNotice>;
+  readonly #calls: WorkerCalls<ReceiverCalls>;
   readonly #nextFetchId: () => number;
 
-  constructor(calls: WorkerCalls<StagingCalls, RowsNotice>, nextFetchId: () => number) {
+  constructor(calls: WorkerCalls<ReceiverCalls>, nextFetchId: () => number) {
     this.#calls = calls;
     this.#nextFetchId = nextFetchId;
   }
@@ -73,9 +105,7 @@ export class PageTransport implements HostTransport {
     signal?.addEventListener('abort', abort, { once: true });
     let fetched;
     try {
-      const call = this.#calls.call('fetch', { fetchId, request });
-      this.#markPosted();
-      fetched = await call;
+      fetched = await this.#calls.call('fetch', { fetchId, request });
     } catch (error) {
       throw signal?.aborted ? signal.reason : error;
     } finally {

@@ -1,44 +1,59 @@
-// The messages between a sync (main thread) and its catalog worker. The worker owns the pages and the
-// writes of one sync: it receives each page from the host, reads its text, stages the rows, merges the
-// index, works out the changes and swaps the catalog in, on a node:sqlite connection of its own, so none
-// of that holds up the main thread. The main thread keeps the token, the headers and the host policy.
+// The messages between a sync (main thread) and its two workers. The page receiver sends each page
+// request and receives the answer, scans a page for its records and hands the page on to the catalog
+// worker; the catalog worker reads the records, stages the rows, merges the index, works out the changes
+// and swaps the catalog in, on a node:sqlite connection of its own. So neither holds up the main thread,
+// and a page is received while the one before it is written. The main thread keeps the token, the
+// headers and the host policy.
 import type { PageKind } from '../../../shared/contract/catalog-search.ts';
 import type { HostRequest } from '../host/host-http-client.ts';
 import type { SteelPageName, SwapFields } from './catalog-staging.ts';
+import type { ODataListBounds } from './odata-list.ts';
 import type { CallAnswer, CallRequest } from './worker-calls.ts';
 
-/** A page whose text the worker has scanned and keeps until it is written. */
+/** A page the receiver has scanned and handed to the catalog worker, which keeps it until it is written. */
 export type ScannedPage =
   | { readable: true; pageId: number; nextLink: string | undefined; count: number }
   | { readable: false; reason: string };
 
-/** What one page request came to in the worker. */
+/** What one page request came to in the receiver. */
 export type FetchedPage =
-  /** A 2xx answer: its body stays in the worker, scanned. */
+  /** A 2xx answer: its body went on to the catalog worker, scanned. */
   | { kind: 'page'; status: number; headers: Record<string, string>; page: ScannedPage }
   /** Any other answer, with its body (an error message) for the host policy and the run's message. */
   | { kind: 'answer'; status: number; headers: Record<string, string>; body: string }
-  /** No answer (HostNetworkError in the worker): refused, reset, TLS failure or time-out. */
+  /** No answer (HostNetworkError in the receiver): refused, reset, TLS failure or time-out. */
   | { kind: 'noAnswer'; message: string; timedOut: boolean };
 
-/**
- * Calls the worker answers as they come rather than one after the other: a page is received while the
- * one before it is written.
- */
-export const UNQUEUED_CALLS = ['fetch', 'abortFetch'] as const satisfies readonly StagingOp[];
-
-/** Each call the worker answers, with its input and its answer. */
-export interface StagingCalls {
-  /**
-   * Opens catalog.db and clears any staging left behind; the caller holds the sync lock. `caFile`: the
-   * extra CA file of Settings, for the worker's own HTTP client.
-   */
-  begin: { input: { file: string; caFile: string | undefined }; output: null };
+/** Each call the page receiver answers, as they come (a page is received while another is written). */
+export interface ReceiverCalls {
+  /** `caFile`: the extra CA file of Settings, for the receiver's own HTTP client. */
+  begin: { input: { caFile: string | undefined }; output: null };
   /** Sends one page request (its token and headers made on the main thread) and receives the answer. */
   fetch: { input: { fetchId: number; request: Omit<HostRequest, 'signal'> }; output: FetchedPage };
   /** Aborts a fetch in flight (the sync was cancelled or failed). */
   abortFetch: { input: { fetchId: number }; output: null };
-  /** Stages a scanned page's records, reporting rows as each transaction commits. */
+  close: { input: null; output: null };
+}
+
+export type ReceiverOp = keyof ReceiverCalls;
+export type ReceiverRequest<K extends ReceiverOp = ReceiverOp> = CallRequest<ReceiverCalls, K>;
+
+/**
+ * A scanned page, from the receiver to the catalog worker over their own channel (workerData `pages`);
+ * its buffers are transferred, not copied.
+ */
+export interface HandedPage extends ODataListBounds {
+  pageId: number;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+/** Each call the catalog worker answers, one at a time in order, with its input and its answer. */
+export interface StagingCalls {
+  /**
+   * Opens catalog.db and clears any staging left behind; the caller holds the sync lock.
+   */
+  begin: { input: { file: string }; output: null };
+  /** Stages a page the receiver handed over (waiting for it to arrive), reporting rows as each transaction commits. */
   write: { input: { pageId: number; kind: PageKind }; output: null };
   completeCategories: { input: null; output: null };
   /** A steel page the host refused: its rows from the live catalog are staged instead; answers how many. */
@@ -61,3 +76,4 @@ export interface RowsNotice {
 }
 
 export type StagingWorkerMessage = CallAnswer<StagingCalls> | RowsNotice;
+export type ReceiverMessage = CallAnswer<ReceiverCalls>;

@@ -1,24 +1,19 @@
-// The catalog worker's entry (a worker_threads worker, one per sync): receives the sync's pages from the
-// host and answers the other StagingCalls one at a time, in the order they arrive, on its own node:sqlite
-// connection to catalog.db. Searches on the search worker's connection keep reading the live catalog
-// meanwhile (WAL: readers never wait for this writer).
-import diagnosticsChannel from 'node:diagnostics_channel';
-import { parentPort, type MessagePort } from 'node:worker_threads';
+// The catalog worker's entry (a worker_threads worker, one per sync): stages the pages the page receiver
+// hands over and answers the other StagingCalls one at a time, in the order they arrive, on its own
+// node:sqlite connection to catalog.db. Searches on the search worker's connection keep reading the live
+// catalog meanwhile (WAL: readers never wait for this writer).
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { PageKind } from '../../../shared/contract/catalog-search.ts';
-import { HostHttpClient, HostNetworkError } from '../host/host-http-client.ts';
-import { classifyStatus } from '../host/host-policy.ts';
 import { CatalogStaging, type SteelPageName } from './catalog-staging.ts';
 import { CatalogStore, type StoredFacets } from './catalog-store.ts';
-import {
-  UNQUEUED_CALLS,
-  type ScannedPage,
-  type StagingCalls,
-  type StagingOp,
-  type StagingRequest,
-  type StagingWorkerMessage,
+import type {
+  HandedPage,
+  StagingCalls,
+  StagingRequest,
+  StagingWorkerMessage,
 } from './catalog-sync-worker-protocol.ts';
 import { itemRow, text, variantRow } from './catalog-sync-worker-rows.ts';
-import { ODataListError, readODataList, type ODataList } from './odata-list.ts';
+import { odataList, type ODataList } from './odata-list.ts';
 import { answerCall, type CallHandlers } from './worker-calls.ts';
 
 function parentMessagePort(): MessagePort {
@@ -26,45 +21,30 @@ function parentMessagePort(): MessagePort {
   return parentPort;
 }
 const port = parentMessagePort();
+/** The channel from the page receiver (CatalogWorker makes it and hands each end to its thread). */
+const pages = (workerData as { pages: MessagePort }).pages;
 
 let store: CatalogStore | undefined;
 let staging: CatalogStaging | undefined;
 let prepared: { facets: StoredFacets; changes: Awaited<ReturnType<CatalogStaging['diff']>> } | undefined;
-const scanned = new Map<number, ODataList>();
-let lastPageId = 0;
-let http: Promise<HostHttpClient> | undefined;
-/** A page request in flight: `sent` settles once its first byte has gone to the host, or it has ended. */
-interface FetchInFlight {
-  controller: AbortController;
-  /** Path and query, as undici reports a request it sends. */
-  path: string;
-  sent: Promise<void>;
-  markSent: () => void;
-}
-/** Page requests in flight, by fetchId. */
-const fetches = new Map<number, FetchInFlight>();
+/** Pages handed over and not yet written, by pageId. */
+const handed = new Map<number, ODataList>();
+/** Writes waiting for their page: the receiver answers the main thread and hands the page on at once,
+ * but the two messages travel apart. */
+const awaited = new Map<number, (list: ODataList) => void>();
 
-// undici publishes this right before a request's first byte is written to its socket (its documented
-// diagnostics channel); a request it sends otherwise counts as sent when it ends.
-diagnosticsChannel.subscribe('undici:client:sendHeaders', (message) => {
-  const { request } = message as { request?: { path?: unknown } };
-  for (const fetch of fetches.values()) if (fetch.path === request?.path) fetch.markSent();
+pages.on('message', (page: HandedPage) => {
+  const list = odataList(page.bytes, page);
+  const waiting = awaited.get(page.pageId);
+  awaited.delete(page.pageId);
+  if (waiting) waiting(list);
+  else handed.set(page.pageId, list);
 });
 
-/** A URL's path and query as undici reports it; a URL that cannot be parsed is never sent. */
-function pathOf(url: string): string {
-  if (!URL.canParse(url)) return url;
-  const { pathname, search } = new URL(url);
-  return `${pathname}${search}`;
-}
-
-/**
- * Until every page request in flight has gone to the host. A write holds this thread for a transaction at
- * a time, and undici sends a request only when the event loop turns; so the next page's request is sent
- * before the page in hand is written, and the host builds the one while the other is written.
- */
-async function requestsSent(): Promise<void> {
-  await Promise.all([...fetches.values()].map((fetch) => fetch.sent));
+function handedPage(pageId: number): ODataList | Promise<ODataList> {
+  const list = handed.get(pageId);
+  handed.delete(pageId);
+  return list ?? new Promise((resolve) => awaited.set(pageId, resolve));
 }
 
 function stage(): CatalogStaging {
@@ -116,45 +96,13 @@ const STEEL_PAGE_OF: Record<'profiles' | 'grades' | 'itemTypes', SteelPageName> 
 };
 
 const handlers: CallHandlers<StagingCalls> = {
-  async begin({ file, caFile }) {
+  async begin({ file }) {
     store = CatalogStore.open(file, { memoryMap: false });
     staging = new CatalogStaging(store);
-    http = HostHttpClient.create(caFile ? { caFile } : {});
-    // A CA file that cannot be read fails the first page request, as it would on the main thread.
-    http.catch(() => {});
-    return null;
-  },
-  async fetch({ fetchId, request }) {
-    if (!http) throw new Error('The catalog worker has no HTTP client: begin was not called.');
-    const controller = new AbortController();
-    let markSent = () => {};
-    const sent = new Promise<void>((resolve) => (markSent = resolve));
-    const inFlight: FetchInFlight = { controller, path: pathOf(request.url), sent, markSent };
-    fetches.set(fetchId, inFlight);
-    try {
-      const response = await (await http).send({ ...request, signal: controller.signal });
-      const { status, headers } = response;
-      if (classifyStatus(status) !== 'ok') return { kind: 'answer', status, headers, body: response.body };
-      return { kind: 'page', status, headers, page: scan(response.bytes) };
-    } catch (error) {
-      if (error instanceof HostNetworkError)
-        return { kind: 'noAnswer', message: error.message, timedOut: error.timedOut };
-      throw error;
-    } finally {
-      markSent();
-      fetches.delete(fetchId);
-    }
-  },
-  async abortFetch({ fetchId }) {
-    fetches.get(fetchId)?.controller.abort(new Error('The page request was aborted.'));
     return null;
   },
   async write({ pageId, kind }) {
-    const list = scanned.get(pageId);
-    scanned.delete(pageId);
-    if (!list) throw new Error(`The catalog worker has no scanned page ${pageId}.`);
-    await requestsSent();
-    await writePage(kind, list);
+    await writePage(kind, await handedPage(pageId));
     return null;
   },
   async completeCategories() {
@@ -175,40 +123,23 @@ const handlers: CallHandlers<StagingCalls> = {
     return null;
   },
   async close() {
-    for (const { controller } of fetches.values()) controller.abort(new Error('The catalog worker closed.'));
-    await (await http?.catch(() => undefined))?.close();
-    http = undefined;
     staging?.discard();
     store?.close();
     staging = undefined;
     store = undefined;
-    scanned.clear();
+    handed.clear();
+    pages.close();
     return null;
   },
 };
-
-/** A page's body, scanned for its records and kept until it is written. */
-function scan(bytes: Uint8Array): ScannedPage {
-  try {
-    const list = readODataList(bytes);
-    scanned.set(++lastPageId, list);
-    return { readable: true, pageId: lastPageId, nextLink: list.nextLink, count: list.count };
-  } catch (error) {
-    if (error instanceof ODataListError || error instanceof SyntaxError)
-      return { readable: false, reason: error.message };
-    throw error;
-  }
-}
 
 function post(message: StagingWorkerMessage): void {
   port.postMessage(message);
 }
 
 // One call at a time, in order: a write yields between its transactions, and the next call must not
-// slip in between them. Page requests are answered as they come: they touch no database.
-const unqueued: ReadonlySet<StagingOp> = new Set(UNQUEUED_CALLS);
+// slip in between them.
 let queue = Promise.resolve();
 port.on('message', (request: StagingRequest) => {
-  if (unqueued.has(request.op)) void answerCall(port, handlers, request);
-  else queue = queue.then(() => answerCall(port, handlers, request));
+  queue = queue.then(() => answerCall(port, handlers, request));
 });

@@ -230,10 +230,7 @@ class SyncRun {
 
   async execute(): Promise<SyncRunSummary> {
     try {
-      await this.#worker.call('begin', {
-        file: this.#catalogFile,
-        caFile: this.#settings().host.caFile || undefined,
-      });
+      await this.#worker.begin(this.#catalogFile, this.#settings().host.caFile || undefined);
       this.#report();
       await this.#readCategoriesAndSteel();
       // Items, then variants: a size carries its item's fields, and one page kind at a time keeps memory
@@ -320,9 +317,7 @@ class SyncRun {
       pending = next ? this.#fetchPage(page, next, steel, transport) : undefined;
       // Awaited on the next turn; until then a failure must not count as unhandled.
       pending?.catch(() => {});
-      // The next page's request reaches the worker before this page's write, which then waits until it
-      // has gone out (catalog-sync-worker.ts): the host builds the next page while this one is written.
-      if (pending) await Promise.race([transport.posted, pending]).catch(() => {});
+      // The page receiver receives the next page while the catalog worker writes this one.
       await this.#worker.call('write', { pageId: answer.pageId, kind });
       if (this.#stop.aborted) throw this.#stop.reason;
       this.#report({ pageKind: kind, pages: this.#progress.pages + 1 });
@@ -331,8 +326,8 @@ class SyncRun {
   }
 
   /**
-   * One page: the host's answer (retried as the policy says), received and scanned by the worker (the
-   * page itself never comes to this thread), its next link checked.
+   * One page: the host's answer (retried as the policy says), received and scanned by the page receiver
+   * (the page itself never comes to this thread), its next link checked.
    */
   async #fetchPage(
     page: PageName,

@@ -77,7 +77,47 @@ function endOfValue(bytes: Uint8Array, start: number): number {
 const parsed = (bytes: Uint8Array, start: number, end: number): unknown =>
   JSON.parse(utf8.decode(bytes.subarray(start, end)));
 
+/** Where a page's records are in its bytes: what the receiving thread hands on with the bytes. */
+export interface ODataListBounds {
+  nextLink: string | undefined;
+  /** Each record's first byte and the byte after its last, in order. */
+  starts: Uint32Array<ArrayBuffer>;
+  ends: Uint32Array<ArrayBuffer>;
+}
+
 export function readODataList(bytes: Uint8Array): ODataList {
+  return odataList(bytes, scanODataList(bytes));
+}
+
+/** A page's records read from its bytes and the bounds scanODataList found in them. */
+export function odataList(bytes: Uint8Array, { nextLink, starts, ends }: ODataListBounds): ODataList {
+  return {
+    nextLink,
+    count: starts.length,
+    *batches(size) {
+      for (let first = 0; first < starts.length; first += size) {
+        const last = Math.min(starts.length, first + size) - 1;
+        // Records of a batch are consecutive in the page: parse them as one array.
+        const text = utf8.decode(bytes.subarray(starts[first], ends[last]));
+        const records = JSON.parse(`[${text}]`) as unknown[];
+        yield records.filter(
+          (record): record is Record<string, unknown> => typeof record === 'object' && record !== null,
+        );
+      }
+    },
+  };
+}
+
+/**
+ * A page's bytes in a buffer of their own, to be transferred to another thread: transferring a view's
+ * buffer moves all of it, and a small Buffer is a view into a pool that other Buffers share.
+ */
+export function ownedBytes(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+}
+
+/** Scans a page's bytes for its records' bounds and its next link. */
+export function scanODataList(bytes: Uint8Array): ODataListBounds {
   const bom = BYTE_ORDER_MARK.every((code, at) => bytes[at] === code);
   let index = skipSpace(bytes, bom ? BYTE_ORDER_MARK.length : 0);
   if (bytes[index] !== OPEN_BRACE) throw new ODataListError('The answer is not a JSON object.');
@@ -133,19 +173,5 @@ export function readODataList(bytes: Uint8Array): ODataList {
     }
   }
   if (!sawValue) throw new ODataListError('The answer has no list of records (value).');
-  return {
-    nextLink,
-    count: starts.length,
-    *batches(size) {
-      for (let first = 0; first < starts.length; first += size) {
-        const last = Math.min(starts.length, first + size) - 1;
-        // Records of a batch are consecutive in the page: parse them as one array.
-        const text = utf8.decode(bytes.subarray(starts[first], ends[last]));
-        const records = JSON.parse(`[${text}]`) as unknown[];
-        yield records.filter(
-          (record): record is Record<string, unknown> => typeof record === 'object' && record !== null,
-        );
-      }
-    },
-  };
+  return { nextLink, starts: Uint32Array.from(starts), ends: Uint32Array.from(ends) };
 }

@@ -1,7 +1,7 @@
 // A worker thread called like an async object, for the catalog's workers (the sync's and the search's):
 // each call is a message with an id, answered by one message with the same id. Each worker declares its
 // calls once in its protocol file, as a map from the call's name to its input and its answer.
-import { Worker, type MessagePort, type ResourceLimits } from 'node:worker_threads';
+import { Worker, type MessagePort, type ResourceLimits, type Transferable } from 'node:worker_threads';
 
 /**
  * A catalog worker's entry beside the code that starts it. From the .ts sources (Node's type stripping:
@@ -71,6 +71,8 @@ export interface WorkerCallsOptions<Notice> {
   name: string;
   resourceLimits?: ResourceLimits;
   workerData?: unknown;
+  /** What workerData holds that moves to the worker rather than being copied (a MessagePort). */
+  transferList?: Transferable[];
   /** Messages that answer no call (they have no id). */
   onNotice?: (notice: Notice) => void;
 }
@@ -89,6 +91,7 @@ export class WorkerCalls<Calls extends CallMap<Calls>, Notice extends { id: unde
     this.#worker = new Worker(url, {
       resourceLimits: options.resourceLimits,
       workerData: options.workerData,
+      transferList: options.transferList,
     });
     this.#worker.on('message', (message: CallAnswer<Calls> | Notice) => {
       if (message.id === undefined) return options.onNotice?.(message);

@@ -30,7 +30,7 @@ export interface HostResponse {
   headers: Record<string, string>;
   /** The body as text, decoded from `bytes` when first read. */
   readonly body: string;
-  /** The body as received (the catalog worker reads a page's records from these bytes). */
+  /** The body as received (the page receiver scans a page's records in these bytes). */
   readonly bytes?: Uint8Array<ArrayBuffer>;
 }
 
