@@ -3,25 +3,21 @@
 // to the catalog worker over their own channel. Receiving here rather than in the catalog worker takes
 // the TLS, HTTP and scanning work (about a sixth of that thread's) off the thread that writes, so the
 // next page is received while one is written (docs/bench.md).
-import { workerData, parentPort, type MessagePort } from 'node:worker_threads';
 import { HostHttpClient, HostNetworkError } from '../host/host-http-client.ts';
 import { classifyStatus } from '../host/host-policy.ts';
-import type {
-  HandedPage,
-  ReceiverCalls,
-  ReceiverRequest,
-  ScannedPage,
+import {
+  pagesChannel,
+  type HandedPage,
+  type ReceiverCalls,
+  type ReceiverRequest,
+  type ScannedPage,
 } from './catalog-sync-worker-protocol.ts';
 import { ODataListError, ownedBytes, scanODataList } from './odata-list.ts';
-import { answerCall, type CallHandlers } from './worker-calls.ts';
+import { answerCall, parentMessagePort, type CallHandlers } from './worker-calls.ts';
 
-function parentMessagePort(): MessagePort {
-  if (!parentPort) throw new Error('catalog-page-receiver.ts runs as a worker thread only.');
-  return parentPort;
-}
-const port = parentMessagePort();
+const port = parentMessagePort('catalog-page-receiver.ts');
 /** The channel to the catalog worker (CatalogWorker makes it and hands each end to its thread). */
-const pages = (workerData as { pages: MessagePort }).pages;
+const pages = pagesChannel();
 
 let http: Promise<HostHttpClient> | undefined;
 let lastPageId = 0;

@@ -4,16 +4,12 @@
 // search first checks the catalog's generation, so the search after a swap reads the new catalog.
 // The in-memory search columns load here, in slices between searches (catalog-store.ts): their timers
 // are unref'd, and the port's message listener keeps this thread's event loop alive meanwhile.
-import { parentPort, threadId, workerData, type MessagePort } from 'node:worker_threads';
+import { threadId, workerData } from 'node:worker_threads';
 import type { SearchCalls, SearchRequest, SearchWorkerData } from './catalog-search-worker-protocol.ts';
 import { CatalogStore } from './catalog-store.ts';
-import { answerCall, type CallHandlers } from './worker-calls.ts';
+import { answerCall, parentMessagePort, type CallHandlers } from './worker-calls.ts';
 
-function parentMessagePort(): MessagePort {
-  if (!parentPort) throw new Error('catalog-search-worker.ts runs as a worker thread only.');
-  return parentPort;
-}
-const port = parentMessagePort();
+const port = parentMessagePort('catalog-search-worker.ts');
 const { file }: SearchWorkerData = workerData;
 
 // Opened at once: a catalog that cannot be opened ends the thread with that error, and the module

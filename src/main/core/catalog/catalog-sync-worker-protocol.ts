@@ -5,6 +5,7 @@
 // and a page is received while the one before it is written. The main thread keeps the token, the
 // headers and the host policy.
 import type { PageKind } from '../../../shared/contract/catalog-search.ts';
+import { MessagePort, workerData } from 'node:worker_threads';
 import type { HostRequest } from '../host/host-http-client.ts';
 import type { SteelPageName, SwapFields } from './catalog-staging.ts';
 import type { ODataListBounds } from './odata-list.ts';
@@ -37,6 +38,14 @@ export interface ReceiverCalls {
 
 export type ReceiverOp = keyof ReceiverCalls;
 export type ReceiverRequest<K extends ReceiverOp = ReceiverOp> = CallRequest<ReceiverCalls, K>;
+
+/** In a sync's worker: its end of the channel between the page receiver and the catalog worker. */
+export function pagesChannel(): MessagePort {
+  const pages: unknown = (workerData as { pages?: unknown } | null)?.pages;
+  if (!(pages instanceof MessagePort))
+    throw new Error('A sync worker was started without its pages channel.');
+  return pages;
+}
 
 /**
  * A scanned page, from the receiver to the catalog worker over their own channel (workerData `pages`);

@@ -2,27 +2,23 @@
 // hands over and answers the other StagingCalls one at a time, in the order they arrive, on its own
 // node:sqlite connection to catalog.db. Searches on the search worker's connection keep reading the live
 // catalog meanwhile (WAL: readers never wait for this writer).
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { PageKind } from '../../../shared/contract/catalog-search.ts';
 import { CatalogStaging, type SteelPageName } from './catalog-staging.ts';
 import { CatalogStore, type StoredFacets } from './catalog-store.ts';
-import type {
-  HandedPage,
-  StagingCalls,
-  StagingRequest,
-  StagingWorkerMessage,
+import {
+  pagesChannel,
+  type HandedPage,
+  type StagingCalls,
+  type StagingRequest,
+  type StagingWorkerMessage,
 } from './catalog-sync-worker-protocol.ts';
 import { itemRow, text, variantRow } from './catalog-sync-worker-rows.ts';
 import { odataList, type ODataList } from './odata-list.ts';
-import { answerCall, type CallHandlers } from './worker-calls.ts';
+import { answerCall, parentMessagePort, type CallHandlers } from './worker-calls.ts';
 
-function parentMessagePort(): MessagePort {
-  if (!parentPort) throw new Error('catalog-sync-worker.ts runs as a worker thread only.');
-  return parentPort;
-}
-const port = parentMessagePort();
+const port = parentMessagePort('catalog-sync-worker.ts');
 /** The channel from the page receiver (CatalogWorker makes it and hands each end to its thread). */
-const pages = (workerData as { pages: MessagePort }).pages;
+const pages = pagesChannel();
 
 let store: CatalogStore | undefined;
 let staging: CatalogStaging | undefined;

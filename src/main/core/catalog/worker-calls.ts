@@ -1,7 +1,13 @@
 // A worker thread called like an async object, for the catalog's workers (the sync's and the search's):
 // each call is a message with an id, answered by one message with the same id. Each worker declares its
 // calls once in its protocol file, as a map from the call's name to its input and its answer.
-import { Worker, type MessagePort, type ResourceLimits, type Transferable } from 'node:worker_threads';
+import {
+  Worker,
+  parentPort,
+  type MessagePort,
+  type ResourceLimits,
+  type Transferable,
+} from 'node:worker_threads';
 
 /**
  * A catalog worker's entry beside the code that starts it. From the .ts sources (Node's type stripping:
@@ -11,6 +17,12 @@ import { Worker, type MessagePort, type ResourceLimits, type Transferable } from
  */
 export function workerEntryUrl(entry: string): URL {
   return new URL(`./${entry}${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+}
+
+/** The worker's port to the thread that started it; `entry` names the worker in the error elsewhere. */
+export function parentMessagePort(entry: string): MessagePort {
+  if (!parentPort) throw new Error(`${entry} runs as a worker thread only.`);
+  return parentPort;
 }
 
 /**
