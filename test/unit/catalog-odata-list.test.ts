@@ -4,11 +4,12 @@ import {
   ODataListError,
   odataList,
   ownedBytes,
-  readODataList as readBytes,
   scanODataList,
   type ODataListBounds,
 } from '../../src/main/core/catalog/odata-list.ts';
 
+/** A page's records read from its bytes, as the receiver scans them and the catalog worker reads them. */
+const readBytes = (bytes: Uint8Array) => odataList(bytes, scanODataList(bytes));
 /** A page as the host sends it: UTF-8 bytes. */
 const readODataList = (text: string) => readBytes(new TextEncoder().encode(text));
 

@@ -62,7 +62,10 @@ export interface StagingCalls {
    * Opens catalog.db and clears any staging left behind; the caller holds the sync lock.
    */
   begin: { input: { file: string }; output: null };
-  /** Stages a page the receiver handed over (waiting for it to arrive), reporting rows as each transaction commits. */
+  /**
+   * Stages a page the receiver handed over (waiting for it to arrive), reporting rows as each transaction
+   * commits.
+   */
   write: { input: { pageId: number; kind: PageKind }; output: null };
   completeCategories: { input: null; output: null };
   /** A steel page the host refused: its rows from the live catalog are staged instead; answers how many. */
@@ -85,4 +88,3 @@ export interface RowsNotice {
 }
 
 export type StagingWorkerMessage = CallAnswer<StagingCalls> | RowsNotice;
-export type ReceiverMessage = CallAnswer<ReceiverCalls>;

@@ -85,10 +85,6 @@ export interface ODataListBounds {
   ends: Uint32Array<ArrayBuffer>;
 }
 
-export function readODataList(bytes: Uint8Array): ODataList {
-  return odataList(bytes, scanODataList(bytes));
-}
-
 /** A page's records read from its bytes and the bounds scanODataList found in them. */
 export function odataList(bytes: Uint8Array, { nextLink, starts, ends }: ODataListBounds): ODataList {
   return {
