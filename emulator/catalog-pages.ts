@@ -14,6 +14,11 @@ export interface CatalogPageRequest {
   contextRoot: string;
   /** Cut the connection after this many rows (the dropMidBody fault). */
   dropAfterRows?: number;
+  /**
+   * Write the row at this place in the page with a value that is not JSON, `NaN` (the malformedRecord
+   * fault): the list around it stays well formed.
+   */
+  malformedRow?: number;
 }
 
 /** First position after the row with these key values: where the next page starts. */
@@ -84,7 +89,9 @@ export async function streamCatalogPage(
     const row = table.rowAt(position, view);
     position++;
     if (query.filter && !query.filter(row)) continue;
-    chunk += (served === 0 ? '' : ',') + rowJson(row, request, position - 1);
+    let json = rowJson(row, request, position - 1);
+    if (served === request.malformedRow) json = `${json.slice(0, -1)},"DXRemainingInventory":NaN}`;
+    chunk += (served === 0 ? '' : ',') + json;
     served++;
     lastRow = row;
     rowsInChunk++;

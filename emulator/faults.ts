@@ -50,6 +50,7 @@ const ruleSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('drop'), match: matchSchema.optional(), ...selection }),
   z.strictObject({ kind: z.literal('dropAfterStore'), ...selection }),
   z.strictObject({ kind: z.literal('dropMidBody'), ...selection }),
+  z.strictObject({ kind: z.literal('malformedRecord'), ...selection }),
   z.strictObject({ kind: z.literal('sessionConflict'), ...selection }),
   z.strictObject({ kind: z.literal('reportFailure'), ...selection }),
   z.strictObject({ kind: z.literal('archiveFailure'), ...selection }),
@@ -102,6 +103,7 @@ function targetsOf(rule: FaultRule): readonly CallTarget[] {
     case 'dropAfterStore':
       return ['requests'];
     case 'dropMidBody':
+    case 'malformedRecord':
       return ['catalog'];
     case 'sessionConflict':
     case 'reportFailure':
@@ -161,6 +163,7 @@ const outcomeKindsBeforeCall: ReadonlySet<FaultKind> = new Set([
   'status5xx',
   'drop',
   'dropMidBody',
+  'malformedRecord',
   'tokenDown',
 ]);
 const outcomeKindsAfterStore: ReadonlySet<FaultKind> = new Set(['status5xxAfterStore', 'dropAfterStore']);

@@ -347,6 +347,9 @@ export function createHostRequestHandler(
         ...(fault?.kind === 'dropMidBody'
           ? { dropAfterRows: Math.max(1, Math.floor(Math.min(pageSize, table.count) / 2)) }
           : {}),
+        ...(fault?.kind === 'malformedRecord'
+          ? { malformedRow: Math.floor(Math.min(pageSize, table.count) / 2) }
+          : {}),
       });
       return;
     }
@@ -455,7 +458,7 @@ export function createHostRequestHandler(
         request.socket.destroy();
         return;
       }
-      if (fault && fault.kind !== 'dropMidBody') {
+      if (fault && fault.kind !== 'dropMidBody' && fault.kind !== 'malformedRecord') {
         answerStatusFault(response, call.target, fault);
         return;
       }

@@ -116,6 +116,17 @@ describe('faults on request', () => {
     );
   });
 
+  it('malformedRecord writes one record of a catalog page with NaN: the page is not JSON, its outline is', async () => {
+    await setFaults({ rules: [{ kind: 'malformedRecord', count: 1 }] });
+    const malformed = await client.catalog('voaVariants');
+    expect(malformed.status).toBe(200);
+    expect(malformed.json).toBeUndefined();
+    expect(malformed.text.match(/:NaN\}/g)).toHaveLength(1);
+    // Without that one value, the page is the page.
+    const whole = await client.catalog('voaVariants');
+    expect(JSON.parse(malformed.text.replace(',"DXRemainingInventory":NaN}', '}'))).toEqual(whole.json);
+  });
+
   it('tokenDown: the token endpoint answers 503 in the identity provider form, with Retry-After', async () => {
     await setFaults({ rules: [{ kind: 'tokenDown', count: 2 }] });
     const form = {

@@ -47,3 +47,40 @@ it('a write asked for before the host has answered its page waits for the page, 
     server.close();
   }
 });
+
+it('a page with a record that is not JSON is written as unreadable: nothing of it staged, the next page whole', async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-page-receiver-'));
+  const file = path.join(dir, 'catalog.db');
+  CatalogStore.open(file).close();
+  const size = (itemNo: string) => `{"ItemNo":"${itemNo}","Code":"06000","DXLength":6000}`;
+  // The list itself is well formed, so its next link would be followed; the second record's stock is not.
+  const bodies = [
+    `{"value":[${size('1')},{"ItemNo":"2","DXRemainingInventory":NaN}]}`,
+    `{"value":[${size('1')},${size('2')}]}`,
+  ];
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(bodies.shift());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const rows: number[] = [];
+  const worker = new CatalogWorker((_kind, count) => rows.push(count));
+  try {
+    await worker.begin(file, undefined);
+    for (const pageId of [1, 2]) {
+      const transport = worker.pageTransport();
+      await transport.send({ method: 'GET', url: `http://127.0.0.1:${port}/variants` });
+      expect(transport.page).toEqual({ readable: true, pageId, nextLink: undefined, count: 2 });
+    }
+    expect(await worker.call('write', { pageId: 1, kind: 'variants' })).toEqual({
+      unreadable: expect.stringMatching(/A record in the list is not JSON/),
+    });
+    expect(rows).toEqual([]);
+    expect(await worker.call('write', { pageId: 2, kind: 'variants' })).toBeNull();
+    expect(rows).toEqual([2]);
+  } finally {
+    await worker.close();
+    server.close();
+  }
+});

@@ -266,6 +266,21 @@ describe('sync: against the emulator over HTTPS', () => {
     expect(run.rows.variants).toBe(800);
   });
 
+  it('a catalog page with a record that is not JSON fails the sync as unreadable, and the catalog is kept', async () => {
+    const rig = await emulator({ variants: 600, pageSize: 200 });
+    await openCore(rig);
+    expect((await sync()).outcome).toBe('succeeded');
+    const before = catalogFingerprint();
+    // The next catalog page served has one record with NaN for a number; the list around it is well formed.
+    await rig.admin('/faults', { rules: [{ kind: 'malformedRecord', count: 1 }] });
+    const run = await sync();
+    expect(run.outcome).toBe('failed');
+    expect(run.message).toMatch(/the host's answer cannot be read: A record in the list is not JSON/);
+    expect(run.message).toMatch(/catalog before this sync was kept/);
+    expect(run.failure).toEqual({ reason: 'unreadable', hostWords: undefined, missingSettings: undefined });
+    expect(catalogFingerprint()).toEqual(before);
+  });
+
   it('429 during a sync: waits Retry-After and completes', async () => {
     const rig = await emulator({ variants: 500, pageSize: 100 });
     await openCore(rig);

@@ -61,6 +61,14 @@ describe('OData list: records read a batch at a time', () => {
     expect(() => readODataList('{"value":[{"No":"1"}]')).toThrow(ODataListError);
   });
 
+  it('a record that is not JSON in a well-formed list is refused when its batch is read', () => {
+    const list = readODataList('{"value":[{"No":"1"},{"No":"2","Stock":NaN},{"No":"3"}]}');
+    expect(list.count).toBe(3);
+    const batches = list.batches(1);
+    expect(batches.next().value).toEqual([{ No: '1' }]);
+    expect(() => batches.next()).toThrow(/A record in the list is not JSON/);
+  });
+
   it('a page scanned on one thread reads the same records on another, its buffers moved, not copied', () => {
     const text = JSON.stringify({
       value: [{ No: '1', Description: 'Ø 20 — ✓' }, { No: '2' }],

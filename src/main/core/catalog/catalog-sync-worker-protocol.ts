@@ -64,9 +64,9 @@ export interface StagingCalls {
   begin: { input: { file: string }; output: null };
   /**
    * Stages a page the receiver handed over (waiting for it to arrive), reporting rows as each transaction
-   * commits.
+   * commits. Answers why if a record of the page is not JSON: the sync then fails as the host's fault.
    */
-  write: { input: { pageId: number; kind: PageKind }; output: null };
+  write: { input: { pageId: number; kind: PageKind }; output: { unreadable: string } | null };
   completeCategories: { input: null; output: null };
   /** A steel page the host refused: its rows from the live catalog are staged instead; answers how many. */
   keepSteelRows: { input: { page: SteelPageName }; output: number };

@@ -13,7 +13,7 @@ import {
   type StagingWorkerMessage,
 } from './catalog-sync-worker-protocol.ts';
 import { itemRow, text, variantRow } from './catalog-sync-worker-rows.ts';
-import { odataList, type ODataList } from './odata-list.ts';
+import { ODataListError, odataList, type ODataList } from './odata-list.ts';
 import { answerCall, parentMessagePort, type CallHandlers } from './worker-calls.ts';
 
 const port = parentMessagePort('catalog-sync-worker.ts');
@@ -98,7 +98,12 @@ const handlers: CallHandlers<StagingCalls> = {
     return null;
   },
   async write({ pageId, kind }) {
-    await writePage(kind, await handedPage(pageId));
+    try {
+      await writePage(kind, await handedPage(pageId));
+    } catch (error) {
+      if (error instanceof ODataListError) return { unreadable: error.message };
+      throw error;
+    }
     return null;
   },
   async completeCategories() {

@@ -91,6 +91,10 @@ export class SyncCancelled extends Error {
 type PageName =
   (typeof CATALOG_PAGES)[keyof typeof CATALOG_PAGES] | (typeof STEEL_PAGES)[keyof typeof STEEL_PAGES];
 
+/** A page the host answered with something that is not an OData list of JSON records. */
+const unreadablePage = (page: PageName, reason: string) =>
+  new SyncFailure(`${page}: the host's answer cannot be read: ${reason}`, 'unreadable');
+
 const PAGE_KIND_OF: Record<PageName, PageKind> = {
   [CATALOG_PAGES.categories]: 'categories',
   [CATALOG_PAGES.items]: 'items',
@@ -318,7 +322,8 @@ class SyncRun {
       // Awaited on the next turn; until then a failure must not count as unhandled.
       pending?.catch(() => {});
       // The page receiver receives the next page while the catalog worker writes this one.
-      await this.#worker.call('write', { pageId: answer.pageId, kind });
+      const written = await this.#worker.call('write', { pageId: answer.pageId, kind });
+      if (written) throw unreadablePage(page, written.unreadable);
       if (this.#stop.aborted) throw this.#stop.reason;
       this.#report({ pageKind: kind, pages: this.#progress.pages + 1 });
     }
@@ -339,8 +344,7 @@ class SyncRun {
     if (response.kind !== 'ok') return response;
     const scanned = transport.page;
     if (!scanned) throw new Error(`${page}: the catalog worker kept no page for a successful answer.`);
-    if (!scanned.readable)
-      throw new SyncFailure(`${page}: the host's answer cannot be read: ${scanned.reason}`, 'unreadable');
+    if (!scanned.readable) throw unreadablePage(page, scanned.reason);
     this.#report({ waiting: undefined, phase: 'reading' });
     if (!scanned.nextLink) return { kind: 'page', pageId: scanned.pageId, next: undefined };
     const baseUrl = this.#settings().host.baseUrl;

@@ -95,7 +95,14 @@ export function odataList(bytes: Uint8Array, { nextLink, starts, ends }: ODataLi
         const last = Math.min(starts.length, first + size) - 1;
         // Records of a batch are consecutive in the page: parse them as one array.
         const text = utf8.decode(bytes.subarray(starts[first], ends[last]));
-        const records = JSON.parse(`[${text}]`) as unknown[];
+        let records: unknown[];
+        try {
+          records = JSON.parse(`[${text}]`) as unknown[];
+        } catch (error) {
+          // The scan checks the list's outline only; a record's own JSON is checked here.
+          if (!(error instanceof SyntaxError)) throw error;
+          throw new ODataListError(`A record in the list is not JSON: ${error.message}`);
+        }
         yield records.filter(
           (record): record is Record<string, unknown> => typeof record === 'object' && record !== null,
         );
