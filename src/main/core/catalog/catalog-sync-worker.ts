@@ -51,9 +51,13 @@ function stage(): CatalogStaging {
 /**
  * Records parsed at a time. A page is parsed as it is written, inside transactions of
  * ROWS_PER_TRANSACTION rows; in pieces this small the records die in the young generation, where 10,000
- * parsed at once outlived it and piled up in the old one until a full collection (docs/bench.md).
+ * parsed at once outlived it and piled up in the old one until a full collection. A piece's text (about
+ * 280 bytes a size) is also held twice while parsed, decoded and inside its brackets, and a string over
+ * V8's 128 KB limit for the young generation goes straight to the large-object space, which only a full
+ * collection empties: 1,000 records (280 KB) took the worker's heap to 50 to 63 MB, 250 (70 KB) to 20 to
+ * 22 MB (docs/bench.md).
  */
-const RECORDS_PARSED_AT_ONCE = 1000;
+const RECORDS_PARSED_AT_ONCE = 250;
 
 /** A page's records in order, parsed RECORDS_PARSED_AT_ONCE at a time, each as `coerce` makes it. */
 function* recordsOf<T>(list: ODataList, coerce: (record: Record<string, unknown>) => T): Generator<T> {
