@@ -571,7 +571,7 @@ export default async function benchCatalog(): Promise<Record<string, unknown>> {
         }),
         syncPeakRssVsFetchOnly: compared(sync.peakRssMb, fetchOnly.peakRssMb, {
           unit: 'MB',
-          measures: 'peak RSS of the syncing process, main and worker thread (cli flags)',
+          measures: 'peak RSS of the syncing process, every thread (cli flags)',
           baselineIs: 'peak RSS of the fetch-only process',
           goal: '< 300 MB',
         }),
