@@ -46,7 +46,7 @@ const DIFF_STEP = 25_000;
 const ITEMS_READ_AHEAD = 256;
 /**
  * Rows written by one INSERT of items or sizes: a statement run per row pays for a call, a result and a
- * reset each time. With ITEMS_READ_AHEAD, the staging spends about 6 % less CPU (docs/bench.md). The
+ * reset each time. With ITEMS_READ_AHEAD, the staging spends about 6 % less CPU (docs/bench-history.md). The
  * full-text rows stay one per run: FTS5 took several rows of one statement at half the speed.
  */
 const ROWS_PER_INSERT = 50;
@@ -190,7 +190,7 @@ export class CatalogStaging {
     inTransaction(db, () => createCatalogTables(db, STAGING_PREFIX, this.#generation));
     // While staging, the index is only appended to: no merging between writes (automerge 0; crisismerge
     // high enough never to stall a write). Pending terms are flushed at FTS5's default of each megabyte: a
-    // larger hashsize measured no faster (docs/bench.md).
+    // larger hashsize measured no faster (docs/bench-history.md).
     // complete() merges it all in steps; the index is then read-only until the next sync.
     for (const [option, value] of [
       ['automerge', 0],

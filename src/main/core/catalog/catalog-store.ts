@@ -259,7 +259,7 @@ export class CatalogStore {
     // 500,000 sizes (docs/catalog.md, "What the search costs"). Every page read that way stays in the
     // process's resident set (file-backed) while the map is open, though: the sync's writer reads most of
     // the new catalog in its index merge, changes and swap, which added 70 to 90 MB to the syncing
-    // process's peak at 500,000 sizes (docs/bench.md), so it reads through its page cache instead.
+    // process's peak at 500,000 sizes (docs/bench-history.md), so it reads through its page cache instead.
     if (memoryMap) db.exec(`PRAGMA mmap_size = ${CATALOG_MMAP_BYTES}`);
     return new CatalogStore(db);
   }
