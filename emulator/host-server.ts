@@ -337,6 +337,8 @@ export function createHostRequestHandler(
       const table = context.catalog.tables[definition.name];
       const pageSize = state.settings.pageSize;
       const companySegment = `Company('${escapeCompanyName(site.companyName)}')`;
+      // Where a catalog fault strikes: halfway through the page.
+      const middleRow = Math.floor(Math.min(pageSize, table.count) / 2);
       await streamCatalogPage(response, {
         table,
         query,
@@ -344,12 +346,8 @@ export function createHostRequestHandler(
         pageSize,
         companyRoot: `${site.baseUrl}/ODataV4/${companySegment}`,
         contextRoot: `${site.baseUrl}/ODataV4/$metadata#${companySegment}`,
-        ...(fault?.kind === 'dropMidBody'
-          ? { dropAfterRows: Math.max(1, Math.floor(Math.min(pageSize, table.count) / 2)) }
-          : {}),
-        ...(fault?.kind === 'malformedRecord'
-          ? { malformedRow: Math.floor(Math.min(pageSize, table.count) / 2) }
-          : {}),
+        ...(fault?.kind === 'dropMidBody' ? { dropAfterRows: Math.max(1, middleRow) } : {}),
+        ...(fault?.kind === 'malformedRecord' ? { malformedRow: middleRow } : {}),
       });
       return;
     }

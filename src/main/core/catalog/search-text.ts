@@ -24,7 +24,8 @@ export function dimensionToken(value: number): string {
 /**
  * Prefix lengths the full-text index keeps; a longer prefix is looked up in the index's vocabulary, and a
  * shorter one (a letter or digit being typed) is asked as the term itself or any indexed prefix it starts.
- * A 1-character prefix index cost about a tenth of the staging's CPU (docs/bench-history.md), for the same sizes.
+ * A 1-character prefix index cost about a tenth of the staging's CPU (docs/bench-history.md), for the same
+ * sizes.
  */
 export const INDEXED_PREFIX_MIN = 2;
 export const INDEXED_PREFIX_MAX = 4;
