@@ -12,7 +12,7 @@ import {
   type DeskAgainstEmulator,
   screenshot,
 } from './browser-shell.ts';
-import { catalogSynced } from './desk-steps.ts';
+import { catalogSynced, startupSyncEnded } from './desk-steps.ts';
 import { CountingKeyboard, enterCounterOrder, THREE_LINE_ORDER } from './counter-keyboard-order.ts';
 
 let desk: DeskAgainstEmulator;
@@ -42,6 +42,8 @@ test('counter: a three-line pickup order entered by keyboard alone arrives at th
   page,
 }) => {
   await openCounter(page);
+  // Its lines are items of the catalog the desk syncs by itself at start.
+  await startupSyncEnded(page);
   await screenshot(page, 'counter-1-empty-nl');
 
   // The first time on this workstation: choose the employee (Shift+Tab to the list, arrow down, back).
@@ -157,6 +159,8 @@ test('counter: errors name the field and say what to do; limits show as you type
   page,
 }) => {
   await openCounter(page);
+  // HEA200 is judged against the catalog the desk syncs by itself at start.
+  await startupSyncEnded(page);
   await page.getByLabel('Referentie klant').fill('x'.repeat(40));
   await expect(page.getByText('40/35')).toBeVisible();
   await expect(page.getByLabel('Referentie klant')).toHaveValue('x'.repeat(40));

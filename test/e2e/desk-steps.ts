@@ -5,9 +5,11 @@ import './page-globals.ts';
 
 export type UiLanguageName = 'nl' | 'en';
 
-/** The local catalog synced, so that an item typed on a line is known, and no sync running any more. */
-export async function catalogSynced(page: Page): Promise<void> {
-  await page.evaluate(() => window.voa!.sync.start({}));
+/**
+ * The sync a new desk starts by itself a few seconds after start (no catalog yet) has ended, so a line typed
+ * next is judged against the catalog it brought, not swapped under it half-way through an order.
+ */
+export async function startupSyncEnded(page: Page): Promise<void> {
   await expect
     .poll(
       () =>
@@ -19,6 +21,12 @@ export async function catalogSynced(page: Page): Promise<void> {
       { timeout: 60_000 },
     )
     .toBe(true);
+}
+
+/** The local catalog synced, so that an item typed on a line is known, and no sync running any more. */
+export async function catalogSynced(page: Page): Promise<void> {
+  await page.evaluate(() => window.voa!.sync.start({}));
+  await startupSyncEnded(page);
 }
 
 /** A new counter order (Dutch UI) for `contactName` with item 100014 on its first line. */
