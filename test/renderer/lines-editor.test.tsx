@@ -1,9 +1,38 @@
 // The lines editor on the counter: an item number is checked against the local catalog, an unknown one
-// is marked and needs a description, and lines are reordered and removed from the keyboard.
+// is marked and needs a description, a sync that replaces the catalog is followed, and lines are
+// reordered and removed from the keyboard.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { CatalogStats } from '../../src/shared/contract/catalog-search.ts';
+import { emptyPageKindCounts } from '../../src/shared/contract/catalog-search.ts';
 import { useAppStore } from '../../src/renderer/src/store/use-app-store.ts';
 import { beam, openCounter } from './support/counter-workstation.tsx';
+import { Refusal } from './support/fake-bridge.ts';
+
+/** A local catalog a test can replace, as a sync's swap does: the beam is in it or not. */
+function swappableCatalog(syncedAt: string | undefined) {
+  const catalog = { syncedAt, hasBeam: syncedAt !== undefined };
+  const stats = (): CatalogStats => ({
+    counts: { ...emptyPageKindCounts(), items: catalog.hasBeam ? 1 : 0, variants: catalog.hasBeam ? 1 : 0 },
+    sizes: catalog.hasBeam ? 1 : 0,
+    steel: false,
+    syncedAt: catalog.syncedAt,
+    lastSync: undefined,
+  });
+  const swap = (next: string) => {
+    catalog.syncedAt = next;
+    catalog.hasBeam = true;
+  };
+  /** `whileAnswering` runs as the catalog answers "not found": a swap there lands before the time is read. */
+  const item =
+    (whileAnswering: () => void = () => undefined) =>
+    ({ itemNo }: { itemNo: string }) => {
+      if (catalog.hasBeam && itemNo === beam.itemNo) return { ...beam, syncedAt: catalog.syncedAt };
+      whileAnswering();
+      throw new Refusal({ code: 'not-found', message: `Artikel ${itemNo} staat niet in de catalogus.` });
+    };
+  return { catalog, stats, swap, item };
+}
 
 const lineItems = () =>
   screen
@@ -24,6 +53,35 @@ describe('lines editor', () => {
     expect(
       await within(second).findByText(/artikel 999999 staat niet in de lokale catalogus, dus beschrijf/),
     ).toBeInTheDocument();
+  });
+
+  it('an item looked up while a sync swaps the catalog is judged by the catalog it ends in', async () => {
+    const { catalog, stats, swap, item } = swappableCatalog('2026-11-21T02:00:00.000Z');
+    catalog.hasBeam = false;
+    const { user } = await openCounter({
+      'catalog:stats': stats,
+      'catalog:item': item(() => swap('2026-11-23T02:00:00.000Z')),
+    });
+    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), `${beam.itemNo}{Enter}`);
+    const first = await screen.findByRole('listitem', { name: 'Regel 1' });
+    expect(await within(first).findByDisplayValue(beam.description)).toBeInTheDocument();
+    expect(within(first).queryByText(/niet in de lokale catalogus/)).toBeNull();
+  });
+
+  it('lines checked against an empty catalog are checked again when a sync brings one', async () => {
+    const { stats, swap, item } = swappableCatalog(undefined);
+    const { fake, user } = await openCounter({ 'catalog:stats': stats, 'catalog:item': item() });
+    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), `${beam.itemNo}{Enter}`);
+    const first = await screen.findByRole('listitem', { name: 'Regel 1' });
+    expect(
+      await within(first).findByText('niet gecontroleerd: de lokale catalogus is leeg'),
+    ).toBeInTheDocument();
+    expect(within(first).getByLabelText(/Omschrijving/)).toHaveValue('');
+
+    swap(beam.syncedAt ?? '');
+    fake.emit('catalog:changed', { syncedAt: beam.syncedAt ?? '' });
+    expect(await within(first).findByDisplayValue(beam.description)).toBeInTheDocument();
+    expect(within(first).queryByText(/niet gecontroleerd/)).toBeNull();
   });
 
   it('moves a line up and removes one, by keyboard, and the draft follows', async () => {

@@ -79,6 +79,27 @@ interface SameSizeQuestion {
   targetKey: string;
 }
 
+/** How many times a lookup is made again when a sync replaced the catalog while it was answered. */
+const LOOKUP_ATTEMPTS = 3;
+
+/**
+ * A line's item looked up, with when the catalog that answered was synced. An item not found is judged
+ * against the catalog it was looked for in: the time is read on both sides of the lookup, and a sync that
+ * swapped the catalog in between makes it look again. Otherwise the old catalog's "not found" would be
+ * shown as "not in the local catalog (synced <the new catalog's time>)".
+ */
+async function lookUpInOneCatalog(typed: string) {
+  for (let attempt = 1; ; attempt++) {
+    const before = await voa.catalog.stats();
+    const found = await lookUpScan(typed);
+    if (found.detail) return { ...found, syncedAt: found.detail.syncedAt };
+    const after = await voa.catalog.stats();
+    const syncedAt = after.ok ? after.value.syncedAt : undefined;
+    const sameCatalog = !before.ok || !after.ok || before.value.syncedAt === syncedAt;
+    if (sameCatalog || attempt === LOOKUP_ATTEMPTS) return { ...found, syncedAt };
+  }
+}
+
 /** What the catalog check says about a line, under it: not in the catalog, refused, or unchecked. */
 function catalogNote(t: Translate, line: DraftLine, language: 'nl' | 'en'): string {
   const catalog = currentCatalog(line);
@@ -169,14 +190,28 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
     void initCatalog();
   }, [initCatalog]);
 
+  /** Checks again the lines judged against an earlier catalog than the one synced at this time. */
+  const recheckLines = useRef<(syncedAt: string | undefined) => void>(() => undefined);
+  useEffect(() => {
+    recheckLines.current = (syncedAt) => {
+      for (const line of [...lines, entry]) {
+        const judged = currentCatalog(line);
+        if (judged && judged.syncedAt !== (syncedAt ?? '')) void checkItem(line.key, line.itemNo);
+      }
+    };
+  });
+
   useEffect(() => {
     let live = true;
-    const read = async () => {
+    const read = async (afterSync: boolean) => {
       const stats = await voa.catalog.stats();
-      if (live && stats.ok) setCatalogSyncedAt(stats.value.syncedAt);
+      if (!live || !stats.ok) return;
+      setCatalogSyncedAt(stats.value.syncedAt);
+      // A line found missing in an empty or older catalog may be in this one, and a known one blocked now.
+      if (afterSync) recheckLines.current(stats.value.syncedAt);
     };
-    void read();
-    const off = voa.on('catalog:changed', () => void read());
+    void read(false);
+    const off = voa.on('catalog:changed', () => void read(true));
     return () => {
       live = false;
       off();
@@ -206,7 +241,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
     const parts = scanCodeParts(typed);
     if (!parts) return;
     const { itemNo } = parts;
-    const { verdict, detail } = await lookUpScan(typed);
+    const { verdict, detail, syncedAt } = await lookUpInOneCatalog(typed);
     let apply: ((line: DraftLine) => DraftLine) | undefined;
     if (detail) {
       setSizesOf((known) => ({ ...known, [itemNo]: detail.sizes.filter((size) => size.variantCode) }));
@@ -217,8 +252,6 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
           remembered: itemUnits[itemNo],
         });
     } else {
-      const stats = await voa.catalog.stats();
-      const syncedAt = stats.ok ? stats.value.syncedAt : undefined;
       setCatalogSyncedAt(syncedAt);
       apply = (line) => lineWithoutCatalogItem(line, syncedAt);
     }
