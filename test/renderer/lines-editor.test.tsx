@@ -3,8 +3,14 @@
 // reordered and removed from the keyboard.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { ParkedDraftView } from '../../src/shared/bridge/outbox-calls.ts';
 import type { CatalogStats } from '../../src/shared/contract/catalog-search.ts';
 import { emptyPageKindCounts } from '../../src/shared/contract/catalog-search.ts';
+import {
+  emptyQuoteDraft,
+  lineWithoutCatalogItem,
+  type QuoteDraft,
+} from '../../src/shared/contract/request-drafts.ts';
 import { useAppStore } from '../../src/renderer/src/store/use-app-store.ts';
 import { beam, openCounter } from './support/counter-workstation.tsx';
 import { Refusal } from './support/fake-bridge.ts';
@@ -82,6 +88,36 @@ describe('lines editor', () => {
     fake.emit('catalog:changed', { syncedAt: beam.syncedAt ?? '' });
     expect(await within(first).findByDisplayValue(beam.description)).toBeInTheDocument();
     expect(within(first).queryByText(/niet gecontroleerd/)).toBeNull();
+  });
+
+  it('an order parked before the last sync has its lines checked against the catalog of now', async () => {
+    // Parked yesterday, when the catalog of the day before did not have the beam yet.
+    const line = lineWithoutCatalogItem(
+      { ...emptyQuoteDraft('l1').entry, itemNo: beam.itemNo, quantity: '2' },
+      '2026-11-21T02:00:00.000Z',
+    );
+    const draft: QuoteDraft = { ...emptyQuoteDraft('e1'), contactName: 'Jan Smit', lines: [line] };
+    const parked: ParkedDraftView = {
+      id: 1,
+      target: 'counter',
+      label: 'Jan Smit',
+      lineCount: 1,
+      unfinished: false,
+      savedAt: '2026-11-22T16:00:00.000Z',
+      parkedAt: '2026-11-22T16:00:00.000Z',
+    };
+    const { user } = await openCounter({
+      'drafts:parked': () => ({ parked: [parked] }),
+      'drafts:resume': () => ({
+        parked: [],
+        draft: { target: 'counter', draft, revision: 1, updatedAt: parked.savedAt },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Verder met Jan Smit' }));
+    const first = await screen.findByRole('listitem', { name: 'Regel 1' });
+    expect(await within(first).findByDisplayValue(beam.description)).toBeInTheDocument();
+    expect(within(first).queryByText(/niet in de lokale catalogus/)).toBeNull();
+    expect(within(first).getByLabelText(/Aantal/)).toHaveValue('2');
   });
 
   it('moves a line up and removes one, by keyboard, and the draft follows', async () => {

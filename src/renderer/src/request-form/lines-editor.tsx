@@ -190,33 +190,34 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
     void initCatalog();
   }, [initCatalog]);
 
-  /** Checks again the lines judged against an earlier catalog than the one synced at this time. */
-  const recheckLines = useRef<(syncedAt: string | undefined) => void>(() => undefined);
-  useEffect(() => {
-    recheckLines.current = (syncedAt) => {
-      for (const line of [...lines, entry]) {
-        const judged = currentCatalog(line);
-        if (judged && judged.syncedAt !== (syncedAt ?? '')) void checkItem(line.key, line.itemNo);
-      }
-    };
-  });
-
   useEffect(() => {
     let live = true;
-    const read = async (afterSync: boolean) => {
+    const read = async () => {
       const stats = await voa.catalog.stats();
-      if (!live || !stats.ok) return;
-      setCatalogSyncedAt(stats.value.syncedAt);
-      // A line found missing in an empty or older catalog may be in this one, and a known one blocked now.
-      if (afterSync) recheckLines.current(stats.value.syncedAt);
+      if (live && stats.ok) setCatalogSyncedAt(stats.value.syncedAt);
     };
-    void read(false);
-    const off = voa.on('catalog:changed', () => void read(true));
+    void read();
+    const off = voa.on('catalog:changed', () => void read());
     return () => {
       live = false;
       off();
     };
   }, []);
+
+  /** Per line, the catalog (by its sync time) it was last checked again against: once per catalog. */
+  const checkedAgainst = useRef(new Map<string, string>());
+  useEffect(() => {
+    // A line judged against an earlier catalog (before a sync ended, or in an order parked yesterday) is
+    // checked against this one: an item found missing may be in it now, and a known one blocked.
+    if (catalogSyncedAt === null) return;
+    const now = catalogSyncedAt ?? '';
+    for (const line of [...lines, entry]) {
+      const judged = currentCatalog(line);
+      if (!judged || judged.syncedAt === now || checkedAgainst.current.get(line.key) === now) continue;
+      checkedAgainst.current.set(line.key, now);
+      void checkItem(line.key, line.itemNo);
+    }
+  });
 
   const roomForLine = (count: number) => {
     if (count < MAX_QUOTE_LINES) return true;
