@@ -1,7 +1,7 @@
 // The lines editor on the counter: an item number is checked against the local catalog, an unknown one
 // is marked and needs a description, a sync that replaces the catalog is followed, and lines are
 // reordered and removed from the keyboard.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ParkedDraftView } from '../../src/shared/bridge/outbox-calls.ts';
 import type { CatalogStats } from '../../src/shared/contract/catalog-search.ts';
@@ -13,7 +13,7 @@ import {
 } from '../../src/shared/contract/request-drafts.ts';
 import { useAppStore } from '../../src/renderer/src/store/use-app-store.ts';
 import { beam, openCounter } from './support/counter-workstation.tsx';
-import { Refusal } from './support/fake-bridge.ts';
+import { deferred, Refusal } from './support/fake-bridge.ts';
 
 /** A local catalog a test can replace, as a sync's swap does: the beam is in it or not. */
 function swappableCatalog(syncedAt: string | undefined) {
@@ -88,6 +88,37 @@ describe('lines editor', () => {
     fake.emit('catalog:changed', { syncedAt: beam.syncedAt ?? '' });
     expect(await within(first).findByDisplayValue(beam.description)).toBeInTheDocument();
     expect(within(first).queryByText(/niet gecontroleerd/)).toBeNull();
+  });
+
+  it('a re-check whose answer came while the number was being changed is asked again', async () => {
+    const { catalog, stats, swap, item } = swappableCatalog('2026-11-21T02:00:00.000Z');
+    catalog.hasBeam = false;
+    const { fake, user } = await openCounter({ 'catalog:stats': stats, 'catalog:item': item() });
+    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), `${beam.itemNo}{Enter}`);
+    const first = await screen.findByRole('listitem', { name: 'Regel 1' });
+    expect(await within(first).findByText(/niet in de lokale catalogus/)).toBeInTheDocument();
+
+    // The sync ends; its re-check of the line is answered only once a 5 has been typed after the number.
+    const answer = deferred<void>();
+    const answerItem = item();
+    fake.handle('catalog:item', async (input) => {
+      await answer.promise;
+      return answerItem(input);
+    });
+    const lookups = fake.inputsOf('catalog:item').length;
+    swap('2026-11-23T02:00:00.000Z');
+    fake.emit('catalog:changed', { syncedAt: '2026-11-23T02:00:00.000Z' });
+    await waitFor(() => expect(fake.inputsOf('catalog:item')).toHaveLength(lookups + 1));
+    const itemField = within(first).getByLabelText(/Artikel/);
+    await user.type(itemField, '5');
+    answer.resolve();
+    await fake.settled();
+    expect(within(first).getByLabelText(/Omschrijving/)).toHaveValue('');
+
+    await user.keyboard('{Backspace}');
+    expect(itemField).toHaveValue(beam.itemNo);
+    expect(await within(first).findByDisplayValue(beam.description)).toBeInTheDocument();
+    expect(within(first).queryByText(/niet in de lokale catalogus/)).toBeNull();
   });
 
   it('an order parked before the last sync has its lines checked against the catalog of now', async () => {

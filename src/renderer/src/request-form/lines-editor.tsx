@@ -211,11 +211,19 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
     // checked against this one: an item found missing may be in it now, and a known one blocked.
     if (catalogSyncedAt === null) return;
     const now = catalogSyncedAt ?? '';
+    const judgedLines = new Set<string>();
     for (const line of [...lines, entry]) {
       const judged = currentCatalog(line);
-      if (!judged || judged.syncedAt === now || checkedAgainst.current.get(line.key) === now) continue;
+      if (!judged) continue;
+      judgedLines.add(line.key);
+      if (judged.syncedAt === now || checkedAgainst.current.get(line.key) === now) continue;
       checkedAgainst.current.set(line.key, now);
       void checkItem(line.key, line.itemNo);
+    }
+    // A line gone (a new order, a park) or whose number is being changed is asked again when it is back
+    // as it was: the answer to its last check may have been dropped meanwhile.
+    for (const key of checkedAgainst.current.keys()) {
+      if (!judgedLines.has(key)) checkedAgainst.current.delete(key);
     }
   });
 
