@@ -4,27 +4,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ParkedDraftView } from '../../src/shared/bridge/outbox-calls.ts';
-import type { CatalogStats } from '../../src/shared/contract/catalog-search.ts';
-import { emptyPageKindCounts } from '../../src/shared/contract/catalog-search.ts';
 import {
   emptyQuoteDraft,
   lineWithoutCatalogItem,
   type QuoteDraft,
 } from '../../src/shared/contract/request-drafts.ts';
 import { useAppStore } from '../../src/renderer/src/store/use-app-store.ts';
-import { beam, openCounter } from './support/counter-workstation.tsx';
-import { deferred, Refusal } from './support/fake-bridge.ts';
+import { beam, catalogStats, notInCatalog, openCounter } from './support/counter-workstation.tsx';
+import { deferred } from './support/fake-bridge.ts';
 
 /** A local catalog a test can replace, as a sync's swap does: the beam is in it or not. */
 function swappableCatalog(syncedAt: string | undefined) {
   const catalog = { syncedAt, hasBeam: syncedAt !== undefined };
-  const stats = (): CatalogStats => ({
-    counts: { ...emptyPageKindCounts(), items: catalog.hasBeam ? 1 : 0, variants: catalog.hasBeam ? 1 : 0 },
-    sizes: catalog.hasBeam ? 1 : 0,
-    steel: false,
-    syncedAt: catalog.syncedAt,
-    lastSync: undefined,
-  });
+  const stats = () => catalogStats(catalog.syncedAt, catalog.hasBeam);
   const swap = (next: string) => {
     catalog.syncedAt = next;
     catalog.hasBeam = true;
@@ -35,7 +27,7 @@ function swappableCatalog(syncedAt: string | undefined) {
     ({ itemNo }: { itemNo: string }) => {
       if (catalog.hasBeam && itemNo === beam.itemNo) return { ...beam, syncedAt: catalog.syncedAt };
       whileAnswering();
-      throw new Refusal({ code: 'not-found', message: `Artikel ${itemNo} staat niet in de catalogus.` });
+      throw notInCatalog(itemNo);
     };
   return { catalog, stats, swap, item };
 }

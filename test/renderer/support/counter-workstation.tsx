@@ -3,7 +3,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OutboxItemView } from '../../../src/shared/bridge/outbox-calls.ts';
-import type { CatalogItemDetail } from '../../../src/shared/contract/catalog-search.ts';
+import type { CatalogItemDetail, CatalogStats } from '../../../src/shared/contract/catalog-search.ts';
 import { emptyPageKindCounts } from '../../../src/shared/contract/catalog-search.ts';
 import { CounterScreen } from '../../../src/renderer/src/features/counter/counter-screen.tsx';
 import { useAppStore } from '../../../src/renderer/src/store/use-app-store.ts';
@@ -29,6 +29,23 @@ export const beam: CatalogItemDetail = {
   syncedAt: '2026-11-22T02:00:00.000Z',
 };
 
+/** The local catalog's stats as main gives them: the beam alone, or nothing (never synced, or not yet). */
+export function catalogStats(syncedAt: string | undefined, hasBeam: boolean): CatalogStats {
+  const count = hasBeam ? 1 : 0;
+  return {
+    counts: { ...emptyPageKindCounts(), items: count, variants: count },
+    sizes: count,
+    steel: false,
+    syncedAt,
+    lastSync: undefined,
+  };
+}
+
+/** Main's answer to `catalog:item` for an item the local catalog does not have. */
+export function notInCatalog(itemNo: string): Refusal {
+  return new Refusal({ code: 'not-found', message: `Artikel ${itemNo} staat niet in de catalogus.` });
+}
+
 export function queued(requestId: string): OutboxItemView {
   const item = outboxItem({ requestId });
   return { ...item, summary: { ...item.summary, companyName: 'Smit Metaalbouw', contactName: 'Jan Smit' } };
@@ -40,16 +57,10 @@ export async function openCounter(overrides: Handlers = {}) {
     'settings:get': () =>
       settingsView('nl', { counterEmployees: [EMPLOYEE], privacyConsentVersion: CONSENT }),
     'workstation:get': () => ({ counterEmployee: EMPLOYEE, fairSource: null, itemUnits: {} }),
-    'catalog:stats': () => ({
-      counts: { ...emptyPageKindCounts(), items: 1, variants: 1 },
-      sizes: 1,
-      steel: false,
-      syncedAt: '2026-11-22T02:00:00.000Z',
-      lastSync: undefined,
-    }),
+    'catalog:stats': () => catalogStats(beam.syncedAt, true),
     'catalog:item': ({ itemNo }) => {
       if (itemNo === beam.itemNo) return beam;
-      throw new Refusal({ code: 'not-found', message: `Artikel ${itemNo} staat niet in de catalogus.` });
+      throw notInCatalog(itemNo);
     },
     ...overrides,
   });

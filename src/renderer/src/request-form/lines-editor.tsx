@@ -79,24 +79,24 @@ interface SameSizeQuestion {
   targetKey: string;
 }
 
-/** How many times a lookup is made again when a sync replaced the catalog while it was answered. */
+/** How many lookups a check makes at most while syncs keep replacing the catalog under it. */
 const LOOKUP_ATTEMPTS = 3;
 
 /**
- * A line's item looked up, with when the catalog that answered was synced. An item not found is judged
- * against the catalog it was looked for in: the time is read on both sides of the lookup, and a sync that
- * swapped the catalog in between makes it look again. Otherwise the old catalog's "not found" would be
- * shown as "not in the local catalog (synced <the new catalog's time>)".
+ * A line's item looked up, with when the catalog that answered was synced. A known item carries that time.
+ * An item not found is judged by a lookup between two equal readings of the time, so a sync that swapped
+ * the catalog meanwhile never pairs the old catalog's "not found" with the new catalog's time. A known
+ * item, a scanner's usual answer, costs one call.
  */
 async function lookUpInOneCatalog(typed: string) {
+  let timeBefore: string | undefined | null = null;
   for (let attempt = 1; ; attempt++) {
-    const before = await voa.catalog.stats();
     const found = await lookUpScan(typed);
     if (found.detail) return { ...found, syncedAt: found.detail.syncedAt };
-    const after = await voa.catalog.stats();
-    const syncedAt = after.ok ? after.value.syncedAt : undefined;
-    const sameCatalog = !before.ok || !after.ok || before.value.syncedAt === syncedAt;
-    if (sameCatalog || attempt === LOOKUP_ATTEMPTS) return { ...found, syncedAt };
+    const stats = await voa.catalog.stats();
+    const syncedAt = stats.ok ? stats.value.syncedAt : undefined;
+    if (!stats.ok || syncedAt === timeBefore || attempt === LOOKUP_ATTEMPTS) return { ...found, syncedAt };
+    timeBefore = syncedAt;
   }
 }
 
