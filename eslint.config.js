@@ -1,4 +1,4 @@
-// Lint enforces where code may run (STYLE.md rule 1), not review.
+// Lint enforces where code may run and which way imports go (docs/architecture.md), not review.
 import js from '@eslint/js';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -92,18 +92,20 @@ export default tseslint.config(
   },
   {
     // bench/, emulator/ and test/e2e/ are not held to it yet (their casts read test fixtures and rows).
-    files: ['src/**/*.{ts,tsx}', 'test/{unit,integration,emulator,support}/**/*.ts'],
+    files: [
+      'src/**/*.{ts,tsx}',
+      'test/{unit,integration,emulator,support}/**/*.ts',
+      'test/renderer/**/*.{ts,tsx}',
+    ],
     ignores: [
       // Allowlist, each with its reason: node:sqlite rows cast with `as unknown as` (catalog-store.ts; a row
       // type alias narrows with a plain `as`, see outbox-store.ts); host rows coerced field by field in
-      // place, because a second object per row costs ingest speed (catalog-sync-worker-rows.ts);
-      // and a draft typed as the request it is not yet (request-drafts.ts, with the renderer's submit).
+      // place, because a second object per row costs ingest speed (catalog-sync-worker-rows.ts).
       'src/main/core/catalog/catalog-store.ts',
       // rows read with setReturnArrays(true), which node:sqlite's types do not follow
       'src/main/core/catalog/search-columns.ts',
       'src/main/core/catalog/catalog-staging.ts',
       'src/main/core/catalog/catalog-sync-worker-rows.ts',
-      'src/shared/contract/request-drafts.ts',
     ],
     rules: {
       '@typescript-eslint/consistent-type-assertions': [
@@ -111,6 +113,27 @@ export default tseslint.config(
         { assertionStyle: 'as', objectLiteralTypeAssertions: 'never' },
       ],
       'no-restricted-syntax': ['error', ...dangerousAssertions],
+    },
+  },
+  {
+    // The one upward reference is type-only: below the app, a value import of its store or its message
+    // catalogs would run the composition root's code where only main.tsx installs it.
+    files: [`${renderer}/**/*.{ts,tsx}`],
+    ignores: [`${renderer}/app/**`, `${renderer}/main.tsx`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app/app-store*', '**/app/message-catalogs*'],
+              allowTypeImports: true,
+              message:
+                'Below the app only its types may be imported (import type): read the store through store/use-app-store.ts (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,0 +1,77 @@
+// The layer rules of eslint.config.js, run on code that breaks them: a rule that stopped matching (a
+// moved folder, a renamed file, a glob that no longer covers a directory) would let every such import
+// through in silence, while `npm run lint` stays green.
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: root });
+
+/** The rules `code` breaks as if it were the file at `file` (relative to the repository). */
+async function brokenRules(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+const renderer = 'src/renderer/src';
+
+describe('lint keeps the layers', () => {
+  it('a feature may not import another feature, nor the app, nor main', async () => {
+    expect(
+      await brokenRules(
+        `${renderer}/features/counter/example.ts`,
+        "import { CatalogScreen } from '../catalog/catalog-screen.tsx';\nexport const screen = CatalogScreen;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await brokenRules(
+        `${renderer}/features/counter/example.ts`,
+        "import { VoaCore } from '../../../../main/core/voa-core.ts';\nexport const core = VoaCore;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('a lower layer may not import a higher one', async () => {
+    expect(
+      await brokenRules(
+        `${renderer}/components/example.ts`,
+        "import { CatalogScreen } from '../features/catalog/catalog-screen.tsx';\nexport const screen = CatalogScreen;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await brokenRules(
+        'src/shared/example.ts',
+        "import { VoaCore } from '../main/core/voa-core.ts';\nexport const core = VoaCore;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it("below the app, only the store's type may be imported from it", async () => {
+    const file = `${renderer}/features/outbox/example.ts`;
+    expect(
+      await brokenRules(
+        file,
+        "import { startAppStore } from '../../app/app-store.ts';\nexport const start = startAppStore;\n",
+      ),
+    ).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await brokenRules(
+        file,
+        "import type { SliceCreator } from '../../app/app-store.ts';\nexport type Creator = SliceCreator<object>;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('casts that switch the types off are refused in the app and in the vitest suites', async () => {
+    const cast =
+      'export const value = JSON.parse("1") as unknown as string;\nexport const other = 1 as never;\n';
+    for (const file of [
+      'src/main/core/example.ts',
+      `${renderer}/features/outbox/example.ts`,
+      'test/renderer/example.test.tsx',
+      'test/unit/example.test.ts',
+    ])
+      expect(await brokenRules(file, cast), file).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
+  });
+});
