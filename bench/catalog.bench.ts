@@ -289,6 +289,11 @@ async function openBenchCore(input: ChildInput): Promise<VoaCore> {
   return core;
 }
 
+const ONE_ATTEMPT = {
+  limits: { backoff: { baseMs: 1000, maxMs: 1000 }, maxAttempts: 1 },
+  maxThrottledWaits: 0,
+};
+
 /**
  * The sync's baseline: the pages a sync reads, in the same order (the four small kinds side by side,
  * then items, then variants, each followed through its next links), fetched over the same host layer
@@ -302,9 +307,12 @@ async function fetchOnlyChild(input: ChildInput) {
     let rows = 0;
     let pages = 0;
     while (url) {
-      const response = await core.host.send('sync', { method: 'GET', url });
-      if (response.status === 404) return { rows, pages };
-      if (response.status !== 200) throw new Error(`${page}: HTTP ${response.status}`);
+      // Under the host policy as the sync's requests are, with one attempt: a failure ends the bench.
+      const result = await core.host.call('sync', 'catalogRead', { method: 'GET', url }, ONE_ATTEMPT);
+      if ('error' in result) throw result.error;
+      const { response } = result;
+      if (result.answer === 'notFound') return { rows, pages };
+      if (result.answer !== 'ok') throw new Error(`${page}: HTTP ${response.status}`);
       const list = JSON.parse(response.body) as { value: unknown[]; '@odata.nextLink'?: string };
       rows += list.value.length;
       pages++;

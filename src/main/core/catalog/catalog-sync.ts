@@ -1,8 +1,8 @@
 // One catalog sync with the synchronization application: categories and the steel extension's pages,
 // then items and variants, each page kind followed through @odata.nextLink to its end. The main thread
-// makes each request (token, headers, host policy); a catalog worker (catalog-sync-worker.ts) sends it,
-// receives and scans the page, stages its rows, merges the index and swaps the catalog in, so the main
-// thread neither holds a page nor waits for the database.
+// makes each request (token, headers, host policy); the page receiver (catalog-page-receiver.ts) sends it,
+// receives and scans the page, and the catalog worker (catalog-sync-worker.ts) stages its rows, merges the
+// index and swaps the catalog in, so the main thread neither holds a page nor waits for the database.
 // Host answers are handled by the host policy (host-policy.ts, kind catalogRead): 429 waits Retry-After,
 // network errors, time-outs and 5xx are retried with backoff, 401 once with a fresh token. What is left
 // ends the run with a message a person can act on, except on a steel page: a 404 there means the steel
@@ -343,7 +343,7 @@ class SyncRun {
     const response = await this.#send(page, url, steel, transport);
     if (response.kind !== 'ok') return response;
     const scanned = transport.page;
-    if (!scanned) throw new Error(`${page}: the catalog worker kept no page for a successful answer.`);
+    if (!scanned) throw new Error(`${page}: the page receiver handed over no page for a successful answer.`);
     if (!scanned.readable) throw unreadablePage(page, scanned.reason);
     this.#report({ waiting: undefined, phase: 'reading' });
     if (!scanned.nextLink) return { kind: 'page', pageId: scanned.pageId, next: undefined };
@@ -424,23 +424,24 @@ class SyncRun {
       );
     if (answer === 'forbidden' && steel) return { kind: 'refused', message };
     if (answer === 'notFound' && steel) return { kind: 'absent' };
-    throw this.#refusal(page, response.status, message, words);
+    throw this.#refusal(page, answer, response.status, message, words);
   }
 
   /** The failure a 401, 403, 404 or other final answer ends the run with. */
   #refusal(
     page: PageName,
+    answer: AnswerClass,
     status: number,
     message: string,
     words: { hostWords: string | undefined },
   ): SyncFailure {
-    if (status === 401)
+    if (answer === 'tokenRefused')
       return new SyncFailure(
         `The host refused the synchronization application's token for ${page} (401): ${message}. Check the Synchronization Client ID and secret in Settings.`,
         'tokenRefused',
         words,
       );
-    if (status === 403)
+    if (answer === 'forbidden')
       return new SyncFailure(
         `The host does not let the synchronization application read ${page} (403): ${message}. ` +
           'Check that the client id under "sync" in Settings is the Synchronization Client ID of the VOA setup ' +
@@ -449,7 +450,7 @@ class SyncRun {
         'forbidden',
         words,
       );
-    if (status === 404)
+    if (answer === 'notFound')
       return new SyncFailure(
         `${page} was not found (404): ${message}. The page is not published under that name, or the company name "${this.#settings().host.companyName}" in Settings is wrong.`,
         'notFound',

@@ -38,8 +38,8 @@ export interface HostResponse {
 export type ReceivedResponse = HostResponse & { readonly bytes: Uint8Array<ArrayBuffer> };
 
 /**
- * What sends a request and receives its answer: HostHttpClient, or the catalog worker, which receives
- * a sync's pages on its own thread (catalog-sync-worker-client.ts).
+ * What sends a request and receives its answer: HostHttpClient, or the page receiver, which receives a
+ * sync's pages on a thread of its own (catalog-page-receiver.ts, started by catalog-sync-worker-client.ts).
  */
 export interface HostTransport {
   send(hostRequest: HostRequest): Promise<HostResponse>;

@@ -15,8 +15,9 @@ export interface VoaHostRequest {
   timeoutMs?: number;
   signal?: AbortSignal;
   /**
-   * Sends it and receives the answer instead of the HTTP client: a sync's catalog worker, so that ten
-   * megabytes a page never reach the main thread. The token, the headers and the policy stay here.
+   * Sends it and receives the answer instead of the HTTP client: a sync's page receiver
+   * (catalog-page-receiver.ts), so that a page's megabytes never reach the main thread. The token, the
+   * headers and the policy stay here.
    */
   via?: HostTransport;
 }
@@ -69,14 +70,6 @@ export class VoaHost {
     });
   }
 
-  /** Sends one request; network failures throw HostNetworkError, every HTTP answer is returned as is. */
-  async send(application: ApplicationName, request: VoaHostRequest): Promise<HostResponse> {
-    const { response, token } = await this.#sendOnce(application, request);
-    // A refused token may be revoked or expired early: the next call asks the identity provider again.
-    if (response.status === 401) this.#tokens.forget(application, token);
-    return response;
-  }
-
   async #sendOnce(
     application: ApplicationName,
     request: VoaHostRequest,
@@ -104,7 +97,6 @@ export class VoaHost {
   }
 }
 
-/** The host's message in an error body: Business Central answers { "error": { "code", "message" } }. */
 /**
  * The host's own words for an answer that was not ok, when it sent any: its error message, or its text.
  * None for an empty body, where hostErrorMessage falls back to "HTTP nnn".
@@ -113,6 +105,7 @@ export function hostWordsOf(response: HostResponse): string | undefined {
   return response.body.trim() ? hostErrorMessage(response) : undefined;
 }
 
+/** The host's message in an error body: Business Central answers { "error": { "code", "message" } }. */
 export function hostErrorMessage(response: HostResponse): string {
   try {
     const parsed = JSON.parse(response.body) as { error?: { message?: unknown } };

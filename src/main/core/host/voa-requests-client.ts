@@ -11,7 +11,13 @@ import {
 } from '../../../shared/contract/request-fields.ts';
 import type { RequestPayload } from '../../../shared/contract/request-schemas.ts';
 import type { Settings } from '../../../shared/settings.ts';
-import { systemClock, type CallResult, type HostClock, type PolicyLimits } from './host-policy.ts';
+import {
+  systemClock,
+  type AnswerClass,
+  type CallResult,
+  type HostClock,
+  type PolicyLimits,
+} from './host-policy.ts';
 import { hostErrorMessage, hostWordsOf, type VoaHost } from './voa-host.ts';
 
 export type DeliveryOutcome =
@@ -105,7 +111,7 @@ export function deliveryOutcome(result: CallResult, requestId: string): Delivery
     };
   }
   if (verdict.do === 'pause')
-    return { kind: 'blocked', message: BLOCKED_MESSAGES[status]?.(message) ?? message };
+    return { kind: 'blocked', message: BLOCKED_MESSAGES[answer]?.(message) ?? message };
   if (verdict.do === 'retry') {
     return { kind: 'unknown', message: `The host failed (HTTP ${status}): ${message}`, reachedHost: true };
   }
@@ -113,12 +119,13 @@ export function deliveryOutcome(result: CallResult, requestId: string): Delivery
   return { kind: 'refused', message: `HTTP ${status}: ${message}`, hostWords: hostWordsOf(response) };
 }
 
-const BLOCKED_MESSAGES: Record<number, (message: string) => string> = {
-  401: (message) =>
+/** What the website application's owner can do about an answer that pauses the outbox. */
+const BLOCKED_MESSAGES: Partial<Record<AnswerClass, (message: string) => string>> = {
+  tokenRefused: (message) =>
     `The host refused the website application's token (HTTP 401): ${message}. Check the website client id and secret in Settings, and that the app is registered in the ERP (Repair Permissions).`,
-  403: (message) =>
+  forbidden: (message) =>
     `The website application lacks a permission in the ERP (HTTP 403): ${message}. Ask the ERP administrator to run Repair Permissions in the VOA setup.`,
-  404: (message) =>
+  notFound: (message) =>
     `The host does not know voaRequests or the company (HTTP 404): ${message}. Check the base URL and the company id in Settings.`,
 };
 
