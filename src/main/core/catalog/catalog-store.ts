@@ -256,7 +256,7 @@ export class CatalogStore {
     db.exec('PRAGMA cache_size = -16384');
     // Reads through a memory map: a search touches thousands of size rows scattered over the file, and
     // reading them from the OS page cache without a copy per page halves a broad search's row fetch at
-    // 500,000 sizes (docs/catalog.md, "What the search costs"). Every page read that way stays in the
+    // 500,000 sizes (docs/catalog.md, "What a search costs"). Every page read that way stays in the
     // process's resident set (file-backed) while the map is open, though: the sync's writer reads most of
     // the new catalog in its index merge, changes and swap, which added 70 to 90 MB to the syncing
     // process's peak at 500,000 sizes (docs/bench-history.md), so it reads through its page cache instead.
