@@ -14,6 +14,7 @@ import { generateCatalog, type EmulatorInfo } from '../emulator/index.ts';
 import { startBrowserShell } from '../src/main/browser-shell/browser-shell-server.ts';
 import { BRIDGE_CALL_PATH, BRIDGE_TOKEN_HEADER } from '../src/main/browser-shell/bridge-paths.ts';
 import { dispatchBridgeCall } from '../src/main/core/bridge/dispatch.ts';
+import { ONE_ATTEMPT } from '../src/main/core/host/host-policy.ts';
 import { CatalogStaging, ROWS_PER_TRANSACTION } from '../src/main/core/catalog/catalog-staging.ts';
 import { inTransaction } from '../src/main/core/db/sqlite.ts';
 import { CatalogStore } from '../src/main/core/catalog/catalog-store.ts';
@@ -289,11 +290,6 @@ async function openBenchCore(input: ChildInput): Promise<VoaCore> {
   return core;
 }
 
-const ONE_ATTEMPT = {
-  limits: { backoff: { baseMs: 1000, maxMs: 1000 }, maxAttempts: 1 },
-  maxThrottledWaits: 0,
-};
-
 /**
  * The sync's baseline: the pages a sync reads, in the same order (the four small kinds side by side,
  * then items, then variants, each followed through its next links), fetched over the same host layer
@@ -308,7 +304,15 @@ async function fetchOnlyChild(input: ChildInput) {
     let pages = 0;
     while (url) {
       // Under the host policy as the sync's requests are, with one attempt: a failure ends the bench.
-      const result = await core.host.call('sync', 'catalogRead', { method: 'GET', url }, ONE_ATTEMPT);
+      const result = await core.host.call(
+        'sync',
+        'catalogRead',
+        { method: 'GET', url },
+        {
+          limits: ONE_ATTEMPT,
+          maxThrottledWaits: 0,
+        },
+      );
       if ('error' in result) throw result.error;
       const { response } = result;
       if (result.answer === 'notFound') return { rows, pages };

@@ -148,6 +148,9 @@ export interface PolicyLimits {
   maxAttempts: number;
 }
 
+/** One attempt and no backoff: the caller decides whether and when to try again. */
+export const ONE_ATTEMPT: PolicyLimits = { maxAttempts: 1, backoff: { baseMs: 0, maxMs: 0 } };
+
 export function verdict(
   kind: CallKind,
   answer: AnswerClass,

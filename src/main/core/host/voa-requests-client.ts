@@ -12,11 +12,11 @@ import {
 import type { RequestPayload } from '../../../shared/contract/request-schemas.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import {
+  ONE_ATTEMPT,
   systemClock,
   type AnswerClass,
   type CallResult,
   type HostClock,
-  type PolicyLimits,
 } from './host-policy.ts';
 import { hostErrorMessage, hostWordsOf, type VoaHost } from './voa-host.ts';
 
@@ -35,12 +35,6 @@ export type DeliveryOutcome =
   | { kind: 'throttled'; retryAfterMs: number; message: string }
   /** No answer, a time-out or a 5xx: the host may or may not have stored it. Resend the same requestId. */
   | { kind: 'unknown'; message: string; reachedHost: boolean };
-
-/**
- * One attempt per delivery: the outbox is the durable queue that schedules the next one (with the host
- * policy's backoff, from the item's own count of attempts), so the call itself never waits.
- */
-const ONE_ATTEMPT: PolicyLimits = { maxAttempts: 1, backoff: { baseMs: 0, maxMs: 0 } };
 
 export class VoaRequestsClient {
   readonly #host: VoaHost;
@@ -69,6 +63,8 @@ export class VoaRequestsClient {
         json: { [REQUEST_PAYLOAD_PARAMETER]: JSON.stringify(payload) },
         ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
       },
+      // One attempt per delivery: the outbox is the durable queue that schedules the next one (with the
+      // host policy's backoff, from the item's own count of attempts), so the call itself never waits.
       { limits: ONE_ATTEMPT, maxThrottledWaits: 0, clock: this.#clock },
     );
     return deliveryOutcome(result, String(payload.requestId ?? ''));

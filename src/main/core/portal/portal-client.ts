@@ -6,6 +6,7 @@ import type { PortalProcedure } from '../../../shared/contract/portal-procedures
 import { PORTAL_PARAMETERS as P } from '../../../shared/contract/portal-objects.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import {
+  ONE_ATTEMPT,
   portalCallKind,
   systemClock,
   type CallResult,
@@ -40,8 +41,6 @@ export class PortalCallError extends Error {
 
 /** A person is waiting at the counter: a few quick tries, not the outbox's patient schedule. */
 export const PORTAL_READ_LIMITS: PolicyLimits = { maxAttempts: 3, backoff: { baseMs: 300, maxMs: 2_000 } };
-/** One attempt; the policy gives up on any failure of an acting procedure anyway. */
-const PORTAL_ACTION_LIMITS: PolicyLimits = { maxAttempts: 1, backoff: { baseMs: 0, maxMs: 0 } };
 /** A 429 processed nothing, so waiting it out is safe for every procedure; twice at most at the desk. */
 const THROTTLED_WAITS = 2;
 /** RequestCode takes at least 1.5 s by design; give every call room beyond that. */
@@ -81,7 +80,8 @@ export class PortalClient {
         timeoutMs: PORTAL_TIMEOUT_MS,
       },
       {
-        limits: kind === 'portalRead' ? this.readLimits : PORTAL_ACTION_LIMITS,
+        // An acting procedure gets one attempt: the policy gives up on any failure of it anyway.
+        limits: kind === 'portalRead' ? this.readLimits : ONE_ATTEMPT,
         maxThrottledWaits: THROTTLED_WAITS,
         clock: this.#clock,
       },

@@ -19,15 +19,13 @@ import {
 } from '../../../shared/settings.ts';
 import { companySegment } from '../catalog/catalog-sync.ts';
 import { HostNetworkError } from '../host/host-http-client.ts';
-import type { AnswerClass, CallKind, PolicyLimits } from '../host/host-policy.ts';
+import { ONE_ATTEMPT, type AnswerClass, type CallKind } from '../host/host-policy.ts';
 import { HostNotConfiguredError, TokenRefusedError, type TokenProvider } from '../host/token-provider.ts';
 import { hostErrorMessage, type VoaHost, type VoaHostRequest } from '../host/voa-host.ts';
 import { PORTAL_SERVICE } from '../portal/portal-client.ts';
 import type { BoundSecretVault } from '../secrets/bound-secret-vault.ts';
 import { KeychainUnavailableError } from '../secrets/secret-vault.ts';
 
-/** One try, no waiting: a person is looking at the button, and a retry would hide what is wrong. */
-const ONE_TRY: PolicyLimits = { maxAttempts: 1, backoff: { baseMs: 0, maxMs: 0 } };
 const TEST_TIMEOUT_MS = 15_000;
 
 interface Probe {
@@ -110,7 +108,8 @@ async function checkApplication(
   }
 
   const result = await parts.host.call(application, probe.kind, probe.request(settings), {
-    limits: ONE_TRY,
+    // One try, no waiting: a person is looking at the button, and a retry would hide what is wrong.
+    limits: ONE_ATTEMPT,
     maxThrottledWaits: 0,
   });
   const outcome = OUTCOME_OF_ANSWER[result.answer];
