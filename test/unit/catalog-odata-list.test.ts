@@ -99,4 +99,18 @@ describe('OData list: records read a batch at a time', () => {
     const fresh = new Uint8Array(8);
     expect(ownedBytes(fresh)).toBe(fresh);
   });
+
+  it('a written page gives its bytes back at once: nothing of it is held after release, twice is harmless', () => {
+    const bytes = ownedBytes(new TextEncoder().encode('{"value":[{"No":"1"},{"No":"2"}]}'));
+    const bounds = scanODataList(bytes);
+    const list = odataList(bytes, bounds);
+    expect([...list.batches(1)].flat()).toEqual([{ No: '1' }, { No: '2' }]);
+    list.release();
+    expect(bytes.byteLength).toBe(0);
+    expect(bytes.buffer.byteLength).toBe(0);
+    expect(bounds.starts.length).toBe(0);
+    expect(bounds.ends.length).toBe(0);
+    expect([...list.batches(1)]).toEqual([]);
+    list.release();
+  });
 });

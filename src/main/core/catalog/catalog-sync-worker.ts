@@ -102,11 +102,15 @@ const handlers: CallHandlers<StagingCalls> = {
     return null;
   },
   async write({ pageId, kind }) {
+    const list = await handedPage(pageId);
     try {
-      await writePage(kind, await handedPage(pageId));
+      await writePage(kind, list);
     } catch (error) {
       if (error instanceof ODataListError) return { unreadable: error.message };
       throw error;
+    } finally {
+      // Its bytes are freed now, not at a full collection (ODataList.release).
+      list.release();
     }
     return null;
   },
@@ -132,6 +136,7 @@ const handlers: CallHandlers<StagingCalls> = {
     store?.close();
     staging = undefined;
     store = undefined;
+    for (const list of handed.values()) list.release();
     handed.clear();
     pages.close();
     return null;

@@ -15,6 +15,12 @@ export interface ODataList {
   count: number;
   /** Records in order, `size` at a time; records that are not objects are skipped. */
   batches(size: number): Generator<Record<string, unknown>[]>;
+  /**
+   * Frees the page's bytes at once; the list is unreadable after. Left to the garbage collector, a page
+   * written over several transactions has outlived the young generation, and its bytes waited for the
+   * next full collection: 20 to 40 MB of written pages were still held at a sync's peak.
+   */
+  release(): void;
 }
 
 const QUOTE = 0x22;
@@ -107,6 +113,10 @@ export function odataList(bytes: Uint8Array, { nextLink, starts, ends }: ODataLi
           (record): record is Record<string, unknown> => typeof record === 'object' && record !== null,
         );
       }
+    },
+    release() {
+      for (const buffer of [bytes.buffer, starts.buffer, ends.buffer])
+        if (buffer instanceof ArrayBuffer && !buffer.detached) buffer.transfer(0);
     },
   };
 }
