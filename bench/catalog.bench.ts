@@ -109,11 +109,12 @@ function stopwatch() {
 
 /**
  * The limit of the ingest: the same rows inserted as they come, into tables with the same columns and no
- * index, primary key or full-text index, through one prepared statement per table, ROWS_PER_TRANSACTION
- * rows per transaction, on a connection opened as the catalog's (WAL, synchronous=NORMAL, its cache).
+ * index, primary key or search index, through one prepared statement per table, ROWS_PER_TRANSACTION
+ * rows per transaction, on a connection opened as the sync's writer opens the catalog (WAL,
+ * synchronous=NORMAL, its page cache).
  */
 async function rawInsert(dir: string) {
-  const store = CatalogStore.open(path.join(dir, 'raw-insert.db'));
+  const store = CatalogStore.open(path.join(dir, 'raw-insert.db'), { forSync: true });
   const { spent, timed } = stopwatch();
   const inserts = new Map<string, { run: (...values: (string | number)[]) => unknown }>();
   let rows = 0;
@@ -151,11 +152,12 @@ async function rawInsert(dir: string) {
 
 /**
  * Rows straight from the generator into the store (network and page parsing excluded): page by page into
- * the staging tables and the full-text index, then the end of a sync (items without sizes, index merge,
- * facets, changes, swap). Beside it, the raw insert of the same rows (the limit), in the same run.
+ * the staging tables and the search index, then the end of a sync (items without sizes, the index
+ * written, facets, changes, swap), on a connection opened as the sync's writer's. Beside it, the raw
+ * insert of the same rows (the limit), in the same run.
  */
 export async function benchIngest(dir: string) {
-  const store = CatalogStore.open(path.join(dir, 'ingest.db'));
+  const store = CatalogStore.open(path.join(dir, 'ingest.db'), { forSync: true });
   const { spent, timed } = stopwatch();
   const staging = new CatalogStaging(store);
   const counts = emptyPageKindCounts();

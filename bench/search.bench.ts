@@ -1,7 +1,8 @@
 // Search figures at 500,000 sizes, each beside a baseline measured in the same run on the same catalog:
 // - search through the bridge (dispatchBridgeCall, as IPC and the browser shell call it, answered by the
-//   catalog module's search worker) over the relevance suite's queries, next to a bare FTS5 query on the
-//   same index (the limit) and to MiniSearch, an in-memory JavaScript search library, indexing the same
+//   catalog module's search worker) over the relevance suite's queries, next to a bare FTS5 query over the
+//   same terms (the limit: an FTS5 index as the catalog kept before its own, built for the bench) and to
+//   MiniSearch, an in-memory JavaScript search library, indexing the same
 //   rows (with its build time and heap);
 // - while a 500,000-size sync runs: a cheap bridge call's round-trip, sent over the browser shell's HTTP
 //   bridge from another thread as a renderer would, and search, with searches through the bridge (the
@@ -25,8 +26,8 @@ import { dispatchBridgeCall } from '../src/main/core/bridge/dispatch.ts';
 import type { CatalogModule } from '../src/main/core/catalog/catalog-module.ts';
 import { CATALOG_DB_FILE } from '../src/main/core/catalog/catalog-schema.ts';
 import type { SearchWorker } from '../src/main/core/catalog/catalog-search-worker-client.ts';
-import { INDEXED_PREFIX_MIN, matchExpression, searchTokens } from '../src/main/core/catalog/search-text.ts';
-import { TermIndex } from '../src/main/core/catalog/search-columns.ts';
+import { matchExpression, searchTokens } from '../src/main/core/catalog/search-text.ts';
+import { forEachRun } from '../src/main/core/catalog/size-terms.ts';
 import type { SecretVault } from '../src/main/core/secrets/secret-vault.ts';
 import { VoaCore } from '../src/main/core/voa-core.ts';
 import {
@@ -167,26 +168,60 @@ async function benchMiniSearch(file: string) {
 }
 
 /**
- * The bare full-text query each search starts with: at most the ranked number of matching ids. A letter
- * being typed is asked as the 2-character prefixes it starts, as the search asks it: the index keeps no
- * 1-character prefixes, and FTS5 asked for one would merge every doclist it starts.
+ * The catalog's terms as the FTS5 index it replaced kept them (contentless, detail=none, prefixes of 2 to 4
+ * characters, merged to one segment), in a scratch file beside it: each size's terms, read back from the
+ * catalog's own index (size_term).
+ */
+function buildBareFts(file: string): { db: DatabaseSync; buildSeconds: number } {
+  const started = performance.now();
+  const catalog = new DatabaseSync(file, { readOnly: true });
+  const texts: string[] = [];
+  for (const { term, sizes } of catalog.prepare('SELECT term, sizes FROM size_term').iterate() as Iterable<{
+    term: string;
+    sizes: Uint8Array;
+  }>)
+    forEachRun(sizes, (first, end) => {
+      for (let id = first; id < end; id++)
+        texts[id] = texts[id] === undefined ? term : `${texts[id]} ${term}`;
+    });
+  catalog.close();
+  const db = new DatabaseSync(path.join(path.dirname(file), 'bare-fts5.db'));
+  db.exec(`CREATE VIRTUAL TABLE size_fts USING fts5(
+    text, content='', detail=none, columnsize=0, prefix='2 3 4', tokenize='unicode61 remove_diacritics 2')`);
+  const insert = db.prepare('INSERT INTO size_fts (rowid, text) VALUES (?, ?)');
+  db.exec('BEGIN');
+  texts.forEach((text, id) => {
+    if (text !== undefined) insert.run(id, text);
+  });
+  db.exec('COMMIT');
+  db.exec(`INSERT INTO size_fts (size_fts) VALUES ('optimize')`);
+  db.exec(`CREATE VIRTUAL TABLE size_vocab USING fts5vocab('size_fts', 'row')`);
+  return { db, buildSeconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * A bare FTS5 query over the same terms: at most the ranked number of matching ids. A letter being typed
+ * is asked as the 2-character prefixes it starts, as the search asks it: that index kept no 1-character
+ * prefixes, and FTS5 asked for one would merge every doclist it starts.
  */
 async function benchBareFts(file: string) {
-  const db = new DatabaseSync(file, { readOnly: true });
-  db.exec('PRAGMA mmap_size = 1073741824');
-  const terms = new TermIndex(
-    (db.prepare('SELECT term FROM size_vocab').all() as { term: string }[]).map((row) => row.term),
+  const { db, buildSeconds } = buildBareFts(file);
+  const catalog = new DatabaseSync(file, { readOnly: true });
+  const beginningTerms = (catalog.prepare('SELECT term FROM size_beginning').all() as { term: string }[]).map(
+    (row) => row.term,
   );
-  const widen = (prefix: string) => terms.beginnings(prefix, INDEXED_PREFIX_MIN);
+  catalog.close();
+  const beginnings = (prefix: string) => beginningTerms.filter((beginning) => beginning.startsWith(prefix));
   const ids = db.prepare('SELECT rowid FROM size_fts WHERE size_fts MATCH ? ORDER BY rowid LIMIT ?');
   ids.setReturnArrays(true);
   try {
-    return await timeRounds({
+    const rounds = await timeRounds({
       search: (query) => {
-        const match = matchExpression(readSteelQuery(query), { widen });
+        const match = matchExpression(readSteelQuery(query), { widen: beginnings });
         return match === undefined ? [] : ids.all(match, SEARCH_RANKED_MAX + 1);
       },
     });
+    return { rounds, buildSeconds: round(buildSeconds, 1) };
   } finally {
     db.close();
   }
@@ -403,7 +438,8 @@ export default async function benchSearch(): Promise<Record<string, unknown>> {
     await catalog.setSearchColumns(false);
     const beforeColumnsLoaded = progress('searchBeforeColumnsLoaded', overRounds(await timeRounds(bridge)));
     await catalog.setSearchColumns(true);
-    const bareFts5 = progress('bareFts5', overRounds(await benchBareFts(file)));
+    const bare = await benchBareFts(file);
+    const bareFts5 = progress('bareFts5', overRounds(bare.rounds));
 
     const shell = await startBrowserShell({ core, buildDir: path.resolve(import.meta.dirname, '../out') });
     let duringSync: Record<string, unknown>;
@@ -430,7 +466,8 @@ export default async function benchSearch(): Promise<Record<string, unknown>> {
       },
       bareFts5: {
         ...bareFts5,
-        what: `rowids of the match expression, LIMIT ${SEARCH_RANKED_MAX + 1}: the limit`,
+        what: `rowids of the match expression, LIMIT ${SEARCH_RANKED_MAX + 1}, from an FTS5 index of the same terms as the catalog kept before its own: the limit`,
+        buildSeconds: bare.buildSeconds,
       },
       miniSearch: {
         ...miniSearch,

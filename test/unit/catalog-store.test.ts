@@ -1,13 +1,14 @@
 // The catalog store on a real SQLite file: staging, the swap, search ranking and filters, the category
 // tree, and what changed between two syncs.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { DatabaseSync } from 'node:sqlite';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogStaging, ROWS_PER_TRANSACTION } from '../../src/main/core/catalog/catalog-staging.ts';
 import { CatalogStore } from '../../src/main/core/catalog/catalog-store.ts';
 import { placeCategories, parentCodeOf } from '../../src/main/core/catalog/category-tree.ts';
-import { parseSearchQuery, searchTokens } from '../../src/main/core/catalog/search-text.ts';
+import { dimensionToken, parseSearchQuery, searchTokens } from '../../src/main/core/catalog/search-text.ts';
 import type { CatalogItemRow, CatalogVariantRow } from '../../src/shared/contract/catalog-pages.ts';
 import {
   catalogSearchSchema,
@@ -469,6 +470,31 @@ describe('catalog store: staging, swap and search', () => {
     });
     expect(search({ limit: 500 }).rows).toEqual(before);
   });
+
+  it('a catalog synchronized before the search index of its own is searched the same after the upgrade', async () => {
+    await load();
+    const queries = ['hea 200', 'h', '1', 'balken', 'plaat 10 2000x1000', 'S355', '100004', 'breedflens'];
+    const before = queries.map((query) => search({ query, limit: 500 }));
+    expect(before.filter((answer) => answer.total > 0)).toHaveLength(queries.length);
+    // As a sync before migration 5 left it: an FTS5 index and its vocabulary, no size_term.
+    store.close();
+    const old = new DatabaseSync(path.join(dir, 'catalog.db'));
+    old.exec(`
+      DROP TABLE size_term; DROP TABLE size_beginning;
+      CREATE VIRTUAL TABLE size_fts USING fts5(text, content='', detail=none);
+      CREATE VIRTUAL TABLE size_vocab USING fts5vocab('size_fts', 'row');
+      PRAGMA user_version = 4;`);
+    old.close();
+    store = CatalogStore.open(path.join(dir, 'catalog.db'));
+    const tables = store.db.prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'size_%'`).all();
+    expect(tables.map((row) => (row as { name: string }).name).sort()).toEqual([
+      'size_beginning',
+      'size_term',
+    ]);
+    expect(queries.map((query) => search({ query, limit: 500 }))).toEqual(
+      before.map((answer) => ({ ...answer, tookMs: expect.any(Number) })),
+    );
+  });
 });
 
 describe('catalog store: ranking from the in-memory columns', () => {
@@ -528,18 +554,37 @@ describe('catalog store: ranking from the in-memory columns', () => {
 
   it('a letter or digit being typed finds every size with a word it starts, columns loaded or not', async () => {
     await load();
-    // FTS5 asked for the prefix itself (the index keeps no 1-character prefixes, so it merges every
-    // term's doclist): the sizes the store must find through the 2-character prefixes instead.
-    const byFts5 = (character: string) =>
-      (
-        store.db
-          .prepare(
-            `SELECT item_no || '/' || variant_code AS key FROM size
-             WHERE id IN (SELECT rowid FROM size_fts WHERE size_fts MATCH ?)`,
-          )
-          .all(`"${character}"*`) as { key: string }[]
-      )
-        .map((row) => row.key)
+    // Worked out from the fixtures, not from the index: every word a size is written with (its item's
+    // number and description, category names up the tree, profile and grade with their names; its own
+    // code, texts and dimensions). The index keeps no 1-character prefixes: the store must find these
+    // through the 2-character beginnings.
+    const profiles: Record<string, string> = { HEA: 'HEA breedflensbalk', IPE: 'IPE I-profiel' };
+    const grades: Record<string, string> = { S355J2: 'Constructiestaal S355J2' };
+    const categories = new Map(CATEGORIES.map((category) => [category.Code, category]));
+    const codes = new Set(categories.keys());
+    const wordsOf = (itemRow: CatalogItemRow, size: Partial<CatalogVariantRow>) => {
+      const texts = [itemRow.No, itemRow.Description, itemRow.Description2, itemRow.ItemCategoryCode];
+      for (let code = itemRow.ItemCategoryCode; categories.has(code); code = parentCodeOf(code, codes))
+        texts.push(categories.get(code)!.Description);
+      texts.push(itemRow.DXItemProfileCodeDMX, profiles[itemRow.DXItemProfileCodeDMX] ?? '');
+      texts.push(itemRow.DXQualityCodeDMX, grades[itemRow.DXQualityCodeDMX] ?? '');
+      texts.push(size.Code ?? '', size.Description ?? '', size.Description2 ?? '', size.DXFormatType ?? '');
+      const dimensions = [size.DXLength, size.DXWidth, size.DXThickness, size.DXExtraLength].map((value) =>
+        dimensionToken(value ?? 0),
+      );
+      return [...searchTokens(texts.join(' ')), ...dimensions.filter(Boolean)];
+    };
+    const written = ITEMS.flatMap((itemRow) => {
+      const sizes = VARIANTS.filter((size) => size.ItemNo === itemRow.No);
+      return (sizes.length ? sizes : [{ Code: '' }]).map((size) => ({
+        key: `${itemRow.No}/${size.Code}`,
+        words: wordsOf(itemRow, size),
+      }));
+    });
+    const bySizeWords = (character: string) =>
+      written
+        .filter(({ words }) => words.some((word) => word.startsWith(character)))
+        .map(({ key }) => key)
         .sort();
     const characters = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
     const fromSql = CatalogStore.open(path.join(dir, 'catalog.db'));
@@ -548,7 +593,7 @@ describe('catalog store: ranking from the in-memory columns', () => {
       await store.searchColumnsLoaded();
       let found = 0;
       for (const character of characters) {
-        const expected = byFts5(character);
+        const expected = bySizeWords(character);
         found += expected.length;
         for (const [name, from] of [
           ['columns', store],

@@ -3,13 +3,20 @@
 // searches read, and `next_…` ones that the sync fills; a successful sync swaps them in one transaction.
 import type { DatabaseSync } from 'node:sqlite';
 import type { Migration } from '../db/sqlite.ts';
-import { INDEXED_PREFIX_LENGTHS } from './search-text.ts';
+import { rebuildSizeTerms } from './catalog-terms.ts';
 
 export const CATALOG_DB_FILE = 'catalog.db';
 export const STAGING_PREFIX = 'next_';
 
 /** The tables one catalog generation consists of, in the order they are dropped and renamed. */
-export const CATALOG_TABLES = ['size_fts', 'size', 'item', 'category', 'steel_row'] as const;
+export const CATALOG_TABLES = [
+  'size_term',
+  'size_beginning',
+  'size',
+  'item',
+  'category',
+  'steel_row',
+] as const;
 
 /**
  * The catalog tables under a prefix. Index names carry the generation: SQLite cannot rename an index,
@@ -68,15 +75,18 @@ export function createCatalogTables(db: DatabaseSync, prefix: string, generation
       any_blocked INTEGER NOT NULL
     ) STRICT;
     CREATE UNIQUE INDEX ${g}_size_item ON ${prefix}size (item_no, variant_code);
-    -- Contentless: only rowids (size ids) are kept; detail=none and prefix indexes keep the typeahead's
-    -- prefix queries to one doclist read (a letter: the few 2-character prefixes it starts), so a broad
-    -- first letter costs no more than a long word. columnsize=0: no per-row sizes to write, as nothing
-    -- ranks with bm25 (the store ranks in code).
-    CREATE VIRTUAL TABLE ${prefix}size_fts USING fts5(
-      text, content='', detail=none, columnsize=0, prefix='${INDEXED_PREFIX_LENGTHS}',
-      tokenize='unicode61 remove_diacritics 2'
-    );
+    ${sizeTermTables(prefix)}
   `);
+}
+
+/**
+ * The search index (size-terms.ts): each term's sizes, and each two-character beginning's, as runs of
+ * size ids.
+ */
+function sizeTermTables(prefix: string): string {
+  return `
+    CREATE TABLE IF NOT EXISTS ${prefix}size_term (term TEXT PRIMARY KEY, sizes BLOB NOT NULL) STRICT, WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS ${prefix}size_beginning (term TEXT PRIMARY KEY, sizes BLOB NOT NULL) STRICT, WITHOUT ROWID;`;
 }
 
 /** Indexes that are cheaper to build once over the sorted rows than to keep up row by row during a sync. */
@@ -121,9 +131,8 @@ export const catalogMigrations: Migration[] = [
   {
     version: 2,
     name: 'full-text vocabulary',
-    up(db) {
-      // The terms of the live index (by name, so it follows the swap): long prefixes become exact terms.
-      db.exec(`CREATE VIRTUAL TABLE size_vocab USING fts5vocab('size_fts', 'row')`);
+    up() {
+      // The vocabulary of the FTS5 index that migration 5 replaced; nothing to create now.
     },
   },
   {
@@ -142,6 +151,18 @@ export const catalogMigrations: Migration[] = [
     up(db) {
       // SyncFailureInfo as JSON: the reason the screen words, the host's own words, missing settings.
       db.exec(`ALTER TABLE sync_run ADD COLUMN failure_json TEXT`);
+    },
+  },
+  {
+    version: 5,
+    name: 'the search index of our own instead of FTS5',
+    up(db) {
+      // A sync wrote an FTS5 table and its vocabulary; it now writes size_term and size_beginning. The
+      // live catalog's index is gathered from its tables here, so searching goes on without a sync.
+      for (const name of ['size_vocab', 'size_fts', `${STAGING_PREFIX}size_fts`])
+        db.exec(`DROP TABLE IF EXISTS "${name}"`);
+      db.exec(sizeTermTables(''));
+      rebuildSizeTerms(db);
     },
   },
 ];

@@ -26,16 +26,13 @@ import {
 } from './catalog-schema.ts';
 import { CHANGES_KEPT_PER_KIND, type CatalogStore, type StoredFacets } from './catalog-store.ts';
 import { placeCategories, type PlacedCategory } from './category-tree.ts';
-import { dimensionToken, searchTokens } from './search-text.ts';
+import { CatalogTerms, type ItemTerms } from './catalog-terms.ts';
 
 /**
- * Rows written per transaction. Each commit flushes a full-text segment, so fewer, larger transactions
- * ingest faster (1,000: about 70,000 rows/s; 10,000: about 95,000 before columnsize=0). A transaction of
- * 10,000 rows takes 100 to 300 ms; it runs in the catalog worker, so no search or bridge call waits for it.
+ * Rows written per transaction: fewer, larger transactions ingest faster. A transaction of 10,000 rows
+ * takes 50 to 200 ms; it runs in the catalog worker, so no search or bridge call waits for it.
  */
 export const ROWS_PER_TRANSACTION = 10000;
-/** A bound on the writings whose tokens are kept: a catalog writes its sizes a few thousand ways. */
-const WRITINGS_TOKENIZED_MAX = 20_000;
 /** Sizes compared per step when working out what changed. */
 const DIFF_STEP = 25_000;
 /**
@@ -46,8 +43,7 @@ const DIFF_STEP = 25_000;
 const ITEMS_READ_AHEAD = 256;
 /**
  * Rows written by one INSERT of items or sizes: a statement run per row pays for a call, a result and a
- * reset each time. With ITEMS_READ_AHEAD, the staging spends about 6 % less CPU (docs/bench-history.md). The
- * full-text rows stay one per run: FTS5 took several rows of one statement at half the speed.
+ * reset each time. With ITEMS_READ_AHEAD, the staging spends about 6 % less CPU (docs/bench-history.md).
  */
 const ROWS_PER_INSERT = 50;
 
@@ -122,8 +118,7 @@ export type RowsCommitted = (rows: number) => void;
 interface ItemContext {
   no: string;
   /** The item's distinct search tokens: with detail=none a repeated token adds nothing but work. */
-  tokens: Set<string>;
-  text: string;
+  terms: ItemTerms;
   categoryPosition: number;
   profileCode: string;
   gradeCode: string;
@@ -157,14 +152,10 @@ export class CatalogStaging {
   readonly #store: CatalogStore;
   readonly #generation: number;
   #categories: { code: string; description: string }[] = [];
-  #placed = new Map<string, PlacedCategory>();
+  readonly #placed = new Map<string, PlacedCategory>();
   #uncategorized = 0;
   readonly #steelDescriptions = new Map<string, Map<string, string>>();
   #lastItem: ItemContext | undefined;
-  readonly #tokensOfWriting = new Map<string, string[]>();
-  /** The tokens of an item's category (and those above it), profile and grade, shared by many items. */
-  readonly #tokensOfPlace = new Map<string, string[]>();
-  readonly #dimensionTokens = new Map<number, string>();
   readonly #itemsFrom: StatementSync;
   /** Consecutive staged items in number order, read with the last item looked up. */
   #itemsAhead: StagedItem[] = [];
@@ -177,10 +168,14 @@ export class CatalogStaging {
   readonly #statements: Record<string, StatementSync> = {};
   readonly #insertItems: BatchedInsert;
   readonly #insertSizes: BatchedInsert;
-  readonly #insertFts: StatementSync;
   #nextSizeId = 1;
-  /** The items and full-text index texts of the sizes waiting in #insertSizes. */
-  readonly #sizesPending: { item: ItemContext; text: string }[] = [];
+  /** The items and own search terms of the sizes waiting in #insertSizes. */
+  readonly #sizesPending: { item: ItemContext; own: number[] }[] = [];
+  /** The search index, gathered as sizes are written (catalog-terms.ts). */
+  readonly #terms = new CatalogTerms(
+    this.#placed,
+    (page, code) => this.#steelDescriptions.get(page)?.get(code) ?? '',
+  );
 
   constructor(store: CatalogStore) {
     this.#store = store;
@@ -188,17 +183,6 @@ export class CatalogStaging {
     const db = store.db;
     for (const table of CATALOG_TABLES) db.exec(`DROP TABLE IF EXISTS "${STAGING_PREFIX}${table}"`);
     inTransaction(db, () => createCatalogTables(db, STAGING_PREFIX, this.#generation));
-    // While staging, the index is only appended to: no merging between writes (automerge 0; crisismerge
-    // high enough never to stall a write). Pending terms are flushed at FTS5's default of each megabyte: a
-    // larger hashsize measured no faster (docs/bench-history.md).
-    // complete() merges it all in steps; the index is then read-only until the next sync.
-    for (const [option, value] of [
-      ['automerge', 0],
-      ['crisismerge', 64],
-    ] as const)
-      db.exec(
-        `INSERT INTO ${STAGING_PREFIX}size_fts (${STAGING_PREFIX}size_fts, rank) VALUES ('${option}', ${value})`,
-      );
     this.#insertItems = new BatchedInsert(db, `INSERT OR REPLACE INTO ${STAGING_PREFIX}item`, [
       'no',
       'description',
@@ -237,7 +221,6 @@ export class CatalogStaging {
        FROM ${STAGING_PREFIX}item WHERE no >= ? ORDER BY no LIMIT ${ITEMS_READ_AHEAD}`,
     );
     this.#itemsFrom.setReturnArrays(true);
-    this.#insertFts = db.prepare(`INSERT INTO ${STAGING_PREFIX}size_fts (rowid, text) VALUES (?, ?)`);
   }
 
   #statement(sql: string): StatementSync {
@@ -295,7 +278,7 @@ export class CatalogStaging {
   completeCategories(): void {
     this.#assertOpen();
     const placed = placeCategories(this.#categories);
-    this.#placed = new Map(placed.map((category) => [category.code, category]));
+    for (const category of placed) this.#placed.set(category.code, category);
     this.#uncategorized = placed.length;
     inTransaction(this.#store.db, () => {
       const insert = this.#statement(
@@ -386,18 +369,24 @@ export class CatalogStaging {
     this.#countSizes();
     const item = this.#stagedItem(itemNo);
     let categoryPosition = this.#uncategorized;
-    const tokens = new Set(searchTokens(item ? `${itemNo} ${item[1]} ${item[2]}` : itemNo));
     if (item) {
-      const [, , , categoryCode, profileCode, gradeCode] = item;
-      const category = this.#placed.get(categoryCode);
+      const category = this.#placed.get(item[3]);
       if (category) categoryPosition = category.position;
-      for (const token of this.#placeTokens(category, categoryCode, profileCode, gradeCode))
-        tokens.add(token);
     }
+    const terms = this.#terms.item(
+      itemNo,
+      item && {
+        no: itemNo,
+        description: item[1],
+        description2: item[2],
+        categoryCode: item[3],
+        profileCode: item[4],
+        gradeCode: item[5],
+      },
+    );
     this.#lastItem = {
       no: itemNo,
-      tokens,
-      text: [...tokens].join(' '),
+      terms,
       categoryPosition,
       profileCode: item?.[4] ?? '',
       gradeCode: item?.[5] ?? '',
@@ -429,32 +418,6 @@ export class CatalogStaging {
     return first?.[0] === itemNo ? first : undefined;
   }
 
-  /**
-   * The tokens of an item's category code, its category and every one above it (so "balken" finds every
-   * HEA, HEB and IPE), its profile and its grade with their names. Thousands of items share each such
-   * place, so each is tokenized once rather than once per item.
-   */
-  #placeTokens(
-    category: PlacedCategory | undefined,
-    categoryCode: string,
-    profileCode: string,
-    gradeCode: string,
-  ): string[] {
-    const words: string[] = [categoryCode];
-    for (let current = category; current; current = this.#placed.get(current.parentCode))
-      words.push(current.description);
-    words.push(profileCode, this.#steelDescriptions.get(STEEL_PAGES.profiles)?.get(profileCode) ?? '');
-    words.push(gradeCode, this.#steelDescriptions.get(STEEL_PAGES.grades)?.get(gradeCode) ?? '');
-    const place = words.join(' ');
-    let tokens = this.#tokensOfPlace.get(place);
-    if (!tokens) {
-      tokens = searchTokens(place);
-      if (this.#tokensOfPlace.size >= WRITINGS_TOKENIZED_MAX) this.#tokensOfPlace.clear();
-      this.#tokensOfPlace.set(place, tokens);
-    }
-    return tokens;
-  }
-
   /** Adds the sizes written of the last item to the facet counts. */
   #countSizes(): void {
     const item = this.#lastItem;
@@ -464,36 +427,6 @@ export class CatalogStaging {
     if (item.profileCode) countInto(this.#sizesOfProfile, item.profileCode, item.uncounted);
     if (item.gradeCode) countInto(this.#sizesOfGrade, item.gradeCode, item.uncounted);
     item.uncounted = 0;
-  }
-
-  /**
-   * A size's distinct tokens: its code, texts and format, then its dimensions. Sizes of different items are
-   * written alike ("06000 Lengte 6 m Walslengte", "2000X1000") and measure alike, so each writing and each
-   * dimension is tokenized once.
-   */
-  #sizeTokens(size: CatalogVariantRow): string[] {
-    const writing = `${size.Code} ${size.Description} ${size.Description2} ${size.DXFormatType}`;
-    let written = this.#tokensOfWriting.get(writing);
-    if (!written) {
-      written = [...new Set(searchTokens(writing))];
-      if (this.#tokensOfWriting.size >= WRITINGS_TOKENIZED_MAX) this.#tokensOfWriting.clear();
-      this.#tokensOfWriting.set(writing, written);
-    }
-    // The kept list is shared by every size written so: a size's dimensions go into a copy of it.
-    let tokens = written;
-    for (const value of [size.DXLength, size.DXWidth, size.DXThickness, size.DXExtraLength]) {
-      if (!(value > 0)) continue;
-      let token = this.#dimensionTokens.get(value);
-      if (token === undefined) {
-        token = dimensionToken(value);
-        if (this.#dimensionTokens.size >= WRITINGS_TOKENIZED_MAX) this.#dimensionTokens.clear();
-        this.#dimensionTokens.set(value, token);
-      }
-      if (!token || tokens.includes(token)) continue;
-      if (tokens === written) tokens = [...written];
-      tokens.push(token);
-    }
-    return tokens;
   }
 
   /**
@@ -523,9 +456,19 @@ export class CatalogStaging {
     );
     // Counted now, while `item` is the item being written; a size the INSERT ignores is taken back.
     item.uncounted++;
-    let text = item.text;
-    for (const token of this.#sizeTokens(size)) if (!item.tokens.has(token)) text += ` ${token}`;
-    this.#sizesPending.push({ item, text });
+    this.#sizesPending.push({
+      item,
+      own: this.#terms.own(item.terms, {
+        code: size.Code,
+        description: size.Description,
+        description2: size.Description2,
+        formatType: size.DXFormatType,
+        length: size.DXLength,
+        width: size.DXWidth,
+        thickness: size.DXThickness,
+        extraLength: size.DXExtraLength,
+      }),
+    });
     if (this.#sizesPending.length === ROWS_PER_INSERT) this.#flushSizes();
   }
 
@@ -535,7 +478,7 @@ export class CatalogStaging {
     this.#flushSizes();
   }
 
-  /** Writes the sizes waiting, then the full-text rows of those the table took. */
+  /** Writes the sizes waiting, then adds those the table took to the search index. */
   #flushSizes(): void {
     const pending = this.#sizesPending;
     if (pending.length === 0) return;
@@ -555,9 +498,12 @@ export class CatalogStaging {
           );
     for (let index = 0; index < pending.length; index++) {
       const id = firstId + index;
-      const { item, text } = pending[index]!;
-      if (!taken || taken.has(id)) this.#insertFts.run(id, text);
-      else this.#uncount(item);
+      const { item, own } = pending[index]!;
+      if (taken && !taken.has(id)) {
+        this.#uncount(item);
+        continue;
+      }
+      this.#terms.add(id, item.terms, own);
     }
     pending.length = 0;
   }
@@ -580,7 +526,7 @@ export class CatalogStaging {
 
   /**
    * After the last variant page: items without variants become one size each (so they can be found and
-   * put on a request), the full-text index is merged, and the facets are read from the counts kept while
+   * put on a request), the search index is written, and the facets are read from the counts kept while
    * sizes were written.
    */
   async complete(): Promise<StoredFacets> {
@@ -595,16 +541,12 @@ export class CatalogStaging {
     await this.#write(lonely, ({ no }) => this.#insertSize(this.#itemContext(no), NO_VARIANT));
     inTransaction(db, () => createDeferredIndexes(db, STAGING_PREFIX, this.#generation));
     await yieldToEventLoop();
-    // Merge the index's segments a step at a time (FTS5 'merge' with a negative step merges regardless of
-    // level, down to one segment), yielding between steps, so queries read one segment.
-    const totalChanges = db.prepare('SELECT total_changes() AS n');
-    const merge = db.prepare(
-      `INSERT INTO ${STAGING_PREFIX}size_fts (${STAGING_PREFIX}size_fts, rank) VALUES ('merge', -2000)`,
-    );
-    for (let step = 0; step < 10_000; step++) {
-      const before = (totalChanges.get() as { n: number }).n;
-      merge.run();
-      if ((totalChanges.get() as { n: number }).n - before < 2) break;
+    // The search index, a transaction per step, yielding between them.
+    const steps = this.#terms.write(db, STAGING_PREFIX);
+    for (let done = false; !done;) {
+      inTransaction(db, () => {
+        done = steps.next().done === true;
+      });
       await yieldToEventLoop();
     }
     return this.#facets();

@@ -33,11 +33,16 @@ import {
   type RankCandidate,
   type TextWriting,
 } from './search-rank.ts';
-import { INDEXED_PREFIX_MIN, matchExpression, termBeginnings } from './search-text.ts';
+import { matchParts, matchText, type MatchPart } from './search-text.ts';
+import { matchingSizes, type SizeSet, type SizeTermSource } from './size-terms.ts';
 import { SizeColumns, TermIndex, type ColumnFilter } from './search-columns.ts';
 
 /** Bytes of catalog.db read through a memory map: a 500,000-size catalog and its staged successor. */
 const CATALOG_MMAP_BYTES = 1 << 30;
+
+/** Page caches in KB: the sync's writer's, and a reader's (which reads mostly through the memory map). */
+const SYNC_PAGE_CACHE_KB = 4096;
+const READ_PAGE_CACHE_KB = 16384;
 
 /** Changes kept per subject and kind; the counts are always complete. */
 export const CHANGES_KEPT_PER_KIND = 1000;
@@ -114,7 +119,7 @@ const PREFIX_TERMS_MAX = 20;
 /** Main-thread time per slice of loading the in-memory columns: less than a frame. */
 const LOAD_SLICE_MS = 4;
 
-/** Matches read per full-text query while filters in memory leave fewer than the ranking takes. */
+/** Matches taken from the matching set at a time while filters leave fewer than the ranking takes. */
 const MATCHES_PER_READ = SEARCH_RANKED_MAX + 1;
 
 interface SearchFilters {
@@ -247,20 +252,22 @@ export class CatalogStore {
   }
 
   /**
-   * `memoryMap: false` for the sync's writer: see below. Searches and the main thread's reads keep it.
+   * `forSync` for the sync's writer: no memory map and a small page cache (below). Searches and the main
+   * thread's reads read through the memory map.
    */
-  static open(file: string, { memoryMap = true }: { memoryMap?: boolean } = {}): CatalogStore {
+  static open(file: string, { forSync = false }: { forSync?: boolean } = {}): CatalogStore {
     const db = openDatabase(file, catalogMigrations, 'normal');
-    // A 16 MB page cache (SQLite's default is 2 MB) keeps the B-tree and full-text pages of a page of
-    // sizes in memory while it is written, instead of spilling and re-reading them.
-    db.exec('PRAGMA cache_size = -16384');
+    // The sync's writer appends rows in id order and looks items up in key order: 4 MB of page cache
+    // (SQLite's default is 2 MB) serve it. It had 16 MB for the pages of the FTS5 index it wrote; without
+    // that index, 16 MB only added to the syncing process's peak (docs/bench-history.md, "Peak RSS").
+    db.exec(`PRAGMA cache_size = -${forSync ? SYNC_PAGE_CACHE_KB : READ_PAGE_CACHE_KB}`);
     // Reads through a memory map: a search touches thousands of size rows scattered over the file, and
     // reading them from the OS page cache without a copy per page halves a broad search's row fetch at
     // 500,000 sizes (docs/catalog.md, "What a search costs"). Every page read that way stays in the
     // process's resident set (file-backed) while the map is open, though: the sync's writer reads most of
-    // the new catalog in its index merge, changes and swap, which added 70 to 90 MB to the syncing
-    // process's peak at 500,000 sizes (docs/bench-history.md), so it reads through its page cache instead.
-    if (memoryMap) db.exec(`PRAGMA mmap_size = ${CATALOG_MMAP_BYTES}`);
+    // the new catalog in its changes and swap, which added 70 to 90 MB to the syncing process's peak at
+    // 500,000 sizes (docs/bench-history.md), so it reads through its page cache instead.
+    if (!forSync) db.exec(`PRAGMA mmap_size = ${CATALOG_MMAP_BYTES}`);
     return new CatalogStore(db);
   }
 
@@ -506,16 +513,16 @@ export class CatalogStore {
       return result(this.#rowsByIds(ids.map((row) => row.id)), total, false);
     }
 
-    const match = matchExpression(parsed, {
+    const parts = matchParts(parsed, {
       expand: this.#expandPrefix,
       known: this.#terms?.has,
       widen: this.#widenPrefix,
     });
-    if (match === undefined) return result([], 0, false);
-    const key = `${match}\u0000${query.query.trim()}\u0000${filterKey}`;
+    if (parts === undefined) return result([], 0, false);
+    const key = `${matchText(parts)}\u0000${query.query.trim()}\u0000${filterKey}`;
     let ranked = this.#ranked.get(key);
     if (!ranked) {
-      ranked = this.#rank(parsed, match, filters);
+      ranked = this.#rank(parsed, parts, filters);
       this.#ranked.set(key, ranked);
     }
     const window = Array.from(ranked.ids.subarray(query.offset, query.offset + query.limit));
@@ -523,11 +530,11 @@ export class CatalogStore {
   }
 
   /**
-   * At most SEARCH_RANKED_MAX matches are ranked, read in index order (FTS5 yields rowids in order, so
-   * this stops early however broad the query); search-rank.ts orders them by what each size is written
-   * with (texts repeat from size to size, so each is read once).
+   * At most SEARCH_RANKED_MAX matches are ranked, the first in id order that pass the filters;
+   * search-rank.ts orders them by what each size is written with (texts repeat from size to size, so each
+   * is read once).
    */
-  #rank(parsed: SteelQuery, match: string, filters: SearchFilters): RankedIds {
+  #rank(parsed: SteelQuery, parts: readonly MatchPart[], filters: SearchFilters): RankedIds {
     const facets = this.facets();
     // Texts cost a third of a broad search: read only when what was typed is compared with them.
     const withText = needsWriting(
@@ -536,9 +543,10 @@ export class CatalogStore {
     );
     const columns = this.#columns;
     if (!columns && this.#columnsEnabled) this.#startLoading();
+    const sizes = matchingSizes(parts, this.#terms ?? this.#termsInSql());
     const candidates = columns
-      ? this.#candidatesInMemory(columns, match, filters.columns, withText)
-      : this.#candidatesFromSql(match, filters, withText);
+      ? this.#candidatesInMemory(columns, sizes, filters.columns, withText)
+      : this.#candidatesFromSql(sizes, filters, withText);
     const capped = candidates.length > SEARCH_RANKED_MAX;
     if (capped) candidates.length = SEARCH_RANKED_MAX;
     // Stock is unknown, not zero, where the last sync found no steel extension.
@@ -551,51 +559,74 @@ export class CatalogStore {
     return new WritingReader(this.#writings);
   }
 
-  /** Up to SEARCH_RANKED_MAX + 1 matches, from the full-text index and the in-memory columns. */
+  /** The search index read from SQLite, before it is held in memory (search-columns.ts, TermIndex). */
+  #termsInSql(): SizeTermSource {
+    const term = this.#searchStatement('SELECT sizes FROM size_term WHERE term = ?');
+    const range = this.#searchStatement('SELECT sizes FROM size_term WHERE term >= ? AND term < ?');
+    const beginning = this.#searchStatement('SELECT sizes FROM size_beginning WHERE term = ?');
+    const { maxId } = this.#searchStatement('SELECT coalesce(max(id), 0) AS maxId FROM size').get() as {
+      maxId: number;
+    };
+    const sizes = (row: unknown) => (row as { sizes: Uint8Array } | undefined)?.sizes;
+    return {
+      maxId,
+      term: (text) => sizes(term.get(text)),
+      *termsStartingWith(prefix) {
+        for (const row of range.iterate(prefix, `${prefix}\u{10FFFF}`)) yield sizes(row)!;
+      },
+      beginning: (text) => sizes(beginning.get(text)),
+    };
+  }
+
+  /** Up to SEARCH_RANKED_MAX + 1 matches that pass the filters, from the in-memory columns. */
   #candidatesInMemory(
     columns: SizeColumns,
-    match: string,
+    sizes: SizeSet,
     filter: ColumnFilter,
     withText: boolean,
   ): RankCandidate[] {
     const passes = columns.filter(filter);
     if (!passes) return [];
-    const matches = this.#searchStatement(
-      `SELECT group_concat(rowid) AS ids FROM (
-         SELECT rowid FROM size_fts WHERE size_fts MATCH ? AND rowid > ? ORDER BY rowid LIMIT ?)`,
-    );
     const candidates: RankCandidate[] = [];
-    let after = -1;
-    while (candidates.length <= SEARCH_RANKED_MAX) {
-      const { ids } = matches.get(match, after, MATCHES_PER_READ) as { ids: string | null };
-      if (!ids) break;
-      const read = ids.split(',');
-      for (const text of read) {
-        const id = Number(text);
+    for (let after = -1; candidates.length <= SEARCH_RANKED_MAX;) {
+      const read = sizes.ids(after, MATCHES_PER_READ);
+      for (const id of read) {
         if (!passes(id)) continue;
         candidates.push(columns.candidate(id, withText));
         if (candidates.length > SEARCH_RANKED_MAX) break;
       }
       if (read.length < MATCHES_PER_READ) break;
-      after = Number(read[read.length - 1]);
+      after = read[read.length - 1]!;
     }
     return candidates;
   }
 
   /** The same as #candidatesInMemory, read from SQLite: before the columns are loaded. */
-  #candidatesFromSql(match: string, filters: SearchFilters, withText: boolean): RankCandidate[] {
+  #candidatesFromSql(sizes: SizeSet, filters: SearchFilters, withText: boolean): RankCandidate[] {
     const where = filters.where.length ? `AND ${filters.where.join(' AND ')}` : '';
     // The item's description is read once per item below, not joined to each of up to 5,000 sizes.
     const statement = this.#searchStatement(
       `SELECT s.id, s.item_no, s.variant_code, s.profile_code, s.grade_code, s.inventory, s.any_blocked,
          ${withText ? 's.description, s.thickness, s.width, s.length' : `'', 0, 0, 0`}
-       FROM size_fts CROSS JOIN size s ON s.id = size_fts.rowid
-       WHERE size_fts MATCH ? ${where}
-       ORDER BY size_fts.rowid LIMIT ?`,
+       FROM size s
+       WHERE s.id IN (SELECT value FROM json_each(?)) ${where}
+       ORDER BY s.id LIMIT ?`,
     );
     // Arrays, not objects: up to 5,001 rows of eleven columns.
     statement.setReturnArrays(true);
-    const rows = statement.all(match, ...filters.params, SEARCH_RANKED_MAX + 1) as unknown as RankRecord[];
+    const rows: RankRecord[] = [];
+    for (let after = -1; rows.length <= SEARCH_RANKED_MAX;) {
+      const ids = sizes.ids(after, MATCHES_PER_READ);
+      if (ids.length === 0) break;
+      const read = statement.all(
+        JSON.stringify(ids),
+        ...filters.params,
+        SEARCH_RANKED_MAX + 1 - rows.length,
+      ) as unknown as RankRecord[];
+      rows.push(...read);
+      if (ids.length < MATCHES_PER_READ) break;
+      after = ids[ids.length - 1]!;
+    }
     const itemDescriptions = withText ? this.#itemDescriptions(rows) : new Map<string, string>();
     const reader = this.#writingReader();
     return rows.map(
@@ -628,15 +659,14 @@ export class CatalogStore {
   }
 
   /**
-   * A prefix longer than the index keeps ("breedflens", "verzinkt") would make FTS5 merge the whole
-   * doclists of every term it starts; looked up in the vocabulary, it becomes the few exact terms it
-   * stands for, which FTS5 reads lazily.
+   * A prefix longer than a beginning ("breedflens", "verzinkt"), looked up among the terms, becomes the
+   * few exact terms it stands for (or stays a prefix when it stands for more than PREFIX_TERMS_MAX).
    */
   readonly #expandPrefix = (prefix: string): string[] | undefined => {
     const terms =
       this.#terms?.startingWith(prefix, PREFIX_TERMS_MAX + 1) ??
       (
-        this.#searchStatement('SELECT term FROM size_vocab WHERE term >= ? AND term < ? LIMIT ?').all(
+        this.#searchStatement('SELECT term FROM size_term WHERE term >= ? AND term < ? LIMIT ?').all(
           prefix,
           `${prefix}\u{10FFFF}`,
           PREFIX_TERMS_MAX + 1,
@@ -646,22 +676,17 @@ export class CatalogStore {
   };
 
   /**
-   * A prefix shorter than the index keeps (a letter being typed) as the indexed prefixes it starts: from
-   * the terms in memory, or until they are loaded a term at a time from the vocabulary (a dozen reads,
-   * where FTS5 asked for the prefix itself would merge the doclists of every term it starts: 30 to 160 ms
-   * at 500,000 sizes).
+   * A letter or digit being typed as the index's beginnings it starts (`h`: `ha`, `he`, `hk`), which with
+   * the term itself match the same sizes as the prefix.
    */
   readonly #widenPrefix = (prefix: string): string[] => {
-    if (this.#terms) return this.#terms.beginnings(prefix, INDEXED_PREFIX_MIN);
-    const atOrAfter = this.#searchStatement(
-      'SELECT term FROM size_vocab WHERE term >= ? ORDER BY term LIMIT 1',
-    );
-    const after = this.#searchStatement('SELECT term FROM size_vocab WHERE term > ? ORDER BY term LIMIT 1');
-    return termBeginnings(
-      prefix,
-      INDEXED_PREFIX_MIN,
-      (text, inclusive) => ((inclusive ? atOrAfter : after).get(text) as { term: string } | undefined)?.term,
-    );
+    if (this.#terms) return this.#terms.beginningsStartingWith(prefix);
+    return (
+      this.#searchStatement('SELECT term FROM size_beginning WHERE term >= ? AND term < ?').all(
+        prefix,
+        `${prefix}\u{10FFFF}`,
+      ) as { term: string }[]
+    ).map((row) => row.term);
   };
 
   #searchStatement(sql: string): StatementSync {

@@ -1,6 +1,6 @@
 // The messages between a sync (main thread) and its two workers. The page receiver sends each page
 // request and receives the answer, scans a page for its records and hands the page on to the catalog
-// worker; the catalog worker reads the records, stages the rows, merges the index, works out the changes
+// worker; the catalog worker reads the records, stages the rows, writes the index, works out the changes
 // and swaps the catalog in, on a node:sqlite connection of its own. So neither holds up the main thread,
 // and a page is received while the one before it is written. The main thread keeps the token, the
 // headers and the host policy.
@@ -70,7 +70,7 @@ export interface StagingCalls {
   completeCategories: { input: null; output: null };
   /** A steel page the host refused: its rows from the live catalog are staged instead; answers how many. */
   keepSteelRows: { input: { page: SteelPageName }; output: number };
-  /** Items without variants, the index merge, the facets and the changes: all but the swap. */
+  /** Items without variants, the search index, the facets and the changes: all but the swap. */
   prepareSwap: { input: null; output: null };
   swap: { input: { fields: SwapFields }; output: null };
   /** Drops an unfinished staging area and closes the connection; the worker then exits. */

@@ -97,7 +97,7 @@ const STEEL_PAGE_OF: Record<'profiles' | 'grades' | 'itemTypes', SteelPageName> 
 
 const handlers: CallHandlers<StagingCalls> = {
   async begin({ file }) {
-    store = CatalogStore.open(file, { memoryMap: false });
+    store = CatalogStore.open(file, { forSync: true });
     staging = new CatalogStaging(store);
     return null;
   },

@@ -1,8 +1,8 @@
 // One catalog sync with the synchronization application: categories and the steel extension's pages,
 // then items and variants, each page kind followed through @odata.nextLink to its end. The main thread
 // makes each request (token, headers, host policy); the page receiver (catalog-page-receiver.ts) sends it,
-// receives and scans the page, and the catalog worker (catalog-sync-worker.ts) stages its rows, merges the
-// index and swaps the catalog in, so the main thread neither holds a page nor waits for the database.
+// receives and scans the page, and the catalog worker (catalog-sync-worker.ts) stages its rows, writes the
+// search index and swaps the catalog in, so the main thread neither holds a page nor waits for the database.
 // Host answers are handled by the host policy (host-policy.ts, kind catalogRead): 429 waits Retry-After,
 // network errors, time-outs and 5xx are retried with backoff, 401 once with a fresh token. What is left
 // ends the run with a message a person can act on, except on a steel page: a 404 there means the steel

@@ -1,4 +1,4 @@
-// What ranking reads of every size, and the full-text index's vocabulary, held in memory for one catalog
+// What ranking reads of every size, and the search index (size-terms.ts), held in memory for one catalog
 // generation. Reading 5,000 matches' rows from SQLite on every key typed was most of a broad search at
 // 500,000 sizes (a B-tree lookup per match); from these columns a match costs a few array reads. Loaded
 // in slices between other work (catalog-store.ts), so no search waits for it; until then, and after a
@@ -11,7 +11,7 @@ import {
   type RankCandidate,
   type TextWriting,
 } from './search-rank.ts';
-import { termBeginnings } from './search-text.ts';
+import { compareText, type SizeTermSource } from './size-terms.ts';
 
 /** Flags of a size. */
 const BLOCKED = 1;
@@ -335,12 +335,44 @@ export class SizeColumns {
   }
 }
 
-/** The full-text index's terms, sorted: a long prefix becomes the exact terms it starts. */
-export class TermIndex {
+/**
+ * The search index's terms (size_term), sorted, with their sizes, and the sizes of each two-character
+ * beginning (size_beginning): a long prefix becomes its exact terms by a binary search, a term the index
+ * lacks is left out of the query, and a search reads no index row from SQLite. About 12 MB at 500,000
+ * sizes: the runs of every term in one buffer.
+ */
+export class TermIndex implements SizeTermSource {
+  readonly maxId: number;
   readonly #terms: string[];
+  /** Each term's runs: bytes #offsets[i] to #offsets[i + 1] of #bytes, for the i-th term in order. */
+  readonly #bytes: Uint8Array;
+  readonly #offsets: Uint32Array;
+  readonly #beginnings: Map<string, Uint8Array>;
 
-  constructor(terms: string[]) {
-    this.#terms = terms.sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
+  constructor(
+    terms: string[],
+    bytes: Uint8Array,
+    offsets: Uint32Array,
+    beginnings: Map<string, Uint8Array>,
+    maxId: number,
+  ) {
+    // Sorted here by code unit, as the binary search compares: SQLite's order of the rows is by UTF-8
+    // bytes, which differs for a few characters.
+    const order = terms.map((_, index) => index).sort((a, b) => compareText(terms[a]!, terms[b]!));
+    this.#terms = order.map((index) => terms[index]!);
+    this.#offsets = new Uint32Array(terms.length + 1);
+    let length = 0;
+    for (const index of order) length += offsets[index + 1]! - offsets[index]!;
+    this.#bytes = new Uint8Array(length);
+    let at = 0;
+    order.forEach((index, position) => {
+      this.#offsets[position] = at;
+      this.#bytes.set(bytes.subarray(offsets[index]!, offsets[index + 1]!), at);
+      at += offsets[index + 1]! - offsets[index]!;
+    });
+    this.#offsets[terms.length] = at;
+    this.#beginnings = beginnings;
+    this.maxId = maxId;
   }
 
   /** The index of the first term at or after `text`. */
@@ -356,11 +388,34 @@ export class TermIndex {
     return low;
   }
 
+  #sizesAt(index: number): Uint8Array {
+    return this.#bytes.subarray(this.#offsets[index]!, this.#offsets[index + 1]!);
+  }
+
   /** Whether the index has the term, or with `prefix` a term starting with it. */
   readonly has = (token: string, prefix: boolean): boolean => {
     const found = this.#terms[this.#lowerBound(token)];
     return found !== undefined && (prefix ? found.startsWith(token) : found === token);
   };
+
+  term(text: string): Uint8Array | undefined {
+    const index = this.#lowerBound(text);
+    return this.#terms[index] === text ? this.#sizesAt(index) : undefined;
+  }
+
+  *termsStartingWith(prefix: string): Iterable<Uint8Array> {
+    const terms = this.#terms;
+    for (
+      let index = this.#lowerBound(prefix);
+      index < terms.length && terms[index]!.startsWith(prefix);
+      index++
+    )
+      yield this.#sizesAt(index);
+  }
+
+  beginning(text: string): Uint8Array | undefined {
+    return this.#beginnings.get(text);
+  }
 
   /** Up to `max` terms starting with the prefix, in order. */
   startingWith(prefix: string, max: number): string[] {
@@ -374,24 +429,40 @@ export class TermIndex {
     return found;
   }
 
-  /** The distinct `length`-character beginnings of the terms longer than `prefix` that start with it. */
-  beginnings(prefix: string, length: number): string[] {
-    return termBeginnings(prefix, length, (text, inclusive) => {
-      const index = this.#lowerBound(text);
-      return this.#terms[inclusive || this.#terms[index] !== text ? index : index + 1];
-    });
+  /** The index's beginnings that start with `prefix` (a letter or digit being typed). */
+  beginningsStartingWith(prefix: string): string[] {
+    return [...this.#beginnings.keys()].filter((beginning) => beginning.startsWith(prefix));
   }
 
   static *load(db: DatabaseSync, done: (index: TermIndex) => void): Generator<void, void, void> {
     const terms: string[] = [];
-    for (const slice of slicesOf<[string]>(
+    let bytes = new Uint8Array(1 << 20);
+    const offsets = [0];
+    let length = 0;
+    for (const slice of slicesOf<[string, Uint8Array]>(
       db,
-      'SELECT term FROM size_vocab WHERE term > ? ORDER BY term LIMIT ?',
+      'SELECT term, sizes FROM size_term WHERE term > ? ORDER BY term LIMIT ?',
       '',
     )) {
-      for (const [term] of slice) terms.push(term);
+      for (const [term, sizes] of slice) {
+        if (length + sizes.length > bytes.length) {
+          const grown = new Uint8Array(Math.max(bytes.length * 2, length + sizes.length));
+          grown.set(bytes.subarray(0, length));
+          bytes = grown;
+        }
+        bytes.set(sizes, length);
+        length += sizes.length;
+        terms.push(term);
+        offsets.push(length);
+      }
       yield;
     }
-    done(new TermIndex(terms));
+    const beginnings = new Map(
+      (
+        db.prepare('SELECT term, sizes FROM size_beginning').all() as { term: string; sizes: Uint8Array }[]
+      ).map((row) => [row.term, row.sizes]),
+    );
+    const { maxId } = db.prepare('SELECT coalesce(max(id), 0) AS maxId FROM size').get() as { maxId: number };
+    done(new TermIndex(terms, bytes, Uint32Array.from(offsets), beginnings, maxId));
   }
 }

@@ -1,6 +1,6 @@
-// What goes into the full-text index for a size, and how a typed query becomes an FTS5 expression. Both
-// sides pass through the same normalization (src/shared/contract/search-notation.ts), so "10x1500",
-// "1,5" and "S355J2+N" are found as typed.
+// What goes into the search index for a size, and what a typed query matches in it (size-terms.ts
+// combines the sets). Both sides pass through the same normalization (src/shared/contract/
+// search-notation.ts), so "10x1500", "1,5" and "S355J2+N" are found as typed.
 import {
   normalizeSearchText,
   readSteelQuery,
@@ -19,22 +19,25 @@ export function dimensionToken(value: number): string {
   return normalizeSearchText(String(Math.round(value * 1000) / 1000));
 }
 
+/**
+ * A token as the index keeps it: diacritics folded (`é` is `e`), as the FTS5 index before it did with
+ * `remove_diacritics`, so a word typed with or without them finds the same sizes.
+ */
+export function indexTerm(token: string): string {
+  return ASCII_ONLY.test(token) ? token : token.normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+// eslint-disable-next-line no-control-regex -- ASCII is the range tested
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
 // ---- query side ---------------------------------------------------------------------------------------
 
 /**
- * Prefix lengths the full-text index keeps; a longer prefix is looked up in the index's vocabulary, and a
- * shorter one (a letter or digit being typed) is asked as the term itself or any indexed prefix it starts.
- * A 1-character prefix index cost about a tenth of the staging's CPU (docs/bench-history.md), for the same
- * sizes.
+ * The index keeps a row for each beginning of this many characters of its terms (size-terms.ts). A letter
+ * or digit being typed is asked as the term itself or any beginning it starts; a longer prefix is looked
+ * up among the terms.
  */
-export const INDEXED_PREFIX_MIN = 2;
-export const INDEXED_PREFIX_MAX = 4;
-
-/** The `prefix='…'` option of the full-text table: every length from INDEXED_PREFIX_MIN to the max. */
-export const INDEXED_PREFIX_LENGTHS = Array.from(
-  { length: INDEXED_PREFIX_MAX - INDEXED_PREFIX_MIN + 1 },
-  (_, index) => INDEXED_PREFIX_MIN + index,
-).join(' ');
+export const BEGINNING_LENGTH = 2;
 
 /**
  * The exact index terms a long prefix stands for, or undefined to search it as a prefix after all (too
@@ -43,59 +46,26 @@ export const INDEXED_PREFIX_LENGTHS = Array.from(
 export type PrefixExpander = (prefix: string) => string[] | undefined;
 
 /**
- * The distinct INDEXED_PREFIX_MIN-character beginnings of the index's terms that start with a shorter
- * prefix (`h` → `ha`, `he`, `hk`): with the term itself, the same sizes as the prefix.
+ * The index's beginnings (BEGINNING_LENGTH characters) that start with a shorter prefix (`h` → `ha`,
+ * `he`, `hk`): with the term itself, the same sizes as the prefix.
  */
 export type PrefixWidener = (prefix: string) => string[];
 
-/**
- * What the index knows of a token: whether some term is it (or, for a prefix, starts with it). Tokens
- * outside a-z and 0-9 are never asked: FTS5 folds their diacritics, the vocabulary holds them folded.
- */
+/** What the index knows of a term: whether some term is it (or, for a prefix, starts with it). */
 export type TermKnown = (token: string, prefix: boolean) => boolean;
 
 /** An index token to match: the term itself, or (prefix) every term starting with it. */
-interface MatchToken {
+export interface MatchToken {
   text: string;
   prefix: boolean;
 }
 
 /** Any of its tokens matches. */
-type MatchTerm = MatchToken[];
+export type MatchTerm = MatchToken[];
 /** All of its terms match. */
-type MatchAlternative = MatchTerm[];
+export type MatchAlternative = MatchTerm[];
 /** One of its alternatives matches. */
-type MatchPart = MatchAlternative[];
-
-const ASCII_TOKEN = /^[a-z0-9]+$/;
-
-/**
- * The distinct `length`-character beginnings of the terms longer than `prefix` that start with it, walked
- * through a sorted vocabulary by `termAfter(text, inclusive)`: its first term after `text` (or at it). One
- * read per beginning, not per term: a letter starts tens of thousands of terms but a few beginnings.
- */
-export function termBeginnings(
-  prefix: string,
-  length: number,
-  termAfter: (text: string, inclusive: boolean) => string | undefined,
-): string[] {
-  const found: string[] = [];
-  let term = termAfter(prefix, true);
-  while (term?.startsWith(prefix)) {
-    const characters = [...term];
-    if (characters.length < length) {
-      term = termAfter(term, false);
-      continue;
-    }
-    const beginning = characters.slice(0, length).join('');
-    found.push(beginning);
-    // Past every term with this beginning: a jump past the highest character, then a step over any term
-    // that an order of UTF-16 units sorts after the jump.
-    term = termAfter(`${beginning}\u{10FFFF}`, false);
-    while (term?.startsWith(beginning)) term = termAfter(term, false);
-  }
-  return found;
-}
+export type MatchPart = MatchAlternative[];
 
 /** The index's own vocabulary, where the query has it: each left out where it does not. */
 export interface IndexVocabulary {
@@ -106,20 +76,21 @@ export interface IndexVocabulary {
 
 function matchTerm(term: QueryTerm, { expand, known, widen }: IndexVocabulary) {
   const tokens: MatchTerm = [];
-  const add = (text: string, prefix: boolean) => {
+  const add = (token: string, prefix: boolean) => {
+    const text = indexTerm(token);
     if (tokens.some((token) => token.text === text && token.prefix === prefix)) return;
-    // A term the index lacks matches nothing: left out, the full-text query merges one doclist less.
-    if (known && ASCII_TOKEN.test(text) && !known(text, prefix)) return;
+    // A term the index lacks matches nothing: left out, a set less to combine.
+    if (known && !known(text, prefix)) return;
     tokens.push({ text, prefix });
   };
   for (const token of term.tokens) {
     if (!term.prefix) add(token, false);
-    else if (widen && [...token].length < INDEXED_PREFIX_MIN) {
+    else if (widen && [...token].length < BEGINNING_LENGTH) {
       add(token, false);
       for (const beginning of widen(token)) add(beginning, true);
-    } else if (!expand || token.length <= INDEXED_PREFIX_MAX) add(token, true);
+    } else if (!expand || [...token].length <= BEGINNING_LENGTH) add(token, true);
     else {
-      const terms = expand(token);
+      const terms = expand(indexTerm(token));
       if (terms === undefined) add(token, true);
       else for (const expanded of terms) add(expanded, false);
     }
@@ -157,16 +128,14 @@ function alternativeText(alternative: MatchAlternative): string {
 }
 
 /**
- * The FTS5 MATCH expression of a read query: every part must match, a part through any of its
- * alternatives. Undefined when the query has no words (browse) or when a part can match nothing.
+ * What a read query matches: every part must match, a part through any of its alternatives. Undefined when
+ * the query has no words (browse) or when a part can match nothing.
  *
- * The same sizes, fewer doclists to merge: a part that another part implies is left out (`50x50x5`
- * typed: `"50"` already has `"5"*`; `100x100` is one `"100"`), and with `known`, so are terms the index
- * lacks (`"200d0"`). FTS5 walks every doclist of an AND side by side up to the 5,001st match, so each
- * one left out is a doclist of up to hundreds of thousands of sizes not read (docs/catalog.md, "What a
- * search costs").
+ * The same sizes, fewer sets to combine: a part that another part implies is left out (`50x50x5` typed:
+ * `"50"` already has `"5"*`; `100x100` is one `"100"`), and with `known`, so are terms the index lacks
+ * (`"200d0"`).
  */
-export function matchExpression(query: SteelQuery, vocabulary: IndexVocabulary = {}): string | undefined {
+export function matchParts(query: SteelQuery, vocabulary: IndexVocabulary = {}): MatchPart[] | undefined {
   if (query.parts.length === 0) return undefined;
   const parts: MatchPart[] = [];
   for (const part of query.parts) {
@@ -180,7 +149,7 @@ export function matchExpression(query: SteelQuery, vocabulary: IndexVocabulary =
     parts.push(alternatives);
   }
   // A part implied by another is left out; of parts implying each other (the same), the first is kept.
-  const kept = parts.filter(
+  return parts.filter(
     (part, index) =>
       !parts.some(
         (other, otherIndex) =>
@@ -189,7 +158,20 @@ export function matchExpression(query: SteelQuery, vocabulary: IndexVocabulary =
           (otherIndex < index || !partImplies(part, other)),
       ),
   );
-  const texts = kept.map((part) => {
+}
+
+/**
+ * The same as an FTS5 MATCH expression: the key a search's result is kept under, and the bench's bare FTS5
+ * query over the same terms (its limit).
+ */
+export function matchExpression(query: SteelQuery, vocabulary: IndexVocabulary = {}): string | undefined {
+  const parts = matchParts(query, vocabulary);
+  return parts && matchText(parts);
+}
+
+/** Parts as an FTS5 MATCH expression. */
+export function matchText(parts: readonly MatchPart[]): string {
+  const texts = parts.map((part) => {
     const alternatives = part.map(alternativeText);
     return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
   });

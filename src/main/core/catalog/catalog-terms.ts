@@ -1,0 +1,236 @@
+// Which terms a size is found by: its item's (number, descriptions, category code, the names of its
+// category and every one above it, profile and grade with their names) and its own (code, descriptions,
+// format, dimensions). A sync gathers them as it stages the sizes; rebuildSizeTerms gathers them from a
+// catalog's tables (a catalog synchronized before the index existed).
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { STEEL_PAGES } from '../../../shared/contract/catalog-pages.ts';
+import type { PlacedCategory } from './category-tree.ts';
+import { dimensionToken, searchTokens } from './search-text.ts';
+import { SizeTermsWriter } from './size-terms.ts';
+
+/** A bound on the writings whose terms are kept: a catalog writes its sizes a few thousand ways. */
+const WRITINGS_KEPT_MAX = 20_000;
+
+/** Rows of the index written per transaction at the end. */
+const TERM_ROWS_PER_STEP = 20_000;
+/** Rows of the index written per INSERT. */
+const ROWS_PER_INSERT = 64;
+
+/** The terms a size takes from its item, and the mark that tells them from its own. */
+export interface ItemTerms {
+  terms: number[];
+  mark: number;
+}
+
+/** What of an item its sizes are found by. */
+export interface ItemWords {
+  no: string;
+  description: string;
+  description2: string;
+  categoryCode: string;
+  profileCode: string;
+  gradeCode: string;
+}
+
+/** What of a size is its own to be found by. */
+export interface SizeWords {
+  code: string;
+  description: string;
+  description2: string;
+  formatType: string;
+  length: number;
+  width: number;
+  thickness: number;
+  extraLength: number;
+}
+
+export class CatalogTerms {
+  readonly #index = new SizeTermsWriter();
+  readonly #categories: ReadonlyMap<string, Pick<PlacedCategory, 'description' | 'parentCode'>>;
+  readonly #steelDescription: (page: string, code: string) => string;
+  readonly #termsOfPlace = new Map<string, number[]>();
+  readonly #termsOfWriting = new Map<string, number[]>();
+  readonly #dimensionTerms = new Map<number, number>();
+
+  /**
+   * `categories` by code; `steelDescription` answers a profile's or grade's name, as the steel pages read
+   * so far have it.
+   */
+  constructor(
+    categories: ReadonlyMap<string, Pick<PlacedCategory, 'description' | 'parentCode'>>,
+    steelDescription: (page: string, code: string) => string,
+  ) {
+    this.#categories = categories;
+    this.#steelDescription = steelDescription;
+  }
+
+  /** An item's distinct terms (`item` undefined: an item the pages lack, found by its number alone). */
+  item(itemNo: string, item: ItemWords | undefined): ItemTerms {
+    const index = this.#index;
+    const mark = index.newItem();
+    const terms: number[] = [];
+    for (const token of searchTokens(item ? `${itemNo} ${item.description} ${item.description2}` : itemNo)) {
+      const term = index.number(token);
+      if (index.markItemTerm(term, mark)) terms.push(term);
+    }
+    if (item)
+      for (const term of this.#placeTerms(item.categoryCode, item.profileCode, item.gradeCode))
+        if (index.markItemTerm(term, mark)) terms.push(term);
+    return { terms, mark };
+  }
+
+  /**
+   * The terms of an item's category code, its category and every one above it (so "balken" finds every
+   * HEA, HEB and IPE), its profile and its grade with their names. Thousands of items share each such
+   * place, so each is tokenized once rather than once per item.
+   */
+  #placeTerms(categoryCode: string, profileCode: string, gradeCode: string): number[] {
+    const words: string[] = [categoryCode];
+    for (
+      let current = this.#categories.get(categoryCode);
+      current;
+      current = this.#categories.get(current.parentCode)
+    )
+      words.push(current.description);
+    words.push(profileCode, this.#steelDescription(STEEL_PAGES.profiles, profileCode));
+    words.push(gradeCode, this.#steelDescription(STEEL_PAGES.grades, gradeCode));
+    const place = words.join(' ');
+    let terms = this.#termsOfPlace.get(place);
+    if (!terms) {
+      terms = searchTokens(place).map((token) => this.#index.number(token));
+      if (this.#termsOfPlace.size >= WRITINGS_KEPT_MAX) this.#termsOfPlace.clear();
+      this.#termsOfPlace.set(place, terms);
+    }
+    return terms;
+  }
+
+  /**
+   * A size's own distinct terms, none of its item's: its code, texts and format, then its dimensions. Sizes
+   * of different items are written alike ("06000 Lengte 6 m Walslengte", "2000X1000") and measure alike,
+   * so each writing and each dimension is tokenized once.
+   */
+  own(item: ItemTerms, size: SizeWords): number[] {
+    const index = this.#index;
+    const writing = `${size.code} ${size.description} ${size.description2} ${size.formatType}`;
+    let written = this.#termsOfWriting.get(writing);
+    if (!written) {
+      written = [...new Set(searchTokens(writing))].map((token) => index.number(token));
+      if (this.#termsOfWriting.size >= WRITINGS_KEPT_MAX) this.#termsOfWriting.clear();
+      this.#termsOfWriting.set(writing, written);
+    }
+    const own: number[] = [];
+    for (const term of written) if (!index.isItemTerm(term, item.mark)) own.push(term);
+    for (const value of [size.length, size.width, size.thickness, size.extraLength]) {
+      if (!(value > 0)) continue;
+      let term = this.#dimensionTerms.get(value);
+      if (term === undefined) {
+        const token = dimensionToken(value);
+        term = token ? index.number(token) : -1;
+        if (this.#dimensionTerms.size >= WRITINGS_KEPT_MAX) this.#dimensionTerms.clear();
+        this.#dimensionTerms.set(value, term);
+      }
+      if (term < 0 || own.includes(term) || index.isItemTerm(term, item.mark)) continue;
+      own.push(term);
+    }
+    return own;
+  }
+
+  /** Size `id` (ids ascending) has its item's terms and `own`. */
+  add(id: number, item: ItemTerms, own: readonly number[]): void {
+    for (const term of item.terms) this.#index.add(term, id);
+    for (const term of own) this.#index.add(term, id);
+  }
+
+  /**
+   * Writes the index into `${prefix}size_term` and `${prefix}size_beginning` (empty): each step of the
+   * generator writes up to TERM_ROWS_PER_STEP rows, so a caller can commit between them.
+   */
+  write(db: DatabaseSync, prefix: string): Generator<void, void, void> {
+    const inserts = {
+      term: new RowsInsert(db, `${prefix}size_term`),
+      beginning: new RowsInsert(db, `${prefix}size_beginning`),
+    };
+    const index = this.#index;
+    return (function* () {
+      for (const step of index.finish(
+        (table, key, sizes) => inserts[table].add(key, sizes),
+        TERM_ROWS_PER_STEP,
+      )) {
+        inserts.term.flush();
+        inserts.beginning.flush();
+        yield step;
+      }
+      inserts.term.flush();
+      inserts.beginning.flush();
+    })();
+  }
+}
+
+/** Rows of (term, sizes) written ROWS_PER_INSERT to a statement: a run per row cost a third more. */
+class RowsInsert {
+  readonly #values: (string | Uint8Array)[] = [];
+  readonly #many: StatementSync;
+  readonly #one: StatementSync;
+  constructor(db: DatabaseSync, table: string) {
+    const insert = (rows: number) =>
+      db.prepare(`INSERT INTO ${table} (term, sizes) VALUES ${Array(rows).fill('(?, ?)').join(', ')}`);
+    this.#many = insert(ROWS_PER_INSERT);
+    this.#one = insert(1);
+  }
+  /** `sizes` is the writer's until the call returns: copied, as the row waits for its statement. */
+  add(term: string, sizes: Uint8Array): void {
+    this.#values.push(term, sizes.slice());
+    if (this.#values.length === ROWS_PER_INSERT * 2) this.flush();
+  }
+  flush(): void {
+    const values = this.#values;
+    if (values.length === ROWS_PER_INSERT * 2) this.#many.run(...values);
+    else for (let at = 0; at < values.length; at += 2) this.#one.run(values[at]!, values[at + 1]!);
+    values.length = 0;
+  }
+}
+
+/**
+ * The index of the live catalog, gathered from its tables: for a catalog synchronized before the index
+ * existed (catalog-schema.ts, migration 5). About as long as the index's part of a sync.
+ */
+export function rebuildSizeTerms(db: DatabaseSync): void {
+  // In the migration's transaction.
+  const categories = new Map(
+    (
+      db.prepare('SELECT code, description, parent_code AS parentCode FROM category').all() as {
+        code: string;
+        description: string;
+        parentCode: string;
+      }[]
+    ).map((row) => [row.code, row]),
+  );
+  const steel = new Map<string, string>();
+  for (const row of db.prepare('SELECT page, key, description FROM steel_row').all() as {
+    page: string;
+    key: string;
+    description: string;
+  }[])
+    steel.set(`${row.page}\u0000${row.key}`, row.description);
+  const gather = new CatalogTerms(categories, (page, code) => steel.get(`${page}\u0000${code}`) ?? '');
+  const itemOf = db.prepare(
+    `SELECT no, description, description2, category_code AS categoryCode, profile_code AS profileCode,
+       grade_code AS gradeCode FROM item WHERE no = ?`,
+  );
+  const sizes = db.prepare(
+    `SELECT id, item_no AS itemNo, variant_code AS code, description, description2, format_type AS formatType,
+       length, width, thickness, extra_length AS extraLength FROM size ORDER BY id`,
+  );
+  let itemNo: string | undefined;
+  let item: ItemTerms | undefined;
+  for (const size of sizes.iterate() as Iterable<SizeWords & { id: number; itemNo: string }>) {
+    if (size.itemNo !== itemNo || !item) {
+      itemNo = size.itemNo;
+      item = gather.item(itemNo, itemOf.get(itemNo) as ItemWords | undefined);
+    }
+    gather.add(size.id, item, gather.own(item, size));
+  }
+  for (const table of ['size_term', 'size_beginning']) db.exec(`DELETE FROM ${table}`);
+  const steps = gather.write(db, '');
+  while (!steps.next().done);
+}
