@@ -539,9 +539,8 @@ export class CatalogStaging {
       )
       .all() as { no: string }[];
     await this.#write(lonely, ({ no }) => this.#insertSize(this.#itemContext(no), NO_VARIANT));
-    inTransaction(db, () => createDeferredIndexes(db, STAGING_PREFIX, this.#generation));
-    await yieldToEventLoop();
-    // The search index, a transaction per step, yielding between them.
+    // The search index first, a transaction per step: what it gathered is freed before the index below is
+    // sorted, which keeps the two out of memory at once.
     const steps = this.#terms.write(db, STAGING_PREFIX);
     for (let done = false; !done;) {
       inTransaction(db, () => {
@@ -549,6 +548,8 @@ export class CatalogStaging {
       });
       await yieldToEventLoop();
     }
+    inTransaction(db, () => createDeferredIndexes(db, STAGING_PREFIX, this.#generation));
+    await yieldToEventLoop();
     return this.#facets();
   }
 

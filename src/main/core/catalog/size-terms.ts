@@ -178,11 +178,13 @@ export class SizeSet {
         extend(word << 5, (word << 5) + 31);
         continue;
       }
+      // Each stretch of set bits in the word at once: from its lowest bit up to the first clear bit above.
       while (bits) {
-        const low = bits & -bits;
-        const id = (word << 5) + 31 - Math.clz32(low);
-        extend(id, id);
-        bits ^= low;
+        const from = 31 - Math.clz32(bits & -bits);
+        const above = ~(bits | ((1 << from) - 1)) >>> 0;
+        const to = above === 0 ? 32 : 31 - Math.clz32(above & -above);
+        extend((word << 5) + from, (word << 5) + to - 1);
+        bits = to === 32 ? 0 : (bits & ~((1 << to) - 1)) >>> 0;
       }
     }
     if (first >= 0) run(first - end, last - first);
@@ -345,6 +347,8 @@ export class SizeTermsWriter {
     write: (table: 'term' | 'beginning', key: string, sizes: Uint8Array) => void,
     rowsPerStep: number,
   ): Generator<void, void, void> {
+    // No more terms are numbered: the map from tokens goes before the rows are written.
+    this.#numbers.clear();
     const terms = this.#terms;
     let longest = 0;
     for (let term = 0; term < terms.length; term++) {
