@@ -11,9 +11,9 @@ import { BEGINNING_LENGTH, indexTerm, type MatchPart, type MatchToken } from './
 
 /** Bytes of one block of a term's runs in the pool while a sync gathers them. */
 const BLOCK_BYTES = 32;
-/** Blocks per page of the pool: pages are added, never copied. */
-const BLOCKS_PER_PAGE = 1 << 15;
-/** The last 4 bytes of a block link it to the next. */
+/** Blocks per page of the pool (256 KB): pages are added, never copied. */
+const BLOCKS_PER_PAGE = 1 << 13;
+/** The last 4 bytes of a block link it to the next; the last block's, how many of its bytes are used. */
 const BLOCK_DATA_BYTES = BLOCK_BYTES - 4;
 const NONE = 0xffffffff;
 const WORDS_PER_BLOCK = BLOCK_BYTES / 4;
@@ -40,7 +40,8 @@ class Numbers {
   }
   ensure(index: number, fill = 0): void {
     if (index < this.values.length) return;
-    const grown = new Uint32Array(Math.max(index + 1, this.values.length * 2)).fill(fill);
+    // Half again, not twice: at 158,000 terms five such lists were 7 MB with doubling.
+    const grown = new Uint32Array(Math.max(index + 1, Math.ceil(this.values.length * 1.5))).fill(fill);
     grown.set(this.values);
     this.values = grown;
   }
@@ -199,14 +200,14 @@ export class SizeSet {
 export class SizeTermsWriter {
   readonly #numbers = new Map<string, number>();
   readonly #terms: string[] = [];
-  /** Per term: its open run (not yet in the pool), the end of its last run, its first and last block. */
+  /**
+   * Per term: its open run (its gap is in the pool already, its length not yet), and its first and last
+   * block. A tail block's link word holds how many of its bytes are used.
+   */
   readonly #runFirst = new Numbers(1 << 14);
   readonly #runEnd = new Numbers(1 << 14);
-  readonly #writtenEnd = new Numbers(1 << 14);
   readonly #headBlock = new Numbers(1 << 14, NONE);
   readonly #tailBlock = new Numbers(1 << 14, NONE);
-  /** Bytes used in the term's tail block. */
-  readonly #tailUsed = new Numbers(1 << 14);
   /** Per term: the mark of the last item that has it. */
   readonly #itemMark = new Numbers(1 << 14);
   #lastMark = 0;
@@ -233,8 +234,7 @@ export class SizeTermsWriter {
       number = this.#terms.length;
       this.#terms.push(token);
       this.#numbers.set(token, number);
-      for (const list of [this.#runFirst, this.#runEnd, this.#writtenEnd, this.#tailUsed, this.#itemMark])
-        list.ensure(number);
+      for (const list of [this.#runFirst, this.#runEnd, this.#itemMark]) list.ensure(number);
       this.#headBlock.ensure(number, NONE);
       this.#tailBlock.ensure(number, NONE);
     }
@@ -271,25 +271,27 @@ export class SizeTermsWriter {
     }
     // Two tokens of a size that fold to one term (`café`, `cafe`).
     if (runEnd[term] === id + 1) return;
-    if (runEnd[term]! > 0) this.#closeRun(term);
+    // The open run's length, then the new run's gap from its end (from 0 for a term's first run).
+    let at = 0;
+    const end = runEnd[term]!;
+    if (end > 0) at = writeVarint(end - this.#runFirst.values[term]! - 1, this.#scratch, at);
+    at = writeVarint(id - end, this.#scratch, at);
+    for (let index = 0; index < at; index++) this.#put(term, this.#scratch[index]!);
     this.#runFirst.values[term] = id;
     runEnd[term] = id + 1;
   }
 
-  /** Writes the term's open run into its blocks. */
+  /** Writes the length of the term's open run: its last. */
   #closeRun(term: number): void {
-    const first = this.#runFirst.values[term]!;
     const end = this.#runEnd.values[term]!;
-    let at = writeVarint(first - this.#writtenEnd.values[term]!, this.#scratch, 0);
-    at = writeVarint(end - first - 1, this.#scratch, at);
-    this.#writtenEnd.values[term] = end;
+    const at = writeVarint(end - this.#runFirst.values[term]! - 1, this.#scratch, 0);
     this.#runEnd.values[term] = 0;
     for (let index = 0; index < at; index++) this.#put(term, this.#scratch[index]!);
   }
 
   #put(term: number, byte: number): void {
     let block = this.#tailBlock.values[term]!;
-    let used = this.#tailUsed.values[term]!;
+    let used = block === NONE ? 0 : this.#link(block);
     if (block === NONE || used === BLOCK_DATA_BYTES) {
       const next = this.#newBlock();
       if (block === NONE) this.#headBlock.values[term] = next;
@@ -299,7 +301,7 @@ export class SizeTermsWriter {
       this.#tailBlock.values[term] = block;
     }
     this.#pages[(block / BLOCKS_PER_PAGE) | 0]![(block % BLOCKS_PER_PAGE) * BLOCK_BYTES + used] = byte;
-    this.#tailUsed.values[term] = used + 1;
+    this.#setLink(block, used + 1);
   }
 
   #newBlock(): number {
@@ -309,7 +311,7 @@ export class SizeTermsWriter {
       this.#pageWords.push(new Uint32Array(page.buffer));
     }
     const block = this.#blocks++;
-    this.#setLink(block, NONE);
+    this.#setLink(block, 0);
     return block;
   }
 
@@ -324,16 +326,25 @@ export class SizeTermsWriter {
     ]!;
   }
 
+  /** Calls `visit(block, bytes used)` for each of a term's blocks, first to last. */
+  #forEachBlock(term: number, visit: (block: number, used: number) => void): void {
+    const tail = this.#tailBlock.values[term]!;
+    if (tail === NONE) return;
+    for (let block = this.#headBlock.values[term]!; ; block = this.#link(block)) {
+      if (block === tail) return visit(block, this.#link(block));
+      visit(block, BLOCK_DATA_BYTES);
+    }
+  }
+
   /** A term's runs, from its blocks. */
   #runsOf(term: number, into: Uint8Array): Uint8Array {
     let at = 0;
-    for (let block = this.#headBlock.values[term]!; block !== NONE; block = this.#link(block)) {
-      const used = block === this.#tailBlock.values[term] ? this.#tailUsed.values[term]! : BLOCK_DATA_BYTES;
+    this.#forEachBlock(term, (block, used) => {
       const page = this.#pages[(block / BLOCKS_PER_PAGE) | 0]!;
       const from = (block % BLOCKS_PER_PAGE) * BLOCK_BYTES;
       into.set(page.subarray(from, from + used), at);
       at += used;
-    }
+    });
     return into.subarray(0, at);
   }
 
@@ -353,9 +364,9 @@ export class SizeTermsWriter {
     let longest = 0;
     for (let term = 0; term < terms.length; term++) {
       if (this.#runEnd.values[term]! > 0) this.#closeRun(term);
-      let blocks = 0;
-      for (let block = this.#headBlock.values[term]!; block !== NONE; block = this.#link(block)) blocks++;
-      longest = Math.max(longest, blocks * BLOCK_DATA_BYTES);
+      let bytes = 0;
+      this.#forEachBlock(term, (_, used) => (bytes += used));
+      longest = Math.max(longest, bytes);
     }
     const scratch = new Uint8Array(longest);
     const sorted = terms.map((_, index) => index).sort((a, b) => compareText(terms[a]!, terms[b]!));
