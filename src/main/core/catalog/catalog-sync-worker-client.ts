@@ -78,6 +78,14 @@ export class CatalogWorker {
     return new PageTransport(this.#receiver, () => ++this.#lastFetchId);
   }
 
+  /**
+   * Ends the page receiver once every page is written: its thread's memory is given back before the end
+   * of the sync, where the syncing process peaks.
+   */
+  async closeReceiver(): Promise<void> {
+    await this.#receiver.close();
+  }
+
   /** Drops an unfinished staging area, closes both workers and waits for their threads to end. */
   async close(): Promise<void> {
     await Promise.all([this.#receiver.close(), this.#calls.close()]);

@@ -462,6 +462,7 @@ class SyncRun {
   /** Last step: the worker finishes the staged catalog, then swaps it in unless the run was cancelled. */
   async #swapIn(): Promise<void> {
     this.#report({ phase: 'finishing', pageKind: undefined });
+    await this.#worker.closeReceiver();
     await this.#worker.call('prepareSwap', null);
     if (this.#stop.aborted) throw this.#stop.reason;
     await this.#worker.call('swap', {
