@@ -1,7 +1,7 @@
 // A sync's writes: pages go into `next_…` tables as they arrive (in short transactions, yielding between
 // them so searches stay quick), and at the end the next catalog replaces the live one in one transaction.
 // Until then the live catalog is not touched, so a failed or cancelled sync leaves it exactly as it was.
-import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import type { StatementSync } from 'node:sqlite';
 import {
   STEEL_PAGES,
   type CatalogItemRow,
@@ -26,6 +26,7 @@ import {
 } from './catalog-schema.ts';
 import { CHANGES_KEPT_PER_KIND, type CatalogStore, type StoredFacets } from './catalog-store.ts';
 import { placeCategories, type PlacedCategory } from './category-tree.ts';
+import { BatchedInsert, ROWS_PER_INSERT } from './batched-insert.ts';
 import { CatalogTerms, type ItemTerms } from './catalog-terms.ts';
 
 /**
@@ -41,54 +42,6 @@ const DIFF_STEP = 25_000;
  * about 0.6 s of a sync).
  */
 const ITEMS_READ_AHEAD = 256;
-/**
- * Rows written by one INSERT of items or sizes: a statement run per row pays for a call, a result and a
- * reset each time. With ITEMS_READ_AHEAD, the staging spends about 6 % less CPU (docs/bench-history.md).
- */
-const ROWS_PER_INSERT = 50;
-
-/**
- * An INSERT (`insert`: its words up to the column list) whose rows are gathered in `values`, a row's
- * values pushed in the order of `columns`, and written by `flush`: ROWS_PER_INSERT in one statement run.
- */
-class BatchedInsert {
-  readonly values: SQLInputValue[] = [];
-  readonly #width: number;
-  readonly #many: StatementSync;
-  readonly #one: StatementSync;
-
-  constructor(db: DatabaseSync, insert: string, columns: readonly string[]) {
-    this.#width = columns.length;
-    const row = `(${columns.map(() => '?').join(', ')})`;
-    const statement = (rows: number) =>
-      db.prepare(`${insert} (${columns.join(', ')}) VALUES ${Array(rows).fill(row).join(', ')}`);
-    this.#many = statement(ROWS_PER_INSERT);
-    this.#one = statement(1);
-  }
-
-  /** Rows waiting for their INSERT. */
-  get rows(): number {
-    return this.values.length / this.#width;
-  }
-
-  /** Writes the rows waiting; answers how many the table took (an INSERT OR IGNORE may take fewer). */
-  flush(): number {
-    const values = this.values;
-    let taken = 0;
-    if (this.rows === ROWS_PER_INSERT) taken = Number(this.#many.run(...values).changes);
-    else
-      for (let at = 0; at < values.length; at += this.#width)
-        taken += Number(this.#one.run(...values.slice(at, at + this.#width)).changes);
-    this.discard();
-    return taken;
-  }
-
-  /** Forgets the rows waiting: their transaction was rolled back. */
-  discard(): void {
-    this.values.length = 0;
-  }
-}
-
 function countInto<K>(counts: Map<K, number>, key: K, amount: number): void {
   counts.set(key, (counts.get(key) ?? 0) + amount);
 }
@@ -376,7 +329,6 @@ export class CatalogStaging {
     const terms = this.#terms.item(
       itemNo,
       item && {
-        no: itemNo,
         description: item[1],
         description2: item[2],
         categoryCode: item[3],

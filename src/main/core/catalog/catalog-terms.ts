@@ -2,7 +2,8 @@
 // category and every one above it, profile and grade with their names) and its own (code, descriptions,
 // format, dimensions). A sync gathers them as it stages the sizes; rebuildSizeTerms gathers them from a
 // catalog's tables (a catalog synchronized before the index existed).
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
+import { BatchedInsert, ROWS_PER_INSERT } from './batched-insert.ts';
 import { STEEL_PAGES } from '../../../shared/contract/catalog-pages.ts';
 import type { PlacedCategory } from './category-tree.ts';
 import { dimensionToken, searchTokens } from './search-text.ts';
@@ -13,8 +14,6 @@ const WRITINGS_KEPT_MAX = 20_000;
 
 /** Rows of the index written per transaction at the end. */
 const TERM_ROWS_PER_STEP = 20_000;
-/** Rows of the index written per INSERT. */
-const ROWS_PER_INSERT = 64;
 
 /** The terms a size takes from its item, and the mark that tells them from its own. */
 export interface ItemTerms {
@@ -24,7 +23,6 @@ export interface ItemTerms {
 
 /** What of an item its sizes are found by. */
 export interface ItemWords {
-  no: string;
   description: string;
   description2: string;
   categoryCode: string;
@@ -171,45 +169,32 @@ export class CatalogTerms {
 }
 
 /**
- * Rows of (term, sizes) written ROWS_PER_INSERT to a statement: a run per row cost a third more. The
- * waiting rows' sizes are copied into one buffer, reused from batch to batch (the statement copies what it
- * binds): a buffer of their own for each of 158,000 rows made 20 MB of garbage at the end of a sync.
+ * The index's rows, ROWS_PER_INSERT to a statement run. A row's sizes are copied into one buffer, reused
+ * from batch to batch (the statement copies what it binds): a buffer of their own for each of 158,000
+ * rows made 20 MB of garbage at the end of a sync.
  */
 class RowsInsert {
-  readonly #terms: string[] = [];
-  readonly #ends: number[] = [];
+  readonly #insert: BatchedInsert;
   #bytes = new Uint8Array(64 * 1024);
   #used = 0;
-  readonly #many: StatementSync;
-  readonly #one: StatementSync;
   constructor(db: DatabaseSync, table: string) {
-    const insert = (rows: number) =>
-      db.prepare(`INSERT INTO ${table} (term, sizes) VALUES ${Array(rows).fill('(?, ?)').join(', ')}`);
-    this.#many = insert(ROWS_PER_INSERT);
-    this.#one = insert(1);
+    this.#insert = new BatchedInsert(db, `INSERT INTO ${table}`, ['term', 'sizes']);
   }
   /** `sizes` is the writer's until the call returns. */
   add(term: string, sizes: Uint8Array): void {
     if (this.#used + sizes.length > this.#bytes.length) {
-      const grown = new Uint8Array(Math.max(this.#bytes.length * 2, this.#used + sizes.length));
-      grown.set(this.#bytes.subarray(0, this.#used));
-      this.#bytes = grown;
+      // A larger buffer; the rows waiting keep the one they point into.
+      this.#bytes = new Uint8Array(Math.max(this.#bytes.length * 2, sizes.length));
+      this.#used = 0;
     }
-    this.#bytes.set(sizes, this.#used);
+    const copy = this.#bytes.subarray(this.#used, this.#used + sizes.length);
+    copy.set(sizes);
     this.#used += sizes.length;
-    this.#terms.push(term);
-    this.#ends.push(this.#used);
-    if (this.#terms.length === ROWS_PER_INSERT) this.flush();
+    this.#insert.values.push(term, copy);
+    if (this.#insert.rows === ROWS_PER_INSERT) this.flush();
   }
   flush(): void {
-    const rows = this.#terms.map((term, index): [string, Uint8Array] => [
-      term,
-      this.#bytes.subarray(index ? this.#ends[index - 1] : 0, this.#ends[index]),
-    ]);
-    if (rows.length === ROWS_PER_INSERT) this.#many.run(...rows.flat());
-    else for (const row of rows) this.#one.run(...row);
-    this.#terms.length = 0;
-    this.#ends.length = 0;
+    this.#insert.flush();
     this.#used = 0;
   }
 }
@@ -238,7 +223,7 @@ export function rebuildSizeTerms(db: DatabaseSync): void {
     steel.set(`${row.page}\u0000${row.key}`, row.description);
   const gather = new CatalogTerms(categories, (page, code) => steel.get(`${page}\u0000${code}`) ?? '');
   const itemOf = db.prepare(
-    `SELECT no, description, description2, category_code AS categoryCode, profile_code AS profileCode,
+    `SELECT description, description2, category_code AS categoryCode, profile_code AS profileCode,
        grade_code AS gradeCode FROM item WHERE no = ?`,
   );
   const sizes = db.prepare(

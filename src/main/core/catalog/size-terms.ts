@@ -229,15 +229,12 @@ export class SizeTermsWriter {
       this.#numbers.set(token, number);
       return number;
     }
-    let number = this.#numbers.get(token);
-    if (number === undefined) {
-      number = this.#terms.length;
-      this.#terms.push(token);
-      this.#numbers.set(token, number);
-      for (const list of [this.#runFirst, this.#runEnd, this.#itemMark]) list.ensure(number);
-      this.#headBlock.ensure(number, NONE);
-      this.#tailBlock.ensure(number, NONE);
-    }
+    const number = this.#terms.length;
+    this.#terms.push(token);
+    this.#numbers.set(token, number);
+    for (const list of [this.#runFirst, this.#runEnd, this.#itemMark]) list.ensure(number);
+    this.#headBlock.ensure(number, NONE);
+    this.#tailBlock.ensure(number, NONE);
     return number;
   }
 
