@@ -108,6 +108,7 @@ test('fair: a line added from the catalog appears in the quote form at once; the
         itemNo: 'HEA200',
         variantCode: 'L12000',
         description: 'HEA 200 12 m',
+        treatment: '',
         profileCode: 'HEA',
         qualityCode: 'S355J2',
         baseUnit: 'KG',
@@ -115,6 +116,7 @@ test('fair: a line added from the catalog appears in the quote form at once; the
         lengthMm: 12000,
         widthMm: 0,
         thicknessMm: 0,
+        cutToLength: false,
       },
     });
   });

@@ -238,7 +238,7 @@ describe('orders against the emulator: what is stored is what was sent', () => {
     const size = found.value.sizes.find((candidate) => candidate.variantCode === '06000')!;
     const added = await dispatchBridgeCall(core.handlers, 'drafts:addLine', {
       target: 'fair',
-      line: pickedLineFor(size),
+      line: pickedLineFor(size, true),
     });
     expect(added.ok).toBe(true);
     const draft = (await core.handlers['drafts:get']({ target: 'fair' })).draft as QuoteDraft;
@@ -247,7 +247,7 @@ describe('orders against the emulator: what is stored is what was sent', () => {
     const other = found.value.sizes[0]!;
     await dispatchBridgeCall(core.handlers, 'drafts:addLine', {
       target: 'fair',
-      line: { ...pickedLineFor(other), itemNo: '100005' },
+      line: { ...pickedLineFor(other, true), itemNo: '100005' },
     });
     const after = (await core.handlers['drafts:get']({ target: 'fair' })).draft as QuoteDraft;
     expect(after.lines.at(-1)).toMatchObject({ itemNo: '100005', unit: 'pieces', unitOfMeasureCode: 'ST' });

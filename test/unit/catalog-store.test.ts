@@ -357,10 +357,11 @@ describe('catalog store: staging, swap and search', () => {
   it('makes a request line from a size, within the line description length', async () => {
     await load();
     const row = store.item('100004')!.sizes[1]!;
-    expect(pickedLineFor(row)).toEqual({
+    expect(pickedLineFor(row, true)).toEqual({
       itemNo: '100004',
       variantCode: '3000X1500',
       description: 'Warmgewalste plaat 10 mm S235JR, Maat 3000X1500',
+      treatment: '',
       profileCode: 'PLATE',
       qualityCode: 'S235JR',
       baseUnit: 'KG',
@@ -368,6 +369,7 @@ describe('catalog store: staging, swap and search', () => {
       lengthMm: 3000,
       widthMm: 1500,
       thicknessMm: 10,
+      cutToLength: false,
     });
   });
 

@@ -1,14 +1,24 @@
 // Units, standard and cut lengths, catalog-checked item numbers and the submit rules of a quote line.
 import { describe, expect, it } from 'vitest';
-import type { CatalogItemDetail, CatalogSizeRow } from '../../src/shared/contract/catalog-search.ts';
+import {
+  lineDescription,
+  pickedLineFor,
+  type CatalogItemDetail,
+  type CatalogSizeRow,
+} from '../../src/shared/contract/catalog-search.ts';
 import {
   emptyLine,
   lineFromPicked,
+  withCutUnit,
   linePayloadFromDraft,
   lineWithCatalogItem,
   lineWithoutCatalogItem,
 } from '../../src/shared/contract/request-drafts.ts';
-import { tradeDefaultUnit, unitForCode } from '../../src/shared/contract/request-lines.ts';
+import {
+  hasNoStandardLength,
+  tradeDefaultUnit,
+  unitForCode,
+} from '../../src/shared/contract/request-lines.ts';
 import {
   dateNeedsConfirmation,
   oneYearAfter,
@@ -68,6 +78,7 @@ const picked = {
   itemNo: 'HEA200',
   variantCode: '6M',
   description: 'HEA 200, 6 m',
+  treatment: '',
   profileCode: 'HEA',
   qualityCode: 'S235JR',
   baseUnit: 'KG',
@@ -75,6 +86,16 @@ const picked = {
   lengthMm: 6000,
   widthMm: 0,
   thicknessMm: 0,
+  cutToLength: false,
+};
+
+/** A cut-to-length size: it has no standard length (DXLength 0 on a host with the steel extension). */
+const opmaat = {
+  ...picked,
+  variantCode: 'OPMAAT',
+  description: 'HEA 200, op lengte gezaagd',
+  lengthMm: 0,
+  cutToLength: true,
 };
 
 describe('units of a line', () => {
@@ -111,6 +132,72 @@ describe('units of a line', () => {
   it('a line on which nobody chose a unit counts pieces, in the code of today', () => {
     const line = { ...emptyLine('a'), itemNo: 'X1', quantity: '4' };
     expect(linePayloadFromDraft(line, UNITS).unitOfMeasureCode).toBe('ST');
+  });
+});
+
+describe('cut lengths: pieces sawn to a length', () => {
+  it('a cut-to-length size counts pieces and never goes out as "the standard length"', () => {
+    const line = {
+      ...lineFromPicked('a', opmaat, { codes: UNITS, remembered: 'base' }),
+      quantity: '2',
+    };
+    expect(line).toMatchObject({ unit: 'pieces', unitOfMeasureCode: 'ST' });
+    expect(line.catalog?.cutToLength).toBe(true);
+    expect(linePayloadFromDraft(line, UNITS)).not.toHaveProperty('lengthMm');
+    expect(linePayloadFromDraft({ ...line, lengthMm: '3150' }, UNITS)).toMatchObject({
+      quantity: 2,
+      unitOfMeasureCode: 'ST',
+      lengthMm: 3150,
+    });
+  });
+
+  it('without the steel extension a length of 0 means nothing, so no size is taken for cut to length', () => {
+    const row = size({ variantCode: 'OPMAAT', lengthMm: 0 });
+    expect(pickedLineFor(row, true).cutToLength).toBe(true);
+    expect(pickedLineFor(row, false).cutToLength).toBe(false);
+    expect(hasNoStandardLength({ variantCode: '', lengthMm: 0 }, true)).toBe(false);
+  });
+
+  it('typing a cut length counts the line in pieces, unless the employee chose the unit by hand', () => {
+    const inKilograms = {
+      ...lineFromPicked('a', picked, { codes: UNITS, remembered: 'base' }),
+      quantity: '2',
+    };
+    expect(inKilograms.unit).toBe('base');
+    expect(withCutUnit({ ...inKilograms, lengthMm: '3150' }, UNITS)).toMatchObject({
+      unit: 'pieces',
+      unitOfMeasureCode: 'ST',
+    });
+    expect(withCutUnit({ ...inKilograms, lengthMm: '6000' }, UNITS).unit).toBe('base');
+    const chosen = { ...inKilograms, unitChosen: true, lengthMm: '3150' };
+    expect(withCutUnit(chosen, UNITS).unit).toBe('base');
+  });
+
+  it('an item number checked against the catalog takes the cut-to-length size and its unit too', () => {
+    const line = lineWithCatalogItem(
+      { ...emptyLine('a'), itemNo: 'HEA200', variantCode: 'OPMAAT', unit: 'base', quantity: '2' },
+      item([size({}), size({ variantCode: 'OPMAAT', lengthMm: 0 })]),
+      { codes: UNITS, steel: true },
+    );
+    expect(line).toMatchObject({ unit: 'pieces', unitOfMeasureCode: 'ST' });
+    expect(line.catalog?.cutToLength).toBe(true);
+  });
+});
+
+describe('the treatment is part of what is sold', () => {
+  it('goes into the line description and onto the line, and is never what gives way to the 100 characters', () => {
+    expect(
+      lineDescription({ item: 'Balk HEA 200 S235JR', treatment: 'thermisch verzinkt', size: 'Lengte 6 m' }),
+    ).toBe('Balk HEA 200 S235JR, thermisch verzinkt, Lengte 6 m');
+    const long = lineDescription({
+      item: 'X'.repeat(90),
+      treatment: 'gestraald en gegrond',
+      size: 'Lengte 12 m',
+    });
+    expect(long).toHaveLength(100);
+    expect(long).toMatch(/…, gestraald en gegrond, Lengte 12 m$/);
+    const treated = lineFromPicked('a', { ...picked, treatment: 'thermisch verzinkt' }, { codes: UNITS });
+    expect(treated.catalog?.treatment).toBe('thermisch verzinkt');
   });
 });
 

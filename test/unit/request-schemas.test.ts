@@ -85,6 +85,18 @@ describe('request schemas: the contract’s limits, refused and never cut', () =
     expect(Object.keys(errors).sort()).toEqual(['assistedBy', 'shipToAddress', 'shipToCity']);
   });
 
+  it('a counter visit with no lines is refused at the lines: it would become an empty sales order', () => {
+    const visit = { ...base, source: SOURCE_COUNTER_VISIT, assistedBy: 'Anja' };
+    for (const lines of [undefined, []]) {
+      const errors = fieldErrors(quoteRequestSchema.safeParse({ ...visit, quoteRequestLines: lines }).error!);
+      expect(errors).toEqual({ quoteRequestLines: 'are missing: a counter visit needs at least one line' });
+    }
+    const oneLine = [{ itemNo: 'HEA200', quantity: 1 }];
+    expect(quoteRequestSchema.safeParse({ ...visit, quoteRequestLines: oneLine }).success).toBe(true);
+    // A fair's quote request may ask for a call back without lines.
+    expect(quoteRequestSchema.safeParse({ ...base, quoteRequestLines: [] }).success).toBe(true);
+  });
+
   it('checks calendar dates the way the host does', () => {
     expect(isCalendarDate('2028-02-29')).toBe(true);
     expect(isCalendarDate('2026-02-29')).toBe(false);

@@ -147,6 +147,7 @@ const pickedLine = z.strictObject({
   itemNo: z.string().max(200),
   variantCode: z.string().max(200),
   description: z.string().max(1000),
+  treatment: z.string().max(200),
   profileCode: z.string().max(200),
   qualityCode: z.string().max(200),
   baseUnit: z.string().max(200),
@@ -154,6 +155,7 @@ const pickedLine = z.strictObject({
   lengthMm: z.number().min(0).max(1e9),
   widthMm: z.number().min(0).max(1e9),
   thicknessMm: z.number().min(0).max(1e9),
+  cutToLength: z.boolean(),
 });
 
 const draftSave = z.discriminatedUnion('target', [

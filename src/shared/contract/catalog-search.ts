@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { QUOTE_LINE_FIELDS } from './request-fields.ts';
 import type { PickedCatalogLine } from './picked-line.ts';
+import { hasNoStandardLength } from './request-lines.ts';
 
 /** Page kinds of a sync, in the order they are read. */
 export const PAGE_KINDS = ['categories', 'profiles', 'grades', 'itemTypes', 'items', 'variants'] as const;
@@ -267,16 +268,54 @@ export function isPickable(row: Pick<CatalogSizeRow, 'itemBlocked' | 'salesBlock
   return !row.itemBlocked && !row.salesBlocked && !row.sizeBlocked;
 }
 
-/** The request line for a size; the description is the text as shown, within the line's field length. */
-export function pickedLineFor(row: CatalogSizeRow): PickedCatalogLine {
-  const description = [row.itemDescription, row.variantCode ? row.description : '']
-    .filter(Boolean)
-    .join(', ')
-    .slice(0, QUOTE_LINE_FIELDS.description.maxLength);
+/** Marks where a description was shortened to fit the line's field. */
+const SHORTENED = '…';
+
+/** Text cut to at most `length` characters, marked where it was cut; empty when nothing fits. */
+function shortened(text: string, length: number): string {
+  if (text.length <= length) return text;
+  return length > SHORTENED.length ? `${text.slice(0, length - SHORTENED.length).trimEnd()}${SHORTENED}` : '';
+}
+
+/**
+ * The text a line's description sends: the item, its treatment, its size ("Balk HEA 200 S235JR, thermisch
+ * verzinkt, Lengte 6 m"), within the contract's 100 characters. The treatment is part of what is sold, so
+ * it is never what gives way: the item's text is shortened first, then the size's; the treatment is cut
+ * only when it alone is longer than the field.
+ */
+export function lineDescription(parts: { item: string; treatment: string; size: string }): string {
+  const max = QUOTE_LINE_FIELDS.description.maxLength;
+  const separator = ', ';
+  const item = parts.item.trim();
+  const treatment = parts.treatment.trim();
+  const size = parts.size.trim();
+  const join = (texts: string[]) => texts.filter(Boolean).join(separator);
+  const whole = join([item, treatment, size]);
+  if (whole.length <= max) return whole;
+  const room = (others: string[]) =>
+    max - join(others).length - (others.some(Boolean) ? separator.length : 0);
+  const itemFits = shortened(item, room([treatment, size]));
+  if (itemFits) return join([itemFits, treatment, size]);
+  const sizeFits = shortened(size, room([treatment]));
+  if (sizeFits) return join([treatment, sizeFits]);
+  return shortened(treatment, max);
+}
+
+/**
+ * The request line for a size; the description is the text as shown, within the line's field length.
+ * `steel`: whether the catalog came from a host with the steel extension, whose lengths mean something.
+ */
+export function pickedLineFor(row: CatalogSizeRow, steel: boolean): PickedCatalogLine {
+  const description = lineDescription({
+    item: row.itemDescription,
+    treatment: row.itemDescription2,
+    size: row.variantCode ? row.description : '',
+  });
   return {
     itemNo: row.itemNo,
     variantCode: row.variantCode,
     description,
+    treatment: row.itemDescription2.trim(),
     profileCode: row.profileCode,
     qualityCode: row.gradeCode,
     baseUnit: row.baseUnit,
@@ -284,5 +323,6 @@ export function pickedLineFor(row: CatalogSizeRow): PickedCatalogLine {
     lengthMm: row.lengthMm,
     widthMm: row.widthMm,
     thicknessMm: row.thicknessMm,
+    cutToLength: hasNoStandardLength(row, steel),
   };
 }

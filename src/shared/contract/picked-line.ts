@@ -4,6 +4,11 @@ export interface PickedCatalogLine {
   itemNo: string;
   variantCode: string;
   description: string;
+  /**
+   * The item's second description: its treatment, finish or execution ("thermisch verzinkt"). Part of what
+   * is sold, so it is in `description` too; kept apart so that the line can show it on its own.
+   */
+  treatment: string;
   profileCode: string;
   qualityCode: string;
   /** The item's base unit and sales price unit: two of the units the line may be counted in. */
@@ -13,6 +18,8 @@ export interface PickedCatalogLine {
   lengthMm: number;
   widthMm: number;
   thicknessMm: number;
+  /** The size has no standard length (cut to length, `OPMAAT`): its line must say how long. */
+  cutToLength: boolean;
 }
 
 /** Which form in progress a picked line goes to. */

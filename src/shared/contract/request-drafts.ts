@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { formatNumber, parseNumberInput } from '../locale/number-input.ts';
 import type { UiLanguage } from '../settings.ts';
-import { pickedLineFor, type CatalogItemDetail } from './catalog-search.ts';
+import { lineDescription, pickedLineFor, type CatalogItemDetail } from './catalog-search.ts';
 import type { PickedCatalogLine } from './picked-line.ts';
 import type { DeliveryAddress } from './portal-objects.ts';
 import {
@@ -69,6 +69,10 @@ export const lineCatalogSchema = z.strictObject({
   standardLengthMm: measure,
   standardWidthMm: measure,
   standardThicknessMm: measure,
+  /** The item's second description (treatment, finish): shown on the line, part of what is sold. */
+  treatment: draftText.default(''),
+  /** The size has no standard length (cut to length, `OPMAAT`): the line must say how long. */
+  cutToLength: z.boolean().default(false),
 });
 export type LineCatalog = z.infer<typeof lineCatalogSchema>;
 
@@ -108,6 +112,8 @@ export const draftLineSchema = z.strictObject({
   ...draftShape(QUOTE_LINE_FIELDS),
   /** The unit the employee chose (unitOfMeasureCode holds its code); empty for a code typed elsewhere. */
   unit: z.enum(LINE_UNITS).or(z.literal('')).default(''),
+  /** True once the employee chose the unit by hand: a cut length then no longer switches it to pieces. */
+  unitChosen: z.boolean().default(false),
   catalog: lineCatalogSchema.optional(),
 });
 export type DraftLine = z.infer<typeof draftLineSchema>;
@@ -184,7 +190,7 @@ export type DraftFor<T extends DraftTarget> = T extends 'account' ? AccountDraft
 export type AnyDraft = QuoteDraft | AccountDraft;
 
 export function emptyLine(key: string): DraftLine {
-  return { key, ...emptyFields(QUOTE_LINE_FIELDS), unit: '' };
+  return { key, ...emptyFields(QUOTE_LINE_FIELDS), unit: '', unitChosen: false };
 }
 
 export function emptyQuoteDraft(entryKey: string): QuoteDraft {
@@ -207,7 +213,30 @@ export function catalogOfPicked(picked: PickedCatalogLine, syncedAt: string): Li
     standardLengthMm: picked.lengthMm,
     standardWidthMm: picked.widthMm,
     standardThicknessMm: picked.thicknessMm,
+    treatment: picked.treatment,
+    cutToLength: picked.cutToLength,
   };
+}
+
+/** Whether a line is a cut: a length typed other than the size's own, or a size that has no standard length. */
+export function lineIsCut(line: DraftLine, language?: UiLanguage): boolean {
+  const catalog = currentCatalog(line);
+  if (catalog?.state === 'known' && catalog.cutToLength) return true;
+  const facts = catalog?.state === 'known' ? catalog : undefined;
+  const hasSize = line.variantCode.trim() !== '';
+  return LINE_DIMENSIONS.some((dimension) => {
+    const sent = dimensionToSend(dimension, numberFromText(line[dimension], language), facts, hasSize);
+    return facts !== undefined && hasSize && sent !== undefined && sent > 0;
+  });
+}
+
+/**
+ * The line with the unit a cut is counted in: pieces sawn to a length. Only while nobody chose the unit
+ * by hand: a choice made on the line stays.
+ */
+export function withCutUnit(line: DraftLine, codes: UnitCodes, language?: UiLanguage): DraftLine {
+  if (line.unitChosen || line.unit === 'pieces' || !lineIsCut(line, language)) return line;
+  return { ...line, unit: 'pieces', unitOfMeasureCode: codes.pieces };
 }
 
 /**
@@ -218,10 +247,15 @@ export function catalogOfPicked(picked: PickedCatalogLine, syncedAt: string): Li
 export function lineFromPicked(
   key: string,
   picked: PickedCatalogLine,
-  options: { codes: UnitCodes; remembered?: LineUnit | undefined; syncedAt?: string | undefined },
+  options: {
+    codes: UnitCodes;
+    remembered?: LineUnit | undefined;
+    syncedAt?: string | undefined;
+  },
 ): DraftLine {
   const catalog = catalogOfPicked(picked, options.syncedAt ?? '');
-  const unit = options.remembered ?? tradeDefaultUnit(picked);
+  // A size sawn to length is counted in pieces, whatever the item's other sizes are counted in.
+  const unit = catalog.cutToLength ? 'pieces' : (options.remembered ?? tradeDefaultUnit(picked));
   return {
     ...emptyLine(key),
     itemNo: picked.itemNo,
@@ -245,7 +279,7 @@ export function lineFromPicked(
 export function lineWithCatalogItem(
   line: DraftLine,
   detail: CatalogItemDetail,
-  options: { codes: UnitCodes; remembered?: LineUnit | undefined },
+  options: { codes: UnitCodes; remembered?: LineUnit | undefined; steel?: boolean | undefined },
 ): DraftLine {
   const sizes = detail.sizes.filter((size) => size.variantCode !== '');
   const typedSize = line.variantCode.trim().toUpperCase();
@@ -261,7 +295,7 @@ export function lineWithCatalogItem(
       : size?.sizeBlocked
         ? 'sizeBlocked'
         : '';
-  const picked = size ? pickedLineFor(size) : undefined;
+  const picked = size ? pickedLineFor(size, options.steel ?? false) : undefined;
   const catalog: LineCatalog = {
     state: refusal ? 'refused' : 'known',
     itemNo: line.itemNo.trim(),
@@ -272,20 +306,32 @@ export function lineWithCatalogItem(
     standardLengthMm: size?.lengthMm ?? 0,
     standardWidthMm: size?.widthMm ?? 0,
     standardThicknessMm: size?.thicknessMm ?? 0,
+    treatment: detail.description2.trim(),
+    cutToLength: picked?.cutToLength ?? false,
   };
-  const unit =
-    line.unit || options.remembered || tradeDefaultUnit(size ?? { lengthMm: 0, widthMm: 0, thicknessMm: 0 });
+  const unit = line.unitChosen
+    ? line.unit
+    : catalog.cutToLength
+      ? 'pieces'
+      : line.unit ||
+        options.remembered ||
+        tradeDefaultUnit(size ?? { lengthMm: 0, widthMm: 0, thicknessMm: 0 });
   const fill = (typed: string, found: string | undefined) => (typed.trim() ? typed : (found ?? ''));
-  return {
+  const itemText = lineDescription({ item: detail.description, treatment: detail.description2, size: '' });
+  const checked: DraftLine = {
     ...line,
     variantCode: size?.variantCode ?? line.variantCode,
-    description: fill(line.description, picked?.description ?? detail.description),
+    description: fill(line.description, picked?.description ?? itemText),
     profileCode: fill(line.profileCode, picked?.profileCode || detail.profile?.code),
     qualityCode: fill(line.qualityCode, picked?.qualityCode || detail.grade?.code),
     unit,
-    unitOfMeasureCode: line.unit ? line.unitOfMeasureCode : unitCode(unit, options.codes, catalog),
+    unitOfMeasureCode:
+      unit === line.unit && line.unit
+        ? line.unitOfMeasureCode
+        : unitCode(unit || 'pieces', options.codes, catalog),
     catalog,
   };
+  return withCutUnit(checked, options.codes);
 }
 
 /** A line whose item number the local catalog does not know, or that went as typed with no catalog. */
@@ -302,6 +348,8 @@ export function lineWithoutCatalogItem(line: DraftLine, syncedAt: string | undef
       standardLengthMm: 0,
       standardWidthMm: 0,
       standardThicknessMm: 0,
+      treatment: '',
+      cutToLength: false,
     },
   };
 }

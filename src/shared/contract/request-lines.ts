@@ -23,6 +23,20 @@ export interface LineCatalogFacts {
   standardLengthMm: number;
   standardWidthMm: number;
   standardThicknessMm: number;
+  /** The size has no standard length: "0 = the standard length" means nothing for it. */
+  cutToLength?: boolean;
+}
+
+/**
+ * Whether a size has no standard length (a cut-to-length size, `OPMAAT`), so that a line of it must say
+ * how long. Only a host with the steel extension tells lengths; without it every length reads 0 and
+ * means nothing. An item without sizes has no length of its own to speak of either.
+ */
+export function hasNoStandardLength(
+  size: { variantCode: string; lengthMm: number },
+  steel: boolean,
+): boolean {
+  return steel && size.variantCode.trim() !== '' && size.lengthMm === 0;
 }
 
 /** The code a unit choice sends; empty when the item's base or price unit is not known. */
@@ -86,6 +100,8 @@ export function dimensionToSend(
   hasSize: boolean,
 ): number | undefined {
   if (!facts || !hasSize) return typed;
+  // A size without a standard length is never sent as "the standard length": the form asks for one.
+  if (dimension === 'lengthMm' && facts.cutToLength) return typed;
   if (typed === undefined || Number.isNaN(typed)) return typed === undefined ? 0 : typed;
   const standard = facts[STANDARD_OF[dimension]] as number;
   return typed === standard ? 0 : typed;

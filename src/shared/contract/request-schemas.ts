@@ -210,6 +210,18 @@ export const quoteRequestSchema = z.strictObject(quoteShape).superRefine((reques
       en: 'is missing: choose the employee at the counter',
       nl: 'ontbreekt: kies de medewerker aan de balie',
     });
+    // The host turns a counter visit into a sales order with nobody checking it: one without lines
+    // would be an empty order.
+    if (!request[QUOTE_LINES_KEY]?.length) {
+      context.addIssue({
+        code: 'custom',
+        path: [QUOTE_LINES_KEY],
+        ...say({
+          en: 'are missing: a counter visit needs at least one line',
+          nl: 'ontbreken: een baliebezoek heeft minstens één regel nodig',
+        }),
+      });
+    }
   } else if (has('assistedBy')) {
     context.addIssue({
       code: 'custom',

@@ -50,6 +50,7 @@ export function CatalogItemPicker({
   const t = useT();
   const language = useAppStore((state) => state.language);
   const steelAbsent = useSteelAbsent();
+  const steel = useAppStore((state) => state.syncStatus?.lastSuccess?.steel === true);
   const id = useId();
   const [query, setQuery] = useState('');
   const [rows, setRows] = useState<CatalogSizeRow[]>([]);
@@ -95,7 +96,7 @@ export function CatalogItemPicker({
       setMessage({ kind: 'bad', text: t('catalog.picker.blocked', { item: sizeLabel(row) }) });
       return false;
     }
-    onPick(pickedLineFor(row));
+    onPick(pickedLineFor(row, steel));
     setMessage(undefined);
     setOpen(false);
     if (!keepQueryAfterPick) {

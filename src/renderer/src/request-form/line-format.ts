@@ -51,6 +51,21 @@ export function formatMeasures(values: (number | undefined)[], language: UiLangu
     .join(' × ');
 }
 
+/**
+ * How many of a cut, and the cut: "2 stuks, zagen op 3.150 mm". A cut length is a count of pieces sawn to
+ * a length, so the line, the slip and the confirmation say both together.
+ */
+export function cutLineText(
+  t: Translate,
+  line: { quantity: number | undefined; unitOfMeasureCode: string | undefined; cut: string },
+  units: UnitCodes,
+  language: UiLanguage,
+): string {
+  const amount = quantityWithUnit(t, line.quantity, line.unitOfMeasureCode, units, language);
+  const cut = t('requestForm.line.cut', { size: line.cut });
+  return amount ? `${amount}, ${cut}` : cut;
+}
+
 /** What a sent line says about its length: a cut on a size, or the measures of a free-text line. */
 export function lineMeasuresText(
   t: Translate,
@@ -76,26 +91,40 @@ export function formatDay(day: string, language: UiLanguage): string {
   );
 }
 
-/** "3 stuks HEA200, 12,5 meter IPE…": the lines of a request in one line, for a confirmation. */
+/**
+ * "2 stuks, zagen op 3.150 mm 100023 Balk HEA 200, thermisch verzinkt · 12,5 meter …": the lines of a
+ * request in one line, for a confirmation. The description carries the treatment, which is part of what
+ * was ordered.
+ */
 export function linesSummary(
   t: Translate,
   lines: {
     itemNo?: string | undefined;
+    variantCode?: string | undefined;
     description?: string | undefined;
     quantity?: number | undefined;
     unitOfMeasureCode?: string | undefined;
+    lengthMm?: number | undefined;
+    widthMm?: number | undefined;
+    thicknessMm?: number | undefined;
   }[],
   units: UnitCodes,
   language: UiLanguage,
 ): string {
   return lines
-    .map((line) =>
-      [
-        quantityWithUnit(t, line.quantity, line.unitOfMeasureCode, units, language),
-        line.itemNo || line.description,
-      ]
-        .filter(Boolean)
-        .join(' '),
-    )
+    .map((line) => {
+      const cut = line.variantCode
+        ? formatMeasures([line.lengthMm, line.widthMm, line.thicknessMm], language)
+        : '';
+      const amount = cut
+        ? cutLineText(
+            t,
+            { quantity: line.quantity, unitOfMeasureCode: line.unitOfMeasureCode, cut },
+            units,
+            language,
+          )
+        : quantityWithUnit(t, line.quantity, line.unitOfMeasureCode, units, language);
+      return [amount, line.itemNo, line.description].filter(Boolean).join(' ');
+    })
     .join(' · ');
 }

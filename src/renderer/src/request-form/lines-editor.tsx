@@ -10,10 +10,12 @@ import type { PickedCatalogLine } from '../../../shared/contract/picked-line.ts'
 import {
   currentCatalog,
   lineFromPicked,
+  emptyLine,
   lineHasContent,
   lineWithCatalogItem,
   lineWithoutCatalogItem,
   numberFromText,
+  withCutUnit,
   type DraftLine,
 } from '../../../shared/contract/request-drafts.ts';
 import { QUOTE_LINE_FIELDS, QUOTE_LINES_KEY, toCodeCase } from '../../../shared/contract/request-fields.ts';
@@ -36,7 +38,7 @@ import { formatWhen } from '../components/catalog-format.ts';
 import { NumberField, readNumber, type NumberReading } from '../components/number-field.tsx';
 import { useT, type MessageKey, type Translate } from '../i18n/i18n.ts';
 import { CatalogItemPicker } from './catalog-item-picker.tsx';
-import { formatMeasures, unitOption } from './line-format.ts';
+import { cutLineText, formatMeasures, unitOption } from './line-format.ts';
 import { draftWithEntry, newLineKey, type FieldErrors } from './request-form-support.ts';
 import { isHeldKey, lookUpScan, replayHeldKeys, type HeldKey } from './scan-input.ts';
 
@@ -53,6 +55,8 @@ const ROW_FIELDS = [
 const TEXT_FIELDS = ['description', 'lineRemarks'] as const;
 type LineField = (typeof ROW_FIELDS)[number] | (typeof TEXT_FIELDS)[number];
 const NUMERIC = new Set<LineField>(['quantity', 'lengthMm', 'widthMm', 'thicknessMm']);
+/** Codes the catalog fills in on a line it knows. */
+const CATALOG_CODES = new Set<LineField>(['itemNo', 'variantCode']);
 
 /** The measures that make a line a cut (typed, on a size, other than the size's own). */
 function cutMeasures(line: DraftLine, language: UiLanguage): number[] {
@@ -131,6 +135,8 @@ interface LinesEditorProps {
   entryRef?: RefObject<HTMLInputElement | null> | undefined;
   /** Holds the catalog search, so that a shortcut can put the cursor there. */
   pickerRef?: RefObject<HTMLDivElement | null> | undefined;
+  /** Changes when the form starts over (new, sent, parked): the catalog search starts empty again. */
+  formRun?: number | undefined;
   /** Changes are functions of the current lines and entry: keys typed faster than a render never race. */
   onChange(change: (current: LinesAndEntry) => LinesAndEntry): void;
 }
@@ -162,12 +168,22 @@ function LineErrors({
   );
 }
 
-export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChange }: LinesEditorProps) {
+export function LinesEditor({
+  lines,
+  entry,
+  errors,
+  entryRef,
+  pickerRef,
+  formRun,
+  onChange,
+}: LinesEditorProps) {
   const t = useT();
   const language = useAppStore((state) => state.language);
   const codes = useAppStore((state) => state.settingsView?.settings.units) ?? DEFAULT_UNIT_CODES;
   const itemUnits = useAppStore((state) => state.workstation.itemUnits);
   const setWorkstation = useAppStore((state) => state.setWorkstation);
+  /** Lengths mean something only where the host has the steel extension (a size without one is cut to length). */
+  const steel = useAppStore((state) => state.syncStatus?.lastSuccess?.steel === true);
   const ownPickerRef = useRef<HTMLDivElement>(null);
   const picker = pickerRef ?? ownPickerRef;
   /** When the local catalog was synced; undefined when it never was (lines then go as typed). */
@@ -259,6 +275,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
         lineWithCatalogItem(named ? { ...line, variantCode: named } : line, detail, {
           codes,
           remembered: itemUnits[itemNo],
+          steel,
         });
     } else {
       setCatalogSyncedAt(syncedAt);
@@ -275,7 +292,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
       baseUnit: catalog?.baseUnit ?? '',
       priceUnit: catalog?.priceUnit ?? '',
     });
-    updateByKey(key, (current) => ({ ...current, unit, unitOfMeasureCode: code }));
+    updateByKey(key, (current) => ({ ...current, unit, unitOfMeasureCode: code, unitChosen: true }));
     const itemNo = line.itemNo.trim();
     if (itemNo && catalog?.state === 'known') void setWorkstation({ itemUnit: { itemNo, unit } });
   };
@@ -419,13 +436,18 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
     replayHeldKeys(heldDuringQuestion.current, () => false, flushSync);
   };
 
+  /** A typed value; a length that makes the line a cut counts it in pieces (unless a unit was chosen). */
+  const typed = (line: DraftLine, field: LineField, value: string): DraftLine =>
+    withCutUnit({ ...line, [field]: value }, codes, language);
   const setLine = (index: number, field: LineField, value: string) =>
     onChange((current) => ({
       ...current,
-      lines: current.lines.map((line, at) => (at === index ? { ...line, [field]: value } : line)),
+      lines: current.lines.map((line, at) => (at === index ? typed(line, field, value) : line)),
     }));
   const setEntry = (field: LineField, value: string) =>
-    onChange((current) => ({ ...current, entry: { ...current.entry, [field]: value } }));
+    onChange((current) => ({ ...current, entry: typed(current.entry, field, value) }));
+  /** Escape in the entry row: what was typed there goes, in one key. */
+  const clearEntry = () => onChange((current) => ({ ...current, entry: emptyLine(current.entry.key) }));
   const move = (index: number, by: -1 | 1) =>
     onChange((current) => {
       const target = index + by;
@@ -512,7 +534,16 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
             ))}
           </datalist>
         ) : null}
-        {spec.maxLength !== undefined && value.length >= Math.floor(spec.maxLength * 0.8) ? (
+        {spec.maxLength !== undefined &&
+        value.length >= Math.floor(spec.maxLength * 0.8) &&
+        // A code the catalog filled in is the catalog's: counting its characters only distracts.
+        (over ||
+          !(
+            CATALOG_CODES.has(field) &&
+            catalog &&
+            catalog.state !== 'unknown' &&
+            catalog.state !== 'noCatalog'
+          )) ? (
           <span className={`line__counter${over ? ' field__counter--over' : ''}`}>
             {value.length}/{spec.maxLength}
           </span>
@@ -625,9 +656,19 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
     const cut = cutMeasures(line, language);
     const cutText = cut.length ? formatMeasures(cut, language) : '';
     const sawing = cutText ? t('requestForm.line.sawingText', { size: cutText }) : '';
-    const refused = currentCatalog(line)?.state === 'refused';
+    const catalog = currentCatalog(line);
+    const refused = catalog?.state === 'refused';
+    const treatment = catalog?.treatment ?? '';
+    const lengthMissing =
+      catalog?.state === 'known' &&
+      catalog.cutToLength &&
+      numberFromText(line.lengthMm, language) === undefined;
     return (
       <>
+        {treatment ? <span className="line__meta line__meta--treatment">{treatment}</span> : null}
+        {lengthMissing ? (
+          <span className="line__meta line__meta--bad">{t('requestForm.line.lengthNeeded')}</span>
+        ) : null}
         {line.profileCode || line.qualityCode ? (
           <span className="line__meta">
             {t('requestForm.line.profileGrade', {
@@ -646,7 +687,18 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
         ) : null}
         {cutText ? (
           <span className="line__meta line__meta--cut">
-            <strong>{t('requestForm.line.cut', { size: cutText })}</strong>
+            <strong>
+              {cutLineText(
+                t,
+                {
+                  quantity: numberFromText(line.quantity, language),
+                  unitOfMeasureCode: line.unitOfMeasureCode,
+                  cut: cutText,
+                },
+                codes,
+                language,
+              )}
+            </strong>
             {line.lineRemarks.includes(sawing) ? null : (
               <button
                 type="button"
@@ -816,7 +868,7 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
       </ol>
       {sameSize ? sameSizeQuestion(sameSize) : null}
       <div className="lines__picker" ref={picker}>
-        <CatalogItemPicker label={t('requestForm.line.catalog')} onPick={addPicked} />
+        <CatalogItemPicker key={formRun} label={t('requestForm.line.catalog')} onPick={addPicked} />
         <span className="field__hint">{t('requestForm.line.catalogHint')}</span>
       </div>
       <div className="line line--entry" role="group" aria-label={t('requestForm.line.entry')}>
@@ -833,6 +885,10 @@ export function LinesEditor({ lines, entry, errors, entryRef, pickerRef, onChang
                   // The field's own text: a scanner's Enter follows its last character at once.
                   if (field === 'itemNo') scanEntry(event.currentTarget.value);
                   else addEntry();
+                } else if (event.key === 'Escape' && lineHasContent(entry)) {
+                  event.preventDefault();
+                  clearEntry();
+                  focusEntry();
                 }
               },
             })}

@@ -37,6 +37,8 @@ interface QuoteFormProps {
   entryRef?: RefObject<HTMLInputElement | null>;
   pickerRef?: RefObject<HTMLDivElement | null>;
   idPrefix: string;
+  /** Changes when the form starts over: the catalog search starts empty again. */
+  formRun?: number;
 }
 
 export function QuoteForm({
@@ -48,6 +50,7 @@ export function QuoteForm({
   entryRef,
   pickerRef,
   idPrefix,
+  formRun,
 }: QuoteFormProps) {
   const t = useT();
   const labelOf = (key: TypedKey | 'remarks') => t(QUOTE_HEADER_FIELDS[key].label);
@@ -98,6 +101,7 @@ export function QuoteForm({
         errors={errors}
         entryRef={entryRef}
         pickerRef={pickerRef}
+        formRun={formRun}
         onChange={(change) =>
           onChange((current) => ({ ...current, ...change({ lines: current.lines, entry: current.entry }) }))
         }

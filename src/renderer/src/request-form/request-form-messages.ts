@@ -39,6 +39,12 @@ const en = {
   'form.invisibleRemoved': 'Invisible characters removed from {fields}',
   'form.lines': 'Lines',
   'form.linesEmpty': 'No lines yet: type or scan an item number below and press Enter.',
+  'form.quoteRequestLines': 'Lines',
+  'pending.picker':
+    'Not sent: “{text}” in the catalog search is not a line yet. Enter adds it, Esc clears it.',
+  'pending.entry': 'Not sent: the new line ({text}) is not added yet. Enter adds it, Esc clears it.',
+  'line.lengthNeeded': 'cut to length: type the length to saw',
+  'line.lengthNeededIssue': 'is missing: size {size} has no standard length, type the length to saw in mm',
   'line.itemNo': 'Item',
   'line.variantCode': 'Size',
   'line.profileCode': 'Profile',
@@ -153,6 +159,13 @@ export const requestFormMessages: FeatureMessages<typeof en> = {
     'form.invisibleRemoved': 'Onzichtbare tekens verwijderd uit {fields}',
     'form.lines': 'Regels',
     'form.linesEmpty': 'Nog geen regels: typ of scan hieronder een artikelnummer en druk op Enter.',
+    'form.quoteRequestLines': 'Regels',
+    'pending.picker':
+      'Niet verstuurd: “{text}” in het zoekveld is nog geen regel. Enter voegt het toe, Esc maakt het leeg.',
+    'pending.entry':
+      'Niet verstuurd: de nieuwe regel ({text}) is nog niet toegevoegd. Enter voegt hem toe, Esc maakt hem leeg.',
+    'line.lengthNeeded': 'op maat: typ de zaaglengte',
+    'line.lengthNeededIssue': 'ontbreekt: maat {size} heeft geen standaardlengte, typ de zaaglengte in mm',
     'line.itemNo': 'Artikel',
     'line.variantCode': 'Maat',
     'line.profileCode': 'Profiel',

@@ -219,6 +219,9 @@ export function quoteFormIssues(
       });
     } else if (catalog?.state === 'unknown' && !line.description.trim()) {
       issues[path('description')] = t('requestForm.line.unknownNeedsDescription', { item: line.itemNo });
+    } else if (catalog?.state === 'known' && catalog.cutToLength && !line.lengthMm.trim()) {
+      // "0 = the standard length" means nothing for a size that has none: the length must be typed.
+      issues[path('lengthMm')] = t('requestForm.line.lengthNeededIssue', { size: line.variantCode });
     }
   });
   return issues;

@@ -13,7 +13,6 @@ import { bridgeProblem } from '../components/problem-text.ts';
 import { useT } from '../i18n/i18n.ts';
 import {
   check,
-  draftWithEntry,
   focusField,
   formPaths,
   inFormOrder,
@@ -30,8 +29,8 @@ export interface RequestFormOptions<T extends keyof Drafts> {
    */
   submission: FormSubmission & { target: T };
   /**
-   * A choice made outside the form that must be made before anything is sent (the fair's event): submit
-   * stops with this message and puts the cursor on that field.
+   * A choice made outside the form that must be made before anything is sent (the fair's event): listed
+   * in the error summary with the form's other problems, at that field.
    */
   missingChoice?: { field: string; message: string };
   /** Problems beyond the schema (catalog refusals, whole pieces, dates): they keep the form from sending. */
@@ -75,13 +74,19 @@ export function useRequestForm<T extends keyof Drafts>({
   const [busy, setBusy] = useState(false);
   /** The confirmation key the user already answered by sending again. */
   const [confirmed, setConfirmed] = useState<string | undefined>();
+  /** Goes up each time the form starts over (new, sent, parked): the picker starts empty with it. */
+  const [formRun, setFormRun] = useState(0);
   const firstField = useRef<HTMLInputElement>(null);
   const entry = useRef<HTMLInputElement>(null);
   const picker = useRef<HTMLDivElement>(null);
 
   const kind = submission.kind;
   const schemaVerdict = check(SCHEMAS[kind], submission.payload);
-  const extra = extraIssues ?? {};
+  // A choice made outside the form (the fair's event) is listed with the form's own problems.
+  const extra = {
+    ...extraIssues,
+    ...(missingChoice ? { [missingChoice.field]: missingChoice.message } : {}),
+  };
   const verdict = Object.keys(extra).length
     ? { value: undefined, errors: { ...schemaVerdict.errors, ...extra }, limits: schemaVerdict.limits }
     : schemaVerdict;
@@ -95,14 +100,17 @@ export function useRequestForm<T extends keyof Drafts>({
 
   const submit = async () => {
     if (busy) return;
-    if (missingChoice) {
-      setFailure(missingChoice.message);
-      requestAnimationFrame(() => focusField(missingChoice.field));
+    // Text typed for a line that is not a line yet: sending without it would drop a line the customer
+    // asked for, and sending it unchecked could send one nobody meant. The employee adds it or clears it.
+    const pending = pendingLineText();
+    if (pending) {
+      setFailure(pending.message);
+      requestAnimationFrame(() => {
+        pending.field?.focus();
+        pending.field?.select();
+      });
       return;
     }
-    // A line still in the entry row goes with the order: nothing typed is dropped.
-    if (submission.kind === 'quote' && 'entry' in draft && lineHasContent(draft.entry))
-      updateDraft(submission.target, draftWithEntry);
     if (!verdict.value) {
       setShowAll(true);
       // The cursor goes to the problem nearest the top of the form, as the summary lists them.
@@ -130,13 +138,32 @@ export function useRequestForm<T extends keyof Drafts>({
     }
     setShowAll(false);
     setFailure(undefined);
+    setFormRun((run) => run + 1);
     onSubmitted?.();
     requestAnimationFrame(() => firstField.current?.focus());
+  };
+
+  /** What the picker or the entry row holds that is not a line yet, with the field to resolve it in. */
+  const pendingLineText = (): { message: string; field: HTMLInputElement | null | undefined } | undefined => {
+    if (submission.kind !== 'quote') return undefined;
+    const pickerInput = picker.current?.querySelector<HTMLInputElement>('input[role="combobox"]');
+    const searched = pickerInput?.value.trim();
+    if (searched) return { message: t('requestForm.pending.picker', { text: searched }), field: pickerInput };
+    if ('entry' in draft && lineHasContent(draft.entry)) {
+      const text = [draft.entry.itemNo, draft.entry.variantCode, draft.entry.description]
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .join(' ');
+      return { message: t('requestForm.pending.entry', { text }), field: entry.current };
+    }
+    return undefined;
   };
 
   const newForm = () => {
     if (beforeNewForm && !beforeNewForm()) return;
     resetDraft(target);
+    setFormRun((run) => run + 1);
+    setFailure(undefined);
     setShowAll(false);
     setBridgeErrors({});
     requestAnimationFrame(() => firstField.current?.focus());
@@ -156,6 +183,7 @@ export function useRequestForm<T extends keyof Drafts>({
     setShowAll(false);
     setBridgeErrors({});
     setFailure(undefined);
+    setFormRun((run) => run + 1);
     requestAnimationFrame(() => firstField.current?.focus());
     return true;
   };
@@ -208,6 +236,7 @@ export function useRequestForm<T extends keyof Drafts>({
     firstField,
     entry,
     picker,
+    formRun,
     change,
     newForm,
     park,

@@ -31,7 +31,7 @@ export function ItemDetail() {
 
   const add = async (target: LineTarget, row: CatalogSizeRow) => {
     setNotice(undefined);
-    const result = await voa.drafts.addLine({ target, line: pickedLineFor(row) });
+    const result = await voa.drafts.addLine({ target, line: pickedLineFor(row, !steelAbsent) });
     setNotice(
       result.ok
         ? { kind: 'ok', text: t(`catalog.add.done.${target}`, { item: sizeLabel(row) }) }

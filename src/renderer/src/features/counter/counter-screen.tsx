@@ -55,23 +55,35 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
   });
   // The employee select in the header is not named by its schema path (assistedBy).
   const inputNames = { assistedBy: 'counter-employee' };
-  const { errors, showAll, failure, busy, firstField, entry, picker, change, newForm, park, onFormSubmit } =
-    useRequestForm({
-      submission: { target: 'counter', kind: 'quote', payload },
-      extraIssues: quoteFormIssues(t, draft, payload, units),
-      confirm: dateConfirmation(t, payload, language),
-      inputNames,
-      beforeNewForm: () => {
-        if (draftHasContent(draft)) setPrevious(draft);
-        return true;
-      },
-      onSubmitted: () => setPrevious(undefined),
-      print: () => {
-        if (!last) return false;
-        window.print();
-        return true;
-      },
-    });
+  const {
+    errors,
+    showAll,
+    failure,
+    busy,
+    firstField,
+    entry,
+    picker,
+    formRun,
+    change,
+    newForm,
+    park,
+    onFormSubmit,
+  } = useRequestForm({
+    submission: { target: 'counter', kind: 'quote', payload },
+    extraIssues: quoteFormIssues(t, draft, payload, units),
+    confirm: dateConfirmation(t, payload, language),
+    inputNames,
+    beforeNewForm: () => {
+      if (draftHasContent(draft)) setPrevious(draft);
+      return true;
+    },
+    onSubmitted: () => setPrevious(undefined),
+    print: () => {
+      if (!last) return false;
+      window.print();
+      return true;
+    },
+  });
 
   // Where work starts, each time the counter is chosen (and once its forms are loaded); the draft is read
   // at that moment only, so typing never moves the cursor.
@@ -165,6 +177,7 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
           firstFieldRef={firstField}
           entryRef={entry}
           pickerRef={picker}
+          formRun={formRun}
           onChange={change}
         />
         <RequestFormFooter

@@ -18,7 +18,7 @@ const en = {
   'confirm.delivered': 'Request delivered: number {number}.',
   'confirm.attention': 'Request {requestId} needs attention: see the outbox.',
   shortcuts: 'Ctrl+Enter send · Alt+L new line · Alt+K catalog · Alt+N new request · Alt+P privacy',
-  eventMissing: 'Choose the event first.',
+  eventMissing: 'is not chosen: choose the event at the top (its source label goes with every request)',
 };
 
 export const fairMessages: FeatureMessages<typeof en> = {
@@ -42,6 +42,6 @@ export const fairMessages: FeatureMessages<typeof en> = {
     'confirm.attention': 'Aanvraag {requestId} vraagt aandacht: zie de verzendlijst.',
     shortcuts:
       'Ctrl+Enter versturen · Alt+L nieuwe regel · Alt+K catalogus · Alt+N nieuwe aanvraag · Alt+P privacy',
-    eventMissing: 'Kies eerst het evenement.',
+    eventMissing: 'is niet gekozen: kies bovenaan het evenement (het bronlabel gaat met elke aanvraag mee)',
   },
 };

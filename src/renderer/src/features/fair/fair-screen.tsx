@@ -158,6 +158,7 @@ function FairQuoteRequest({ source, consentVersion, resumed }: FairRequestProps)
         firstFieldRef={form.firstField}
         entryRef={form.entry}
         pickerRef={form.picker}
+        formRun={form.formRun}
         onChange={form.change}
       />
     </FairRequestFrame>
