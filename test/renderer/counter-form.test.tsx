@@ -8,13 +8,48 @@ import { storeReaches } from './support/renderer-harness.ts';
 import { CONSENT, EMPLOYEE, openCounter, queued } from './support/counter-workstation.tsx';
 
 describe('counter form', () => {
-  it('an order without the privacy consent is not sent: the summary says so and the cursor goes to the box', async () => {
+  it('an empty order without the privacy consent is not sent: the summary names both, the cursor goes to the line entry', async () => {
     const { fake, user } = await openCounter();
     await user.keyboard('{Control>}{Enter}{/Control}');
 
     const summary = await screen.findByText(/Nog niet in de wachtrij/);
-    expect(summary.closest('[role=alert]')).toHaveTextContent(/Privacyakkoord: de klant moet akkoord gaan/);
-    expect(screen.getByLabelText(/akkoord met de privacyverklaring/)).toHaveFocus();
+    const alert = summary.closest('[role=alert]');
+    expect(alert).toHaveTextContent(/Regels: ontbreken: een baliebezoek heeft minstens één regel nodig/);
+    expect(alert).toHaveTextContent(/Privacyakkoord: de klant moet akkoord gaan/);
+    await waitFor(() => expect(screen.getByLabelText('Nieuwe regel · Artikel')).toHaveFocus());
+    expect(fake.inputsOf('outbox:submit')).toEqual([]);
+  });
+
+  it('an order with one line and no consent puts the cursor on the consent box', async () => {
+    const { fake, user } = await openCounter();
+    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), '100002{Tab}4{Enter}');
+    await screen.findByRole('listitem', { name: 'Regel 1' });
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await screen.findByText(/Nog niet in de wachtrij/);
+    await waitFor(() => expect(screen.getByLabelText(/akkoord met de privacyverklaring/)).toHaveFocus());
+    expect(fake.inputsOf('outbox:submit')).toEqual([]);
+  });
+
+  it('text left in the catalog search or the entry row stops the send: named, the cursor there, Esc clears it', async () => {
+    const { fake, user } = await openCounter();
+    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), '100002{Tab}4{Enter}');
+    await screen.findByRole('listitem', { name: 'Regel 1' });
+    await user.click(screen.getByLabelText(/akkoord met de privacyverklaring/));
+    const picker = screen.getByRole('combobox', { name: 'Zoeken in de catalogus (Alt+K)' });
+    await user.type(picker, 'hea 200');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(await screen.findByText(/“hea 200” in het zoekveld is nog geen regel/)).toBeVisible();
+    await waitFor(() => expect(picker).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(picker).toHaveValue('');
+
+    const entry = screen.getByLabelText('Nieuwe regel · Artikel');
+    await user.type(entry, '100003');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(await screen.findByText(/de nieuwe regel \(100003\) is nog niet toegevoegd/)).toBeVisible();
+    await waitFor(() => expect(entry).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(entry).toHaveValue('');
     expect(fake.inputsOf('outbox:submit')).toEqual([]);
   });
 

@@ -31,6 +31,29 @@ describe('numbers in the UI language', () => {
     expect(parseNumberInput('1,250,000.75', 'en')).toEqual({ ok: true, value: 1250000.75 });
   });
 
+  it('asks instead of guessing when one separator is followed by exactly three digits: a decimal or a thousand', () => {
+    expect(parseNumberInput('1,000', 'nl')).toMatchObject({
+      ok: false,
+      error: 'twoReadings',
+      readings: [1, 1000],
+    });
+    expect(parseNumberInput('12,500', 'nl')).toMatchObject({ ok: false, readings: [12.5, 12500] });
+    expect(parseNumberInput('1.000', 'en')).toMatchObject({
+      ok: false,
+      error: 'twoReadings',
+      readings: [1, 1000],
+    });
+    expect(parseNumberInput('-1,250', 'nl', { allowNegative: true })).toMatchObject({
+      readings: [-1.25, -1250],
+    });
+    // Nothing else is in doubt: a leading 0, other digit counts, or grouping that says which is which.
+    expect(parseNumberInput('0,500', 'nl')).toEqual({ ok: true, value: 0.5 });
+    expect(parseNumberInput('1,5', 'nl')).toEqual({ ok: true, value: 1.5 });
+    expect(parseNumberInput('1,2500', 'nl')).toEqual({ ok: true, value: 1.25 });
+    expect(parseNumberInput('1.000,000', 'nl')).toEqual({ ok: true, value: 1000 });
+    expect(parseNumberInput('1234,500', 'nl')).toEqual({ ok: true, value: 1234.5 });
+  });
+
   it('refuses separators that do not fit, with the right form as the example', () => {
     expect(parseNumberInput('1.000,5,3', 'nl')).toEqual({
       ok: false,
@@ -58,7 +81,7 @@ describe('numbers in the UI language', () => {
     expect(parseNumberInput('  ', 'en')).toMatchObject({ ok: false, error: 'empty' });
     expect(parseNumberInput('12a', 'en')).toMatchObject({ ok: false, error: 'notANumber' });
     expect(parseNumberInput('1e5', 'en')).toMatchObject({ ok: false, error: 'notANumber' });
-    expect(parseNumberInput('2,555', 'nl', { maxDecimals: 2 })).toEqual({
+    expect(parseNumberInput('2,5551', 'nl', { maxDecimals: 2 })).toEqual({
       ok: false,
       error: 'tooManyDecimals',
       example: '2,56',
@@ -115,6 +138,9 @@ describe('numbers: properties', () => {
         if (read.ok && /[.,]/.test(written)) {
           const fraction = written.split(/[.,]/).at(-1) ?? '';
           expect(fraction.length === 3 || read.value === value).toBe(true);
+        } else if (!read.ok && read.error === 'twoReadings') {
+          // "1.000" read in English: one of the two readings offered is the value meant.
+          expect(read.readings).toContain(value === 0 ? 0 : value);
         } else if (!read.ok) {
           expect(read.error).toBe('ambiguous');
           expect(parseNumberInput(read.example, lang, options)).toEqual({

@@ -28,6 +28,11 @@ export const NUMBER_INPUT_ERRORS = [
   'tooManyDecimals',
   /** More than 15 significant digits: beyond what is kept exactly. */
   'tooLarge',
+  /**
+   * A separator followed by exactly three digits with nothing else to tell (`1,000` in Dutch, `1.000` in
+   * English): a decimal in this language, a thousand in the other. Asked, never guessed.
+   */
+  'twoReadings',
 ] as const;
 export type NumberInputError = (typeof NUMBER_INPUT_ERRORS)[number];
 
@@ -38,6 +43,8 @@ export type NumberInput =
       error: NumberInputError;
       /** The right form in the UI language: the value meant, where it can be told, else a general one. */
       example: string;
+      /** For twoReadings: the number as this language reads it, and as the other one does. */
+      readings?: [number, number];
     };
 
 export interface NumberInputOptions {
@@ -106,6 +113,11 @@ export function parseNumberInput(
         : notation.example;
     return refuse('ambiguous', example);
   }
+  const twoWays = twoReadings(body, notation);
+  if (twoWays) {
+    const [own, other] = twoWays.map((reading) => (sign === '-' ? -reading : reading)) as [number, number];
+    return { ok: false, error: 'twoReadings', example: formatNumber(own, language), readings: [own, other] };
+  }
   const significant = `${digits.integer}${digits.fraction}`.replace(/^0+/, '');
   if (significant.length > SIGNIFICANT_DIGITS_MAX) return refuse('tooLarge');
   const magnitude = Number(`${digits.integer || '0'}.${digits.fraction || '0'}`);
@@ -115,6 +127,18 @@ export function parseNumberInput(
   if (options.maxDecimals !== undefined && digits.fraction.replace(/0+$/, '').length > options.maxDecimals)
     return refuse('tooManyDecimals', formatNumber(roundTo(value, options.maxDecimals), language));
   return { ok: true, value: magnitude === 0 ? 0 : value };
+}
+
+/**
+ * The two numbers a text can mean when its one separator is followed by exactly three digits and one to
+ * three digits stand before it (`12,500`): a decimal in this language, a thousand in the other. People
+ * write thousands in both notations, and a scale or a spreadsheet in the other language writes decimals
+ * that way, so neither reading can be assumed. `0,500` is a decimal in either language.
+ */
+function twoReadings(body: string, notation: NumberNotation): [number, number] | undefined {
+  const [integer = '', fraction = '', ...rest] = body.split(notation.decimal);
+  if (rest.length || !/^[1-9]\d{0,2}$/.test(integer) || !/^\d{3}$/.test(fraction)) return undefined;
+  return [Number(`${integer}.${fraction}`), Number(`${integer}${fraction}`)];
 }
 
 function roundTo(value: number, decimals: number): number {
@@ -137,7 +161,9 @@ export function formatNumber(value: number, language: UiLanguage, options: Numbe
   const trimmedFraction = fraction.replace(/0+$/, '');
   const grouped = options.grouping === false ? integer : integer.replace(/\B(?=(\d{3})+$)/g, group);
   const sign = value < 0 && rounded !== 0 ? '-' : '';
-  return `${sign}${grouped}${trimmedFraction ? `${decimal}${trimmedFraction}` : ''}`;
+  const body = `${grouped}${trimmedFraction ? `${decimal}${trimmedFraction}` : ''}`;
+  // `1,001` would be asked about when read back (a decimal, or a thousand?): `1,0010` is read one way only.
+  return `${sign}${body}${twoReadings(body, NUMBER_NOTATION[language]) ? '0' : ''}`;
 }
 
 /** The value as understood, shown beside the field while typing: `= 1000`, `= 2,5`. */

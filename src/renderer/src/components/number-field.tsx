@@ -10,13 +10,18 @@ import {
   type NumberInputOptions,
 } from '../../../shared/locale/number-input.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
-import type { MessageKey, Translate } from '../i18n/i18n.ts';
+import { useT, type MessageKey, type Translate } from '../i18n/i18n.ts';
 
 /** What a typed number means: nothing typed, a value (and whether to show it as understood), or a problem. */
 export type NumberReading =
   | { state: 'empty' }
   | { state: 'value'; value: number; understood: string | undefined }
-  | { state: 'problem'; message: string };
+  | {
+      state: 'problem';
+      message: string;
+      /** Text that can be read two ways (`1,000`): each reading, as it is shown and as it is then written. */
+      choices?: { shown: string; text: string }[];
+    };
 
 /**
  * Reads a number field's text. The value as understood is shown only where it could be misread: when it
@@ -30,6 +35,18 @@ export function readNumber(
 ): NumberReading {
   if (text.trim() === '') return { state: 'empty' };
   const read = parseNumberInput(text, language, options);
+  if (!read.ok && read.readings) {
+    // Each reading written so that it reads one way only: `1` and `1000`.
+    const choices = read.readings.map((value) => ({
+      shown: formatNumber(value, language),
+      text: formatNumber(value, language, { grouping: false }),
+    }));
+    return {
+      state: 'problem',
+      message: t('input.number.twoReadings', { first: choices[0]?.shown, second: choices[1]?.shown }),
+      choices,
+    };
+  }
   if (!read.ok)
     return {
       state: 'problem',
@@ -52,8 +69,12 @@ interface NumberFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, '
   inputRef?: Ref<HTMLInputElement> | undefined;
 }
 
-/** The input and, beside it, the value as understood; its problem is shown where the caller lists them. */
+/**
+ * The input and, beside it, the value as understood; its problem is shown where the caller lists them. A
+ * number that can be read two ways gets a button for each reading beside it (Tab reaches them).
+ */
 export function NumberField({ value, onChange, reading, invalid, inputRef, ...rest }: NumberFieldProps) {
+  const t = useT();
   const bad = invalid || reading.state === 'problem';
   return (
     <span className="number-field">
@@ -70,6 +91,21 @@ export function NumberField({ value, onChange, reading, invalid, inputRef, ...re
       {reading.state === 'value' && reading.understood ? (
         <span className="number-field__understood" aria-live="polite">
           {reading.understood}
+        </span>
+      ) : null}
+      {reading.state === 'problem' && reading.choices ? (
+        <span className="number-field__choices" role="group" aria-label={reading.message}>
+          {reading.choices.map((choice) => (
+            <button
+              key={choice.text}
+              type="button"
+              className="number-field__choice"
+              aria-label={t('input.number.choose', { value: choice.shown })}
+              onClick={() => onChange(choice.text)}
+            >
+              {choice.shown}
+            </button>
+          ))}
         </span>
       ) : null}
     </span>

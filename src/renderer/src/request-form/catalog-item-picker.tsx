@@ -62,6 +62,8 @@ export function CatalogItemPicker({
   /** True once the user moved with the arrows: Enter then means "this one", not "the number I typed". */
   const [chosen, setChosen] = useState(false);
   const [message, setMessage] = useState<Message>();
+  /** Keys typed while a refused pick was decided, dropped: shown with the refusal. */
+  const [droppedKeys, setDroppedKeys] = useState('');
   const sequence = useRef(0);
   const listRef = useRef<HTMLUListElement | null>(null);
   const inputRef = useRef<HTMLInputElement | null>(null);
@@ -106,6 +108,16 @@ export function CatalogItemPicker({
       setTotal(0);
     }
     return true;
+  };
+
+  /** Empties the field, its results and its message. */
+  const clear = () => {
+    sequence.current++;
+    setQuery('');
+    setRows([]);
+    setRowsFor('');
+    setTotal(0);
+    setMessage(undefined);
   };
 
   const searchRows = async (text: string): Promise<CatalogSizeRow[]> => {
@@ -158,8 +170,9 @@ export function CatalogItemPicker({
       return;
     }
     if (event.key === 'Escape') {
-      if (open) setOpen(false);
-      else setQuery('');
+      // One key clears a search or a refused code: the next scan starts on an empty field.
+      event.preventDefault();
+      clear();
       return;
     }
     if (event.key !== 'Enter') return;
@@ -179,8 +192,16 @@ export function CatalogItemPicker({
     } finally {
       deciding.current = false;
     }
-    // After a refusal the keys typed since have no line to go to: a quantity must never become a search.
-    if (!added) held.current = [];
+    if (!added) {
+      // After a refusal the keys typed since have no line to go to: a quantity must never become a search,
+      // and the next scan must not be appended to the refused code. They are dropped, and said so; the
+      // refused text stays selected, so whatever is typed next replaces it.
+      const dropped = held.current.filter((key) => key !== 'Tab');
+      held.current = [];
+      if (dropped.length) setDroppedKeys(dropped.map((key) => (key === 'Enter' ? '⏎' : key)).join(''));
+      inputRef.current?.select();
+      return;
+    }
     replayHeldKeys(held.current, () => deciding.current, flushSync);
   };
 
@@ -227,6 +248,7 @@ export function CatalogItemPicker({
           }
           setOpen(true);
           setMessage(undefined);
+          setDroppedKeys('');
         }}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
@@ -269,6 +291,9 @@ export function CatalogItemPicker({
                   </span>
                   <span className="item-picker__text">
                     {row.itemDescription}
+                    {row.itemDescription2 ? (
+                      <span className="item-picker__treatment">{row.itemDescription2}</span>
+                    ) : null}
                     {row.variantCode ? <span className="item-picker__sub">{row.description}</span> : null}
                   </span>
                   <span className="item-picker__dims">
@@ -300,6 +325,7 @@ export function CatalogItemPicker({
         role="status"
       >
         {message?.text ?? ''}
+        {message && droppedKeys ? ` ${t('catalog.picker.keysDropped', { keys: droppedKeys })}` : ''}
       </p>
     </div>
   );

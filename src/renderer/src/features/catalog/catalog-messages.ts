@@ -151,6 +151,7 @@ const en = {
   'picker.noResults': 'No item found',
   'picker.blocked': '{item} is blocked and cannot be put on a request.',
   'picker.notFound': 'No item {item} in the catalog.',
+  'picker.keysDropped': 'Typed meanwhile and not used: {keys}. Esc clears the field.',
   'picker.results': '{count} results',
 };
 
@@ -310,6 +311,7 @@ export const catalogMessages: FeatureMessages<typeof en> = {
     'picker.noResults': 'Geen artikel gevonden',
     'picker.blocked': '{item} is geblokkeerd en kan niet op een aanvraag.',
     'picker.notFound': 'Artikel {item} staat niet in de catalogus.',
+    'picker.keysDropped': 'Intussen getypt en niet gebruikt: {keys}. Esc maakt het veld leeg.',
     'picker.results': '{count} resultaten',
   },
 };
