@@ -22,6 +22,15 @@ const thickness = (mm: number): Check => ({ says: `${mm} mm thick`, test: (row) 
 const width = (mm: number): Check => ({ says: `${mm} mm wide`, test: (row) => row.widthMm === mm });
 const grade = (code: string): Check => ({ says: `grade ${code}`, test: (row) => row.gradeCode === code });
 const sizeCode = (code: string): Check => ({ says: `size ${code}`, test: (row) => row.variantCode === code });
+/** No treatment: what a query that names none asks for. */
+const plain: Check = { says: 'untreated', test: (row) => row.itemDescription2 === '' };
+const treated = (treatment: string): Check => ({
+  says: `treated "${treatment}"`,
+  test: (row) => row.itemDescription2 === treatment,
+});
+const GALVANISED = treated('thermisch verzinkt');
+const BLASTED = treated('gestraald en gegrond');
+const PICKLED = treated('gebeitst en geolied');
 
 export interface RelevanceCase {
   query: string;
@@ -124,4 +133,48 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { query: 'S355J2H koker 100x100', top5: all(SHS_100, grade('S355J2H')) },
   { query: 'DC01 1,5', top5: described(/^Koudgewalste plaat 1,5 mm DC01/) },
   { query: 'dx51d 1mm', top5: described(/^Verzinkte plaat 1 mm /) },
+
+  // Treatments: a query that names none asks for the plain item; one that names it (in Dutch or
+  // English, whole or begun) brings the treated items forward. Every treatment of every shape seeded.
+  { query: 'hea 200', top5: all(HEA_200, plain) },
+  { query: 'ipe 200', top5: all(described(/^IPE 200 /), plain) },
+  { query: 'unp 100', top5: all(described(/^UNP 100 /), plain) },
+  { query: 'plaat 10 2000x1000', top5: all(PLATE_10, length(2000), width(1000), plain) },
+  { query: 'koker 100x100x5', top5: all(SHS_100, plain) },
+  { query: 'ronde buis 48,3x3,2', top5: all(described(/^Ronde buis 48,3 x 3,2 mm /), plain) },
+  { query: 'hoekstaal 50x50x5 6000', top5: all(described(/^Hoekstaal gelijkzijdig 50 x 50 x 5 mm /), plain) },
+  { query: 'platstaal 50x10', top5: all(described(/^Platstaal 50 x 10 mm /), plain) },
+  { query: 'traanplaat 5/7 2000x1000', top5: all(described(/^Traanplaat 5\/7 mm /), plain) },
+  { query: 'hea 200 verzinkt', top5: all(HEA_200, GALVANISED) },
+  { query: 'galv hea 200', top5: all(HEA_200, GALVANISED) },
+  { query: 'hea 200 gestraald', top5: all(HEA_200, BLASTED) },
+  { query: 'ipe 200 gegrond', top5: all(described(/^IPE 200 /), BLASTED) },
+  { query: 'unp 100 verzinkt', top5: all(described(/^UNP 100 /), GALVANISED) },
+  { query: 'koker 100x100 verzinkt', top5: all(SHS_100, GALVANISED) },
+  { query: 'galvanised tube 100x100', top5: all(SHS_100, GALVANISED) },
+  { query: 'buis 48,3 galv', top5: all(described(/^Ronde buis 48,3 x /), GALVANISED) },
+  { query: 'hoekstaal 50x50 verzinkt', top5: all(described(/^Hoekstaal gelijkzijdig 50 x 50 /), GALVANISED) },
+  { query: 'platstaal 50x10 gebeitst', top5: all(described(/^Platstaal 50 x 10 mm /), PICKLED) },
+  { query: 'flat 40x10 pickled', top5: all(described(/^Platstaal 40 x 10 mm /), PICKLED) },
+  { query: 'plaat 10 gestraald', top5: all(PLATE_10, BLASTED) },
+  { query: 'blasted plate 10', top5: all(PLATE_10, BLASTED) },
+  { query: 'traanplaat verzinkt', top5: all(described(/^Traanplaat /), GALVANISED) },
+
+  // Every dimension named: that size, never one with another dimension.
+  {
+    query: 'Platstaal 50 x 10 mm S355J2 06000',
+    top5: all(described(/^Platstaal 50 x 10 mm S355J2$/), length(6000)),
+  },
+  {
+    query: 'platstaal 80 x 10 mm S235JR 03000',
+    first: all(described(/^Platstaal 80 x 10 mm S235JR/), length(3000)),
+  },
+  { query: 'koker 100 x 100 x 5 mm 06000', top5: all(SHS_100, length(6000)) },
+
+  // Shape words as staff write them, in Dutch and English.
+  { query: 'pijp 48,3', top5: described(/^Ronde buis 48,3 x /) },
+  { query: 'kokerprofiel 100x100', top5: SHS_100 },
+  { query: 'shs 100x100', top5: SHS_100 },
+  { query: 'rhs 120x60', top5: described(/^Rechthoekige koker 120 x 60 x /) },
+  { query: 'hoeklijn 50x50', top5: described(/^Hoekstaal gelijkzijdig 50 x 50 x /) },
 ];

@@ -27,11 +27,13 @@ function firstFailure(rows: CatalogSizeRow[], relevance: RelevanceCase): string 
   const firstBlocked = rows.findIndex((row) => !isPickable(row));
   if (firstBlocked >= 0 && rows.slice(firstBlocked).some(isPickable))
     return 'a blocked size before one that can be picked';
-  // What the checks ask for is in stock somewhere: the first is one of those in stock.
+  // What the checks ask for is in stock somewhere: the first is one of those in stock. A treatment nobody
+  // asked for weighs more than stock: a treated size in stock does not count against a plain first row.
   const wanted = relevance.first ?? relevance.top5;
+  const asFirst = (row: CatalogSizeRow) => row.itemDescription2 === rows[0]!.itemDescription2;
   if (
     wanted &&
-    rows.some((row) => wanted.test(row) && isPickable(row) && row.inventory > 0) &&
+    rows.some((row) => wanted.test(row) && isPickable(row) && row.inventory > 0 && asFirst(row)) &&
     !(rows[0]!.inventory > 0)
   )
     return 'first row has no stock while a size that fits has';

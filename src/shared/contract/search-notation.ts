@@ -34,16 +34,27 @@ export function canonicalNumber(token: string): string {
 export const SIZE_UNITS = ['mm', 'cm', 'm', 'mtr', 'meter', 'kg'] as const;
 
 /**
- * Shape words a counter uses in either language, and the Dutch words the catalog's descriptions and
- * category names use for them. Any spelling in `words` finds what `index` finds (as prefixes).
+ * Shape and treatment words a counter uses in either language, and the Dutch words the catalog's
+ * descriptions, second descriptions and category names use for them. Any spelling in `words` finds what
+ * `index` finds (as prefixes). A treatment named (`galv`, `verzinkt`) also brings its items forward
+ * (search-rank.ts): an item's treatment is part of what is sold.
  */
 export const SHAPE_WORDS: readonly { words: readonly string[]; index: readonly string[] }[] = [
   { words: ['plaat', 'platen', 'plate', 'plates', 'sheet', 'sheets'], index: ['plaat'] },
-  { words: ['koker', 'kokers', 'tube', 'tubes'], index: ['koker'] },
-  { words: ['buis', 'buizen', 'pipe', 'pipes'], index: ['buis', 'buizen'] },
-  { words: ['hoekstaal', 'angle', 'angles'], index: ['hoekstaal'] },
+  {
+    words: ['koker', 'kokers', 'kokerprofiel', 'kokerprofielen', 'tube', 'tubes', 'rhs', 'shs'],
+    index: ['koker'],
+  },
+  { words: ['buis', 'buizen', 'pijp', 'pijpen', 'pipe', 'pipes'], index: ['buis', 'buizen'] },
+  { words: ['hoekstaal', 'hoeklijn', 'hoeklijnen', 'angle', 'angles'], index: ['hoekstaal'] },
   { words: ['balk', 'balken', 'beam', 'beams'], index: ['balk'] },
   { words: ['strip', 'strips', 'flat', 'flats', 'platstaal'], index: ['platstaal', 'strip'] },
+  {
+    words: ['verzinkt', 'gegalvaniseerd', 'galv', 'galvanised', 'galvanized', 'zinc'],
+    index: ['verzinkt'],
+  },
+  { words: ['gestraald', 'gegrond', 'blasted', 'primed', 'shotblasted'], index: ['gestraald'] },
+  { words: ['gebeitst', 'geolied', 'pickled', 'oiled'], index: ['gebeitst'] },
 ];
 
 /** Typed prefixes shorter than this are not read as the start of a shape word ("pl" is too vague). */

@@ -627,15 +627,17 @@ export class CatalogStore {
       if (ids.length < MATCHES_PER_READ) break;
       after = ids[ids.length - 1]!;
     }
-    const itemDescriptions = withText ? this.#itemDescriptions(rows) : new Map<string, string>();
+    // The treatment counts even where only codes were typed: an item that adds one ranks after one that does not.
+    const itemTexts = this.#itemTexts(rows);
     const reader = this.#writingReader();
     return rows.map(
       ([id, itemNo, variantCode, profileCode, gradeCode, inventory, anyBlocked, description, ...rest]) => {
         const [thicknessMm, widthMm, lengthMm] = rest;
+        const [itemDescription = '', treatment = ''] = itemTexts.get(itemNo) ?? [];
         return {
           id,
           itemNo,
-          item: reader.item(itemNo, itemDescriptions.get(itemNo) ?? '', profileCode, gradeCode),
+          item: reader.item(itemNo, withText ? itemDescription : '', profileCode, gradeCode, treatment),
           own: reader.text(description),
           variantCode: variantCode.toLowerCase(),
           thicknessMm,
@@ -648,14 +650,18 @@ export class CatalogStore {
     );
   }
 
-  /** The descriptions of the matches' items, each item once (a match's sizes share it). */
-  #itemDescriptions(rows: readonly RankRecord[]): Map<string, string> {
+  /** The description and treatment of the matches' items, each item once (a match's sizes share them). */
+  #itemTexts(rows: readonly RankRecord[]): Map<string, [string, string]> {
     const itemNos = [...new Set(rows.map((row) => row[1]))];
     const found = this.#searchStatement(
-      'SELECT no, description FROM item WHERE no IN (SELECT value FROM json_each(?))',
+      `SELECT no, description, coalesce(description2, '') FROM item WHERE no IN (SELECT value FROM json_each(?))`,
     );
     found.setReturnArrays(true);
-    return new Map(found.all(JSON.stringify(itemNos)) as unknown as [string, string][]);
+    return new Map(
+      (found.all(JSON.stringify(itemNos)) as unknown as [string, string, string][]).map(
+        ([no, description, treatment]) => [no, [description, treatment]],
+      ),
+    );
   }
 
   /**

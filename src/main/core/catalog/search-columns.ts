@@ -132,6 +132,8 @@ export class SizeColumns {
   readonly #texts = new Interned();
   readonly #itemNos: string[] = [];
   readonly #itemDescriptions: number[] = [];
+  /** Each item's second description (its treatment), interned like the descriptions. */
+  readonly #itemTreatments: number[] = [];
   readonly #itemByNo = new Map<string, number>();
   #item = new Int32Array(0);
   #own = new Int32Array(0);
@@ -207,8 +209,9 @@ export class SizeColumns {
       const description = withText ? texts[this.#itemDescriptions[item]!]! : '';
       const profile = texts[this.#profile[id]!]!;
       const grade = texts[this.#grade[id]!]!;
+      const treatment = texts[this.#itemTreatments[item]!]!;
       // The item's text (description and codes) is read once per item: no column holds it.
-      writing = kept[item] = itemWriting(description, profile, grade, textWriting);
+      writing = kept[item] = itemWriting(description, profile, grade, textWriting, treatment);
     }
     return writing;
   }
@@ -248,15 +251,16 @@ export class SizeColumns {
   static *load(db: DatabaseSync, done: (columns: SizeColumns) => void): Generator<void, void, void> {
     const columns = new SizeColumns();
     const texts = columns.#texts;
-    for (const slice of slicesOf<[string, string]>(
+    for (const slice of slicesOf<[string, string, string]>(
       db,
-      'SELECT no, description FROM item WHERE no > ? ORDER BY no LIMIT ?',
+      `SELECT no, description, coalesce(description2, '') FROM item WHERE no > ? ORDER BY no LIMIT ?`,
       '',
     )) {
-      for (const [no, description] of slice) {
+      for (const [no, description, treatment] of slice) {
         columns.#itemByNo.set(no, columns.#itemNos.length);
         columns.#itemNos.push(no);
         columns.#itemDescriptions.push(texts.number(description));
+        columns.#itemTreatments.push(texts.number(treatment));
       }
       yield;
     }
@@ -296,6 +300,7 @@ export class SizeColumns {
           columns.#itemByNo.set(itemNo, item);
           columns.#itemNos.push(itemNo);
           columns.#itemDescriptions.push(texts.number(''));
+          columns.#itemTreatments.push(texts.number(''));
         }
         columns.#item[id] = item;
         columns.#variantCode[id] = texts.number(variantCode.toLowerCase());
@@ -309,6 +314,7 @@ export class SizeColumns {
         columns.#flags[id] = (anyBlocked === 1 ? BLOCKED : 0) | (inventory > 0 ? IN_STOCK : 0);
         const writing = [
           columns.#itemDescriptions[item],
+          columns.#itemTreatments[item],
           columns.#own[id],
           columns.#variantCode[id],
           columns.#profile[id],

@@ -1,6 +1,7 @@
 // The order of a text search's matches. Each size gets a match class from what was typed: an exact
-// designation or dimension before a prefix of one, a prefix before anything else; within a class, sizes
-// in stock before sizes without; blocked sizes after everything that can be picked.
+// designation or dimension before a prefix of one, a prefix before anything else; within a class, an
+// item that is all that was asked for before one that adds a treatment nobody typed (galvanised, blasted
+// and primed), then sizes in stock before sizes without; blocked sizes after everything that can be picked.
 import {
   canonicalNumber,
   isNumberToken,
@@ -28,12 +29,18 @@ export interface TextWriting {
 export class ItemWriting {
   /** Profile and grade code, lowercase and whole (`s355j2+n`). */
   readonly codes: readonly string[];
+  /**
+   * The words of the item's second description (`thermisch`, `verzinkt`): a treatment, finish or
+   * execution. Part of what is sold, so an item that has one is not what a query without it asks for.
+   */
+  readonly treatment: readonly string[];
   readonly #read: () => TextWriting;
   #text: TextWriting | undefined;
 
-  constructor(codes: readonly string[], read: () => TextWriting) {
+  constructor(codes: readonly string[], read: () => TextWriting, treatment: readonly string[] = []) {
     this.codes = codes;
     this.#read = read;
+    this.treatment = treatment;
   }
 
   get text(): TextWriting {
@@ -72,15 +79,21 @@ export function textWriting(text: string): TextWriting {
   return { words, numbers };
 }
 
-/** An item's writing: its codes, and its description with the codes, read from `read` when first asked. */
+/**
+ * An item's writing: its codes, its treatment's words, and its description with the treatment and the
+ * codes, read from `read` when first asked. `description` is empty where only codes are compared.
+ */
 export function itemWriting(
   description: string,
   profileCode: string,
   gradeCode: string,
   read: (text: string) => TextWriting,
+  treatment = '',
 ): ItemWriting {
   const codes = [profileCode, gradeCode].filter(Boolean).map((code) => code.toLowerCase());
-  return new ItemWriting(codes, () => read(`${description} ${codes.join(' ')}`));
+  const treatmentWords = treatment ? [...read(treatment).words] : [];
+  const text = description ? `${description} ${treatment} ${codes.join(' ')}` : codes.join(' ');
+  return new ItemWriting(codes, () => read(text), treatmentWords);
 }
 
 /**
@@ -104,10 +117,16 @@ export class WritingReader {
     return writing;
   };
 
-  item(itemNo: string, description: string, profileCode: string, gradeCode: string): ItemWriting {
+  item(
+    itemNo: string,
+    description: string,
+    profileCode: string,
+    gradeCode: string,
+    treatment = '',
+  ): ItemWriting {
     let writing = this.#items.get(itemNo);
     if (!writing) {
-      writing = itemWriting(description, profileCode, gradeCode, this.text);
+      writing = itemWriting(description, profileCode, gradeCode, this.text, treatment);
       this.#items.set(itemNo, writing);
     }
     return writing;
@@ -249,31 +268,60 @@ function wordLevel({ part, role, words }: PartRole, size: RankCandidate): number
   return undefined;
 }
 
+/** Parts typed that a size does not match, counted up to this (more are as bad). */
+const MISSES_COUNTED = 3;
+
+/** A number as a value: `06000` (a size code as typed) is 6000 mm. */
+function withoutLeadingZeros(number: QueryNumber): QueryNumber {
+  const value = number.value.replace(/^0+(?=\d)/, '');
+  return value === number.value ? number : { ...number, value };
+}
+
 /**
- * The class of one size: the worst class over the parts typed. A number is exact when the size is
- * written with it, a prefix when (still being typed) it starts one of the size's numbers; letters run
- * into digits are a code (`S355`) or a designation with its size (`HEA200`), whichever matches better.
+ * The class of one size, and how many parts typed it does not match at all. The class is the worst
+ * over the parts typed. A number is exact when the size is written with it, a prefix when (still being
+ * typed) it starts one of the size's numbers; letters run into digits are a code (`S355`) or a
+ * designation with its size (`HEA200`), whichever matches better; digits alone are the size's code when
+ * they are that exactly (`06000`). Among sizes of one class, one that misses fewer parts comes first: a
+ * query naming every dimension of a size (`50 x 10 … 06000`) puts that size before one with another
+ * dimension, even when some other part (a word no size is written with) matches neither.
  */
 function matchClass(roles: readonly PartRole[], withNumbers: boolean, size: RankCandidate): number {
   const numbers = withNumbers ? new NumberPool(size) : undefined;
   let worst: number = MATCH_CLASS.exact;
+  let misses = 0;
   for (const role of roles) {
     const { part } = role;
     const byWords = wordLevel(role, size);
     let level = byWords;
     if (part.number) {
-      const asCode = part.joined ? codeMatch(part.joined, size) : undefined;
+      const asCode = codeMatch(part.joined ?? part.number.value, size);
       level =
         asCode === MATCH_CLASS.exact
           ? asCode
           : Math.min(
-              asCode ?? MATCH_CLASS.other,
-              Math.max(numbers?.take(part.number) ?? MATCH_CLASS.other, byWords ?? MATCH_CLASS.exact),
+              part.joined ? (asCode ?? MATCH_CLASS.other) : MATCH_CLASS.other,
+              Math.max(
+                numbers?.take(withoutLeadingZeros(part.number)) ?? MATCH_CLASS.other,
+                byWords ?? MATCH_CLASS.exact,
+              ),
             );
     }
+    if (level === MATCH_CLASS.other) misses++;
     if (level !== undefined && level > worst) worst = level;
   }
-  return worst;
+  return worst * (MISSES_COUNTED + 1) + Math.min(misses, MISSES_COUNTED);
+}
+
+/**
+ * Whether an item adds a treatment nobody typed: it has one, and no word of the query is (the start of)
+ * one of its words. `verzinkt`, `gestraald` and `galv` (a treatment word group, search-notation.ts) ask for one.
+ */
+function addsTreatment(item: ItemWriting, words: readonly string[]): boolean {
+  return (
+    item.treatment.length > 0 &&
+    !item.treatment.some((written) => words.some((word) => written.startsWith(word)))
+  );
 }
 
 /**
@@ -316,8 +364,20 @@ export function rankCandidates(
   const classify = withNumbers || roles.some((role) => role.role !== 'none');
   const itemNumbers = new Set(query.tokens.map((token) => token.toUpperCase()));
   itemNumbers.add(query.exact);
-  // Buckets: pickable before blocked, then by class, then in stock before not.
-  const buckets: number[][] = Array.from({ length: 2 * CLASS_COUNT * 2 }, () => []);
+  const queryWords = query.parts.flatMap((part) => part.words);
+  const treatmentAdded = new Map<ItemWriting, boolean>();
+  const addsTreatmentOf = (size: RankCandidate) => {
+    let adds = treatmentAdded.get(size.item);
+    if (adds === undefined) {
+      adds = addsTreatment(size.item, queryWords);
+      treatmentAdded.set(size.item, adds);
+    }
+    return adds;
+  };
+  // Buckets: pickable before blocked, then by class and parts missed, then without a treatment nobody
+  // typed before with one, then in stock before not.
+  const classes = CLASS_COUNT * (MISSES_COUNTED + 1);
+  const buckets: number[][] = Array.from({ length: 2 * classes * 2 * 2 }, () => []);
   const classOfWriting = new Map<number, number>();
   const classOf = (size: RankCandidate) => {
     if (size.writtenAs === undefined) return matchClass(roles, withNumbers, size);
@@ -336,9 +396,14 @@ export function rankCandidates(
       itemNo = size.itemNo;
       isItemNumber = itemNumbers.has(itemNo.toUpperCase());
     }
-    const matched = isItemNumber ? MATCH_CLASS.itemNumber : classify ? classOf(size) : MATCH_CLASS.exact;
+    const matched = isItemNumber
+      ? MATCH_CLASS.itemNumber
+      : classify
+        ? classOf(size)
+        : MATCH_CLASS.exact * (MISSES_COUNTED + 1);
+    const treated = !isItemNumber && addsTreatmentOf(size) ? 1 : 0;
     const noStock = rankOnStock && !(size.inventory > 0) ? 1 : 0;
-    buckets[(size.blocked ? CLASS_COUNT * 2 : 0) + matched * 2 + noStock]!.push(size.id);
+    buckets[(size.blocked ? classes * 4 : 0) + matched * 4 + treated * 2 + noStock]!.push(size.id);
   }
   return Int32Array.from(buckets.flat());
 }
