@@ -175,7 +175,8 @@ export function CatalogItemPicker({
       clear();
       return;
     }
-    if (event.key !== 'Enter') return;
+    // Ctrl+Enter sends the form: it never picks (the form says what the search still holds).
+    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
     // The field's own value: a scanner's Enter follows its last character within milliseconds.
     const text = event.currentTarget.value;
