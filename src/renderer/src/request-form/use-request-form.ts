@@ -3,6 +3,7 @@
 // and the window-wide keys. Each screen keeps what is its own (the counter's employee and undo, the fair's
 // event and tabs) and says it through the options.
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { PARKED_DRAFTS_MAX } from '../../../shared/bridge/outbox-calls.ts';
 import { DELIVERY_DELIVERY, DELIVERY_PICKUP } from '../../../shared/contract/fixed-values.ts';
 import { lineHasContent } from '../../../shared/contract/request-drafts.ts';
@@ -209,12 +210,17 @@ export function useRequestForm<T extends keyof Drafts>({
         ? {
             focusLineEntry: () => entry.current?.focus(),
             focusCatalog: () => picker.current?.querySelector('input')?.focus(),
-            toggleDelivery: () =>
-              updateDraft(lineTarget, (draft) => ({
-                ...draft,
-                deliveryMethod:
-                  draft.deliveryMethod === DELIVERY_PICKUP ? DELIVERY_DELIVERY : DELIVERY_PICKUP,
-              })),
+            toggleDelivery: () => {
+              let chosen: string = DELIVERY_PICKUP;
+              flushSync(() =>
+                updateDraft(lineTarget, (draft) => {
+                  chosen = draft.deliveryMethod === DELIVERY_PICKUP ? DELIVERY_DELIVERY : DELIVERY_PICKUP;
+                  return { ...draft, deliveryMethod: chosen };
+                }),
+              );
+              // The cursor goes to the first field of the method chosen: where to deliver, or the pickup day.
+              focusField(chosen === DELIVERY_DELIVERY ? 'useShipToAddress' : 'requestedDeliveryDate');
+            },
           }
         : {}),
       togglePrivacy: () =>

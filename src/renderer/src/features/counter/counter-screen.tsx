@@ -41,6 +41,8 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
   const screenVisit = useAppStore((state) => state.screenVisit);
   /** The order "new order" cleared, kept for one undo. */
   const [previous, setPrevious] = useState<QuoteDraft | undefined>();
+  /** Ctrl+P was pressed before any order was sent from this desk: said until an order is sent. */
+  const [nothingToPrint, setNothingToPrint] = useState(false);
 
   const employees = settings?.counterEmployees ?? [];
   const assistedBy = employee && employees.includes(employee) ? employee : '';
@@ -79,8 +81,9 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
     },
     onSubmitted: () => setPrevious(undefined),
     print: () => {
-      if (!last) return false;
-      window.print();
+      // Ctrl+P is taken either way: the browser's own print would print the empty form.
+      if (!last) setNothingToPrint(true);
+      else window.print();
       return true;
     },
   });
@@ -149,6 +152,11 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
             run: () => window.print(),
           }}
         />
+      ) : null}
+      {nothingToPrint && !last ? (
+        <p className="banner banner--info" role="status">
+          {t('counter.print.nothing')}
+        </p>
       ) : null}
       {previous ? (
         <p className="banner banner--info" role="status">
