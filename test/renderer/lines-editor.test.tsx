@@ -10,8 +10,9 @@ import {
   type QuoteDraft,
 } from '../../src/shared/contract/request-drafts.ts';
 import { useAppStore } from '../../src/renderer/src/store/use-app-store.ts';
-import { beam, catalogStats, notInCatalog, openCounter } from './support/counter-workstation.tsx';
+import { EMPLOYEE, beam, catalogStats, notInCatalog, openCounter } from './support/counter-workstation.tsx';
 import { deferred } from './support/fake-bridge.ts';
+import { sizeRow } from './support/renderer-harness.ts';
 
 /** A local catalog a test can replace, as a sync's swap does: the beam is in it or not. */
 function swappableCatalog(syncedAt: string | undefined) {
@@ -158,5 +159,56 @@ describe('lines editor', () => {
     await user.keyboard('{Enter}');
     expect(lineItems().map((input) => (input as HTMLInputElement).value)).toEqual(['C3', 'B2']);
     expect(useAppStore.getState().drafts.counter.lines.map((line) => line.itemNo)).toEqual(['C3', 'B2']);
+  });
+
+  it('a treated item shows its treatment and sends it; a cut typed on a line in kilograms counts pieces', async () => {
+    const size = sizeRow({
+      itemNo: beam.itemNo,
+      variantCode: '12000',
+      itemDescription: 'HEA 200',
+      itemDescription2: 'thermisch verzinkt',
+      description: 'Lengte 12 m',
+      lengthMm: 12000,
+    });
+    const treated = { ...beam, description2: 'thermisch verzinkt', sizes: [size] };
+    const { user } = await openCounter({
+      // The unit chosen by hand is remembered for the item on this workstation.
+      'workstation:set': () => ({ counterEmployee: EMPLOYEE, fairSource: null, itemUnits: {} }),
+      'catalog:item': () => treated,
+      'workstation:get': () => ({
+        counterEmployee: EMPLOYEE,
+        fairSource: null,
+        itemUnits: { '100002': 'base' },
+      }),
+    });
+    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), `${beam.itemNo}{Enter}`);
+    const line = await screen.findByRole('listitem', { name: 'Regel 1' });
+    expect(await within(line).findByText('thermisch verzinkt')).toBeInTheDocument();
+    expect(within(line).getByLabelText(/Omschrijving/)).toHaveValue(
+      'HEA 200, thermisch verzinkt, Lengte 12 m',
+    );
+    expect(within(line).getByLabelText('Regel 1 · Eenheid')).toHaveValue('base');
+
+    await user.type(within(line).getByLabelText('Regel 1 · Lengte mm'), '3150');
+    expect(within(line).getByLabelText('Regel 1 · Eenheid')).toHaveValue('pieces');
+    expect(within(line).getByText('1 stuks, zagen op 3.150 mm')).toBeInTheDocument();
+    // A unit chosen by hand stays chosen, cut or not.
+    await user.selectOptions(within(line).getByLabelText('Regel 1 · Eenheid'), 'kilograms');
+    await user.clear(within(line).getByLabelText('Regel 1 · Lengte mm'));
+    await user.type(within(line).getByLabelText('Regel 1 · Lengte mm'), '2000');
+    expect(within(line).getByLabelText('Regel 1 · Eenheid')).toHaveValue('kilograms');
+  });
+
+  it('a quantity that reads two ways is asked, with a button for each reading', async () => {
+    const { user } = await openCounter();
+    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), `${beam.itemNo}{Enter}`);
+    const line = await screen.findByRole('listitem', { name: 'Regel 1' });
+    const quantity = within(line).getByLabelText('Regel 1 · Aantal');
+    await waitFor(() => expect(quantity).toHaveFocus());
+    await user.keyboard('{Control>}a{/Control}1,000');
+    expect(within(line).getByRole('alert')).toHaveTextContent('1 of 1.000? Kies wat bedoeld is.');
+    await user.click(within(line).getByRole('button', { name: 'Bedoeld: 1.000' }));
+    expect(quantity).toHaveValue('1000');
+    expect(within(line).queryByRole('alert')).toBeNull();
   });
 });

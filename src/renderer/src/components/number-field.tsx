@@ -43,7 +43,10 @@ export function readNumber(
     }));
     return {
       state: 'problem',
-      message: t('input.number.twoReadings', { first: choices[0]?.shown, second: choices[1]?.shown }),
+      message: t('input.number.twoReadings', {
+        first: choices[0]?.shown ?? '',
+        second: choices[1]?.shown ?? '',
+      }),
       choices,
     };
   }
