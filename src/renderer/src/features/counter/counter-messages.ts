@@ -22,7 +22,8 @@ const en = {
   'confirm.attention': 'Request {requestId} needs attention: see the outbox.',
   'confirm.print': 'Print slip',
   'confirm.printHint': 'Ctrl+P',
-  'print.nothing': 'Nothing to print yet: the slip of an order is printed once it has been sent (Ctrl+Enter).',
+  'print.nothing':
+    'Nothing to print yet: the slip of an order is printed once it has been sent (Ctrl+Enter).',
   'slip.title': 'Counter order',
   'slip.number': 'Request number',
   'slip.numberPending': 'follows (reference {requestId})',
@@ -65,7 +66,8 @@ export const counterMessages: FeatureMessages<typeof en> = {
     'confirm.attention': 'Aanvraag {requestId} vraagt aandacht: zie de verzendlijst.',
     'confirm.print': 'Bon afdrukken',
     'confirm.printHint': 'Ctrl+P',
-    'print.nothing': 'Nog niets om af te drukken: de bon van een order wordt afgedrukt als die verstuurd is (Ctrl+Enter).',
+    'print.nothing':
+      'Nog niets om af te drukken: de bon van een order wordt afgedrukt als die verstuurd is (Ctrl+Enter).',
     'slip.title': 'Balieorder',
     'slip.number': 'Aanvraagnummer',
     'slip.numberPending': 'volgt (referentie {requestId})',
