@@ -178,3 +178,23 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { query: 'rhs 120x60', top5: described(/^Rechthoekige koker 120 x 60 x /) },
   { query: 'hoeklijn 50x50', top5: described(/^Hoekstaal gelijkzijdig 50 x 50 x /) },
 ];
+
+/** A query with a slip in it that finds nothing, and what it must be offered instead (among the first). */
+export interface SuggestionCase {
+  query: string;
+  offers: string;
+}
+
+export const SUGGESTION_CASES: SuggestionCase[] = [
+  // A digit too many.
+  { query: 'hea 2000', offers: 'hea 200' },
+  { query: 'ipe 2400', offers: 'ipe 240' },
+  { query: 'HEA2000', offers: 'HEA200' },
+  { query: 'koker 1000x100', offers: 'koker 100x100' },
+  // Two digits swapped.
+  { query: 'ipe 2040', offers: 'ipe 240' },
+  // A letter off in a profile or shape word.
+  { query: 'hae 200', offers: 'hea 200' },
+  { query: 'ipr 200', offers: 'ipe 200' },
+  { query: 'koler 100x100', offers: 'koker 100x100' },
+];

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPickable, type CatalogSizeRow } from '../../src/shared/contract/catalog-search.ts';
 import { syncedEmulatorCatalog, type SyncedCatalog } from '../support/synced-catalog.ts';
-import { RELEVANCE_CASES, type RelevanceCase } from './search-relevance-cases.ts';
+import { RELEVANCE_CASES, SUGGESTION_CASES, type RelevanceCase } from './search-relevance-cases.ts';
 
 let catalog: SyncedCatalog;
 
@@ -73,6 +73,26 @@ describe.each([
         const rows = await catalog.search({ query });
         expect(rows[0]?.itemNo).toBe(itemNo);
       }
+    });
+  });
+
+  describe('a slip offers what was meant: found nothing, never picked by itself', () => {
+    it.each(SUGGESTION_CASES)('$query offers $offers', async ({ query, offers }) => {
+      const answer = await catalog.core.handlers['catalog:search']({ query, offset: 0, limit: 50 });
+      expect(answer.total).toBe(0);
+      expect(answer.suggestions).toContain(offers);
+      const offered = await catalog.core.handlers['catalog:search']({ query: offers, offset: 0, limit: 5 });
+      expect(offered.total).toBeGreaterThan(0);
+    });
+
+    it('a query that finds something is offered nothing', async () => {
+      const answer = await catalog.core.handlers['catalog:search']({
+        query: 'hea 200',
+        offset: 0,
+        limit: 50,
+      });
+      expect(answer.total).toBeGreaterThan(0);
+      expect(answer.suggestions).toEqual([]);
     });
   });
 

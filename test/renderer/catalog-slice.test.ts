@@ -20,6 +20,7 @@ const answer = (itemNos: string[], total = itemNos.length, offset = 0): CatalogS
   capped: false,
   syncedAt: '2026-11-22T02:00:00.000Z',
   tookMs: 1,
+  suggestions: [],
 });
 
 const firstWindow = () => useAppStore.getState().catalogResults.windows[0];

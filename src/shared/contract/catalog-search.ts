@@ -72,6 +72,11 @@ export interface CatalogSearchResult {
   /** Sizes matching; with `capped`, at least this many. */
   total: number;
   capped: boolean;
+  /**
+   * For a query that found nothing, or nothing in stock: queries one slip away that find something (a
+   * digit too many or swapped, a letter off), most likely first. Offered, never picked by themselves.
+   */
+  suggestions: string[];
   /** When the catalog searched was synchronized; undefined before the first sync. */
   syncedAt: string | undefined;
   tookMs: number;

@@ -141,6 +141,7 @@ export function installFake(language: UiLanguage = 'nl', overrides: Handlers = {
       capped: false,
       syncedAt: undefined,
       tookMs: 0,
+      suggestions: [],
     }),
     'sync:status': () => ({
       running: undefined,

@@ -35,6 +35,7 @@ import {
 } from './search-rank.ts';
 import { matchParts, matchText, type MatchPart } from './search-text.ts';
 import { matchingSizes, type SizeSet, type SizeTermSource } from './size-terms.ts';
+import { SUGGESTIONS_MAX, queriesOneSlipAway } from './search-suggestions.ts';
 import { SizeColumns, TermIndex, type ColumnFilter } from './search-columns.ts';
 
 /** Bytes of catalog.db read through a memory map: a 500,000-size catalog and its staged successor. */
@@ -484,6 +485,11 @@ export class CatalogStore {
       offset: query.offset,
       total,
       capped,
+      // A query that finds nothing, or nothing in stock, is offered what it may have meant.
+      suggestions:
+        query.offset === 0 && parsed.parts.length > 0 && (total === 0 || this.#noneInStock(rows))
+          ? this.#suggestions(query.query)
+          : [],
       syncedAt: this.syncedAt(),
       tookMs: Math.round((performance.now() - started) * 100) / 100,
     });
@@ -527,6 +533,24 @@ export class CatalogStore {
     }
     const window = Array.from(ranked.ids.subarray(query.offset, query.offset + query.limit));
     return result(this.#rowsByIds(window), ranked.ids.length, ranked.capped);
+  }
+
+  /** Whether a first page of results has nothing in stock (where stock is known: the steel extension). */
+  #noneInStock(rows: readonly CatalogSizeRow[]): boolean {
+    return this.steel() === true && rows.length > 0 && rows.every((row) => !(row.inventory > 0));
+  }
+
+  /** The queries one slip away from `text` that find something, most likely first (search-suggestions.ts). */
+  #suggestions(text: string): string[] {
+    const source = this.#terms ?? this.#termsInSql();
+    const vocabulary = { expand: this.#expandPrefix, known: this.#terms?.has, widen: this.#widenPrefix };
+    const found: string[] = [];
+    for (const variant of queriesOneSlipAway(text, (word) => source.term(word) !== undefined)) {
+      const parts = matchParts(readSteelQuery(`${variant} `), vocabulary);
+      if (parts && matchingSizes(parts, source).ids(-1, 1).length > 0) found.push(variant);
+      if (found.length === SUGGESTIONS_MAX) break;
+    }
+    return found;
   }
 
   /**

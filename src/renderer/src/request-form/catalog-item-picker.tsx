@@ -57,6 +57,8 @@ export function CatalogItemPicker({
   /** The text the rows were found for: rows of an older text are never picked by Enter. */
   const [rowsFor, setRowsFor] = useState('');
   const [total, setTotal] = useState(0);
+  /** What a query that found nothing (or nothing in stock) may have meant: offered, never picked. */
+  const [suggestions, setSuggestions] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   /** True once the user moved with the arrows: Enter then means "this one", not "the number I typed". */
@@ -83,6 +85,7 @@ export function CatalogItemPicker({
       setRows(result.value.rows);
       setRowsFor(text);
       setTotal(result.value.total);
+      setSuggestions(result.value.suggestions);
       setActive(0);
       setChosen(false);
     }, 30);
@@ -117,11 +120,22 @@ export function CatalogItemPicker({
     setRows([]);
     setRowsFor('');
     setTotal(0);
+    setSuggestions([]);
     setMessage(undefined);
+  };
+
+  /** A suggestion chosen: it becomes the search, the cursor back in the field; nothing is picked. */
+  const searchFor = (text: string) => {
+    setQuery(text);
+    setSuggestions([]);
+    setMessage(undefined);
+    setOpen(true);
+    inputRef.current?.focus();
   };
 
   const searchRows = async (text: string): Promise<CatalogSizeRow[]> => {
     const result = await voa.catalog.search({ query: text, limit });
+    if (result.ok) setSuggestions(result.value.suggestions);
     return result.ok ? result.value.rows : [];
   };
 
@@ -328,6 +342,26 @@ export function CatalogItemPicker({
         {message?.text ?? ''}
         {message && droppedKeys ? ` ${t('catalog.picker.keysDropped', { keys: droppedKeys })}` : ''}
       </p>
+      {suggestions.length && query.trim() && (rows.length === 0 || message) ? (
+        <p className="item-picker__suggestions">
+          {t('catalog.picker.didYouMean')}{' '}
+          {suggestions.map((suggestion) => (
+            <button
+              key={suggestion}
+              type="button"
+              className="link-button"
+              // mousedown, not click: the field keeps the cursor
+              onMouseDown={(event) => {
+                event.preventDefault();
+                searchFor(suggestion);
+              }}
+              onClick={() => searchFor(suggestion)}
+            >
+              {suggestion}
+            </button>
+          ))}
+        </p>
+      ) : null}
     </div>
   );
 }

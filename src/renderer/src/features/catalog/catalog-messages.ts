@@ -152,6 +152,7 @@ const en = {
   'picker.blocked': '{item} is blocked and cannot be put on a request.',
   'picker.notFound': 'No item {item} in the catalog.',
   'picker.keysDropped': 'Typed meanwhile and not used: {keys}. Esc clears the field.',
+  'picker.didYouMean': 'Did you mean:',
   'picker.results': '{count} results',
 };
 
@@ -312,6 +313,7 @@ export const catalogMessages: FeatureMessages<typeof en> = {
     'picker.blocked': '{item} is geblokkeerd en kan niet op een aanvraag.',
     'picker.notFound': 'Artikel {item} staat niet in de catalogus.',
     'picker.keysDropped': 'Intussen getypt en niet gebruikt: {keys}. Esc maakt het veld leeg.',
+    'picker.didYouMean': 'Bedoelde u:',
     'picker.results': '{count} resultaten',
   },
 };
