@@ -59,31 +59,40 @@ async function sendAndWaitForDelivery(page: Page) {
  * first size the search finds for it is what Enter picks.
  */
 async function typedPlan(page: Page, speed: number) {
-  const all = await page.evaluate(() =>
-    window.voa!.catalog.search({ query: '', blocked: 'exclude', limit: 500 }),
+  // One round trip: the candidate queries and their searches run in the page, as the picker's do.
+  const plan = await page.evaluate(
+    async ({ lines, speed }) => {
+      const voa = window.voa!;
+      const all = await voa.catalog.search({ query: '', blocked: 'exclude', limit: 500 });
+      if (!all.ok) throw new Error(all.error.message);
+      const picked = new Set<string>();
+      const found: { query: string; itemNo: string; variantCode: string; typed: string; stored: number }[] =
+        [];
+      for (const [index, row] of all.value.rows.entries()) {
+        if (found.length === lines) break;
+        // A cut-to-length size asks for its length (its own test): sizes with a standard length here.
+        if (!row.variantCode || row.lengthMm === 0 || (index + speed) % 3 !== 0) continue;
+        const words = row.itemDescription.split(' ');
+        const query = `${words.slice(0, 2).join(' ')} ${row.variantCode.toLowerCase()}`;
+        const answer = await voa.catalog.search({ query, limit: 30 });
+        const first = answer.ok
+          ? answer.value.rows.find((size) => !size.itemBlocked && !size.salesBlocked && !size.sizeBlocked)
+          : undefined;
+        if (!first || first.lengthMm === 0 || picked.has(`${first.itemNo}/${first.variantCode}`)) continue;
+        picked.add(`${first.itemNo}/${first.variantCode}`);
+        const count = ((found.length * 11 + speed) % 40) + 2;
+        found.push({
+          query,
+          itemNo: first.itemNo,
+          variantCode: first.variantCode,
+          typed: String(count),
+          stored: count,
+        });
+      }
+      return found;
+    },
+    { lines: LINES, speed },
   );
-  if (!all.ok) throw new Error(all.error.message);
-  const picked = new Set<string>();
-  const plan: { query: string; itemNo: string; variantCode: string; typed: string; stored: number }[] = [];
-  for (const [index, row] of all.value.rows.entries()) {
-    if (plan.length === LINES) break;
-    // A cut-to-length size asks for its length (its own test): sizes with a standard length here.
-    if (!row.variantCode || row.lengthMm === 0 || (index + speed) % 3 !== 0) continue;
-    const words = row.itemDescription.split(' ');
-    const query = `${words.slice(0, 2).join(' ')} ${row.variantCode.toLowerCase()}`;
-    const first = (await search(page, query)).find(pickable);
-    if (first?.lengthMm === 0) continue;
-    if (!first || picked.has(`${first.itemNo}/${first.variantCode}`)) continue;
-    picked.add(`${first.itemNo}/${first.variantCode}`);
-    const count = ((plan.length * 11 + speed) % 40) + 2;
-    plan.push({
-      query,
-      itemNo: first.itemNo,
-      variantCode: first.variantCode,
-      typed: String(count),
-      stored: count,
-    });
-  }
   expect(plan).toHaveLength(LINES);
   return plan;
 }
