@@ -28,6 +28,7 @@ import {
   readShipments,
 } from './portal-answers.ts';
 import { PortalCallError, PortalClient } from './portal-client.ts';
+import { connectionKey } from '../host/connection-binding.ts';
 import { PortalLinkStore } from './portal-links.ts';
 import { ipHash, newIpHashKey, PortalSession, workstationAddress } from './portal-session.ts';
 
@@ -67,6 +68,7 @@ export function createPortalModule(core: PortalServices): PortalModule {
     idleMs: () => idleMsOverride ?? core.settings.current.portalIdleMinutes * 60_000,
     codeWaitMs: () => codeWaitMsOverride ?? DEFAULT_CODE_WAIT_SECONDS * 1000,
     onChange: (view) => core.events.emit('portal:changed', view),
+    connection: () => connectionKey(core.settings.current),
   });
   const links = new PortalLinkStore(core.appDb);
   const emitLinks = () => core.events.emit('portal:linksChanged', links.list());
@@ -218,6 +220,8 @@ export function createPortalModule(core: PortalServices): PortalModule {
     },
     start() {
       unsubscribe = core.events.subscribe((name, payload) => {
+        // A new connection ends the session at once, so the screen clears before anything is called.
+        if (name === 'settings:changed') session.endIfConnectionChanged();
         if (name !== 'outbox:changed') return;
         const { items } = payload as { items: OutboxItemView[] };
         // One after the other, so a queued and a delivered report of one item are handled in order.

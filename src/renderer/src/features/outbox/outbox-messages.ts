@@ -47,6 +47,12 @@ const en = {
   'lastError.discarded': 'Discarded: it will not be sent.',
   'lastError.deliveredNote': 'The ERP already had this request; its answer did not name the number.',
   'offline.note': 'No connection to the ERP. Requests are kept and sent as soon as it is back.',
+  'held.note':
+    '{count} request(s) were queued for another connection to the ERP ({queuedFor}) and are not sent to the one in Settings now.',
+  'held.send': 'Send to the new connection',
+  'held.confirm': 'Send these {count} request(s) to {baseUrl}?',
+  'held.yes': 'Yes, send them there',
+  'held.no': 'Keep them waiting',
   'correct.title': 'Correct request {requestId}',
   'correct.intro':
     'The ERP stored nothing under this requestId, so the corrected request is sent under the same one.',
@@ -112,6 +118,12 @@ export const outboxMessages: FeatureMessages<typeof en> = {
     'lastError.deliveredNote': 'Het ERP had deze aanvraag al; het antwoord noemde het nummer niet.',
     'offline.note':
       'Geen verbinding met het ERP. Aanvragen blijven bewaard en gaan weg zodra die er weer is.',
+    'held.note':
+      '{count} aanvraag/aanvragen staan klaar voor een andere verbinding met het ERP ({queuedFor}) en worden niet naar de verbinding in Instellingen verstuurd.',
+    'held.send': 'Naar de nieuwe verbinding sturen',
+    'held.confirm': 'Deze {count} aanvraag/aanvragen naar {baseUrl} sturen?',
+    'held.yes': 'Ja, daarheen sturen',
+    'held.no': 'Laten wachten',
     'correct.title': 'Aanvraag {requestId} verbeteren',
     'correct.intro':
       'Het ERP heeft onder deze requestId niets opgeslagen, dus de verbeterde aanvraag gaat onder dezelfde weg.',
