@@ -58,9 +58,10 @@ export interface CatalogModule extends CoreModule<CatalogHandlers> {
    * Starts a sync unless one runs. A sync of this process answers with its run and a promise of its
    * summary; another process's sync (the data directory's lock is taken) with who holds it, if known.
    */
-  startSync(trigger: SyncTrigger): SyncRequest;
+  /** `force`: swap in even a catalog that lost a whole kind of rows the last sync had. */
+  startSync(trigger: SyncTrigger, options?: { force?: boolean }): SyncRequest;
   /** A sync of this process, started or joined, to its end; fails when another process is syncing. */
-  syncNow(trigger: SyncTrigger): Promise<SyncRunSummary>;
+  syncNow(trigger: SyncTrigger, options?: { force?: boolean }): Promise<SyncRunSummary>;
   cancelSync(): boolean;
   status(): Promise<SyncStatus>;
   /** Tests and the bench tune retries and time-outs; the app uses the defaults. */
@@ -190,7 +191,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
     return missing.length ? missing : undefined;
   };
 
-  const startSync = (trigger: SyncTrigger): SyncRequest => {
+  const startSync = (trigger: SyncTrigger, options: { force?: boolean } = {}): SyncRequest => {
     if (running)
       return { runId: running.runId, alreadyRunning: true, done: running.done, otherSync: undefined };
     const lock = CatalogSyncLock.tryAcquire(dataDir);
@@ -233,7 +234,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
         waiting: undefined,
       },
       done: sync
-        .run(runId, trigger, startedAt, controller.signal)
+        .run(runId, trigger, startedAt, controller.signal, options)
         .finally(() => lock.release())
         .then((summary) => {
           running = undefined;
@@ -315,8 +316,8 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
       await searchWorker?.call('forgetResults', null);
     },
     startSync,
-    async syncNow(trigger) {
-      const request = startSync(trigger);
+    async syncNow(trigger, options) {
+      const request = startSync(trigger, options);
       if (!request.done) throw new SyncElsewhereError(request.otherSync);
       return request.done;
     },
@@ -338,8 +339,8 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
         return { categories, profiles, grades };
       },
       'catalog:stats': async () => store.stats(),
-      'sync:start': async () => {
-        const { runId, alreadyRunning } = startSync('manual');
+      'sync:start': async ({ force }) => {
+        const { runId, alreadyRunning } = startSync('manual', force ? { force } : {});
         return { runId, alreadyRunning };
       },
       'sync:cancel': async () => ({ cancelled: cancelSync() }),
