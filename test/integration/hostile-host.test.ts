@@ -15,7 +15,13 @@ import { HOST_WORDS_MAX_CHARS } from '../../src/main/core/host/answer-limits.ts'
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import { QUOTE_LINE_FIELDS } from '../../src/shared/contract/request-fields.ts';
 import { configureProfileForEmulator } from '../support/emulator-profile.ts';
-import { endlessBody, startHostileHost, type HostileHost } from '../support/hostile-host.ts';
+import {
+  endlessBody,
+  startHostileHost,
+  type HostileHost,
+  type Misbehaviour,
+} from '../support/hostile-host.ts';
+import { portalUsers } from '../emulator/portal-client.ts';
 import { createTestProfile, type TestProfile } from '../support/processes.ts';
 import { sampleCounterVisit } from '../support/request-samples.ts';
 
@@ -55,9 +61,6 @@ beforeEach(async () => {
   await configureProfileForEmulator(core, { ...emulator.info, baseUrl: hostile.baseUrl });
   core.catalog.setSyncPolicy(TEST_POLICY);
   hostile.misbehave = undefined;
-  // A good sync first: the catalog every case must keep.
-  const first = await core.catalog.syncNow('manual');
-  expect(first.outcome, first.message).toBe('succeeded');
   hostile.received.length = 0;
 });
 
@@ -78,6 +81,13 @@ async function expectCatalogKept(before: Awaited<ReturnType<typeof countsNow>>) 
 }
 
 describe('a catalog sync against a hostile host', () => {
+  beforeEach(async () => {
+    // A good sync first: the catalog every case must keep.
+    const first = await core.catalog.syncNow('manual');
+    expect(first.outcome, first.message).toBe('succeeded');
+    hostile.received.length = 0;
+  });
+
   it('an endless catalog page is cut at the page limit, named in the message, and the catalog is kept', async () => {
     const before = await countsNow();
     core.catalog.setSyncPolicy({ maxPageBytes: 1024 * 1024 });
@@ -266,5 +276,52 @@ describe('host text cut where it enters', () => {
     expect(item?.hostWords).toMatch(/^Refused: z+/);
     expect(item!.hostWords!.length).toBeLessThanOrEqual(HOST_WORDS_MAX_CHARS + 100);
     expect(item!.lastError!.length).toBeLessThanOrEqual(HOST_WORDS_MAX_CHARS + 200);
+  });
+});
+
+describe('portal documents from a hostile host', () => {
+  async function signedIn(): Promise<void> {
+    emulator.state.settings.signInCodeWaitSeconds = 0;
+    core.portal.tune({ codeWaitMs: 0 });
+    const email = portalUsers.buyer;
+    await core.handlers['portal:requestCode']({ email });
+    const mail = emulator.state.mail.filter((entry) => entry.kind === 'signInCode' && entry.to === email);
+    const code = (mail.at(-1) as { code: string }).code;
+    expect((await core.handlers['portal:signIn']({ email, code })).signedIn).toBe(true);
+  }
+
+  function documentAnswer(fileName: string, bytes: string): Misbehaviour {
+    return ({ method, url }, response) => {
+      if (method !== 'POST' || !url.includes('voaPortal_Document')) return false;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const document = {
+        fileName,
+        contentType: 'application/pdf',
+        base64: Buffer.from(bytes).toString('base64'),
+      };
+      response.end(JSON.stringify({ value: JSON.stringify(document) }));
+      return true;
+    };
+  }
+
+  it('a hostile file name is made safe, and always ends in .pdf', async () => {
+    await signedIn();
+    hostile.misbehave = documentAnswer('Factuur\u202Efdp.exe', '%PDF-1.7\n%hostile but a PDF\n');
+    const read = await dispatchBridgeCall(core.handlers, 'portal:document', {
+      documentType: 'invoice',
+      documentNo: 'S-INV103001',
+    });
+    expect(read.ok && read.value.state === 'ok' && read.value.value?.fileName).toBe('Factuurfdp.exe.pdf');
+  });
+
+  it('a document whose bytes are not a PDF is refused with a clear message', async () => {
+    await signedIn();
+    hostile.misbehave = documentAnswer('Factuur 1.pdf', 'MZ\u0090\u0000 an executable');
+    const read = await dispatchBridgeCall(core.handlers, 'portal:document', {
+      documentType: 'invoice',
+      documentNo: 'S-INV103001',
+    });
+    expect(read.ok).toBe(false);
+    expect(!read.ok && read.error.message).toMatch(/is geen PDF|is not a PDF/);
   });
 });

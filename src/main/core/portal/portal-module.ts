@@ -30,6 +30,7 @@ import {
 import { PortalCallError, PortalClient } from './portal-client.ts';
 import { connectionKey } from '../host/connection-binding.ts';
 import { PortalLinkStore } from './portal-links.ts';
+import { checkedPdf } from './portal-document.ts';
 import { ipHash, newIpHashKey, PortalSession, workstationAddress } from './portal-session.ts';
 
 type PortalHandlers = Pick<BridgeHandlers, `portal:${string}` & keyof BridgeHandlers>;
@@ -163,7 +164,14 @@ export function createPortalModule(core: PortalServices): PortalModule {
       ),
     'portal:documents': read(() => session.read('MyDocuments', {}, fromObject(readDocuments))),
     'portal:document': ({ documentType, documentNo }) =>
-      guarded(() => session.read('Document', { documentType, documentNo }, fromObject(readPdf), () => null)),
+      guarded(() =>
+        session.read(
+          'Document',
+          { documentType, documentNo },
+          fromObject((answer) => checkedPdf(readPdf(answer), core.settings.current.uiLanguage)),
+          () => null,
+        ),
+      ),
     'portal:acceptQuote': async ({ quoteNo }): Promise<PortalRead<AcceptQuoteAnswer>> => {
       let value: unknown;
       try {
