@@ -13,6 +13,8 @@ import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
 import { DEFAULT_SYNC_POLICY } from '../../src/main/core/catalog/catalog-sync.ts';
 import { HOST_WORDS_MAX_CHARS } from '../../src/main/core/host/answer-limits.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
+import type { CallOutput } from '../../src/shared/bridge/api.ts';
+import type { BridgeResult } from '../../src/shared/bridge/define.ts';
 import { QUOTE_LINE_FIELDS } from '../../src/shared/contract/request-fields.ts';
 import { configureProfileForEmulator } from '../support/emulator-profile.ts';
 import {
@@ -307,10 +309,10 @@ describe('portal documents from a hostile host', () => {
   it('a hostile file name is made safe, and always ends in .pdf', async () => {
     await signedIn();
     hostile.misbehave = documentAnswer('Factuur\u202Efdp.exe', '%PDF-1.7\n%hostile but a PDF\n');
-    const read = await dispatchBridgeCall(core.handlers, 'portal:document', {
+    const read = (await dispatchBridgeCall(core.handlers, 'portal:document', {
       documentType: 'invoice',
       documentNo: 'S-INV103001',
-    });
+    })) as BridgeResult<CallOutput<'portal:document'>>;
     expect(read.ok && read.value.state === 'ok' && read.value.value?.fileName).toBe('Factuurfdp.exe.pdf');
   });
 

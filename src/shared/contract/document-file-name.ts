@@ -36,12 +36,24 @@ function trimEnds(stem: string): string {
 /** The bytes every PDF starts with. */
 const PDF_SIGNATURE = '%PDF-';
 
-/** Whether base64 content decodes to bytes that start as a PDF. */
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Whether base64 content decodes to bytes that start as a PDF (src/shared has no atob or Buffer). */
 export function startsAsPdf(base64: string): boolean {
-  const head = base64.replace(/\s+/g, '').slice(0, 12);
-  try {
-    return atob(head).startsWith(PDF_SIGNATURE);
-  } catch {
-    return false;
+  const head = base64.replace(/\s+/g, '').slice(0, 8);
+  if (head.length < 8) return false;
+  let bits = 0;
+  let count = 0;
+  let decoded = '';
+  for (const character of head) {
+    const value = BASE64.indexOf(character);
+    if (value < 0) return false;
+    bits = (bits << 6) | value;
+    count += 6;
+    if (count >= 8) {
+      count -= 8;
+      decoded += String.fromCharCode((bits >> count) & 0xff);
+    }
   }
+  return decoded.startsWith(PDF_SIGNATURE);
 }

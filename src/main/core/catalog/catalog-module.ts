@@ -26,6 +26,10 @@ import { CatalogStore } from './catalog-store.ts';
 import { CatalogSync, type SyncPolicy } from './catalog-sync.ts';
 import { CatalogSyncLock } from './catalog-sync-lock.ts';
 import { SyncScheduler } from './sync-scheduler.ts';
+import { catalogMigrations } from './catalog-schema.ts';
+import { openDatabaseToRead } from '../db/sqlite.ts';
+import { DiskFullError, isDiskFull } from '../db/disk-full.ts';
+import type { UiLanguage } from '../../../shared/settings.ts';
 
 type CatalogHandlers = Pick<
   BridgeHandlers,
@@ -114,10 +118,16 @@ function isDamagedDatabase(error: unknown): boolean {
  * Opens catalog.db; one that cannot be opened is moved aside as `catalog.db.damaged-<time>` (with its
  * WAL and shared-memory files) and replaced by an empty catalog, with a run in the log that says so.
  */
-function openHealingCatalog(file: string): CatalogStore {
+function openHealingCatalog(file: string, language: UiLanguage): CatalogStore {
   try {
     return CatalogStore.open(file);
   } catch (error) {
+    if (isDiskFull(error, file)) {
+      // A full disk: searching still works from the catalog as it is (a sync fails, saying why).
+      const readOnly = openDatabaseToRead(file, catalogMigrations.length);
+      if (readOnly) return new CatalogStore(readOnly);
+      throw new DiskFullError(file, language, { cause: error });
+    }
     if (!isDamagedDatabase(error)) throw error;
     const movedTo = `${file}.damaged-${new Date().toISOString().replaceAll(':', '-')}`;
     renameSync(file, movedTo);
@@ -147,7 +157,7 @@ export type CatalogServices = Pick<
 export function createCatalogModule(core: CatalogServices): CatalogModule {
   const dataDir = core.location.dataDir;
   const catalogFile = path.join(dataDir, CATALOG_DB_FILE);
-  const store = openHealingCatalog(catalogFile);
+  const store = openHealingCatalog(catalogFile, core.settings.current.uiLanguage);
   // Searches run in the search worker, which loads the in-memory columns in its own heap; should it fail,
   // a search falls back to this connection, reading SQLite, rather than loading a second set of columns.
   store.setSearchColumnsEnabled(false);
@@ -157,7 +167,13 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
   let running: RunningSync | undefined;
 
   // Staging left behind by a crash is cleared only while no process syncs: otherwise it is that sync's.
-  const recoveryLock = CatalogSyncLock.tryAcquire(dataDir);
+  let recoveryLock: CatalogSyncLock | undefined;
+  try {
+    recoveryLock = CatalogSyncLock.tryAcquire(dataDir);
+  } catch (error) {
+    // A full disk: nothing can be cleared now; it is, at the next start with room.
+    if (!isDiskFull(error, dataDir)) throw error;
+  }
   if (recoveryLock) {
     try {
       store.recoverAfterCrash();
