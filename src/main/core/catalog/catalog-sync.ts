@@ -587,7 +587,7 @@ class SyncRun {
     throw new SyncFailure(
       `The host sent no ${vanished.join(', ')} at all, where the last sync had ${vanished.map((kind) => `${last[kind].toLocaleString('en')} ${kind}`).join(', ')}. ` +
         'The catalog was not replaced: such a loss is far likelier a fault of the host or a proxy than a real change. ' +
-        'If the loss is real, force the sync (Settings, or `sync --force`).',
+        'If the loss is real, force the sync ("Sync anyway…" on the catalog screen, or `sync --force`).',
       'catalogShrank',
     );
   }

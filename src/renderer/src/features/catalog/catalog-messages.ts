@@ -101,7 +101,12 @@ const en = {
   'sync.failed.tooLarge': 'the host kept sending far more pages or rows than the catalog has.',
   'sync.failed.deadline': 'the sync took longer than the most one sync may take.',
   'sync.failed.catalogShrank':
-    'the host sent none of a kind of rows the catalog had. If that is right, force the sync in Settings.',
+    'the host sent none of a kind of rows the catalog had, so the catalog was not replaced.',
+  'sync.force': 'Sync anyway…',
+  'sync.forceConfirm':
+    'Replace the catalog even though a whole kind of rows is missing? Only if you know the ERP really has none.',
+  'sync.forceYes': 'Yes, replace it',
+  'sync.forceNo': 'Keep the catalog',
   'sync.failed.interrupted': 'VOA Desk stopped while the sync ran.',
   'sync.failed.internal': 'VOA Desk ran into a fault of its own.',
   'sync.failedBecause': 'The last sync failed: {reason}',
@@ -266,7 +271,12 @@ export const catalogMessages: FeatureMessages<typeof en> = {
     'sync.failed.tooLarge': 'de host bleef veel meer pagina’s of rijen sturen dan de catalogus heeft.',
     'sync.failed.deadline': 'de synchronisatie duurde langer dan één synchronisatie mag duren.',
     'sync.failed.catalogShrank':
-      'de host stuurde niets van een soort rijen die de catalogus had. Klopt dat, forceer de synchronisatie dan in Instellingen.',
+      'de host stuurde niets van een soort rijen die de catalogus had, dus de catalogus is niet vervangen.',
+    'sync.force': 'Toch synchroniseren…',
+    'sync.forceConfirm':
+      'De catalogus vervangen terwijl een hele soort rijen ontbreekt? Alleen als u weet dat het ERP er echt geen heeft.',
+    'sync.forceYes': 'Ja, vervangen',
+    'sync.forceNo': 'Catalogus houden',
     'sync.failed.interrupted': 'VOA Desk stopte terwijl de synchronisatie liep.',
     'sync.failed.internal': 'VOA Desk liep tegen een eigen fout aan.',
     'sync.failedBecause': 'De laatste synchronisatie is mislukt: {reason}',

@@ -33,10 +33,20 @@ export function HeldRequestsBanner({
 
   return (
     <div className="banner banner--warning" role="status" data-testid="outbox-held">
-      <span>{t('outbox.held.note', { count: held.count, queuedFor: held.queuedFor.join(', ') || '?' })}</span>{' '}
+      <span>
+        {t(held.count === 1 ? 'outbox.held.noteOne' : 'outbox.held.noteMany', {
+          count: held.count,
+          queuedFor: held.queuedFor.join(', ') || '?',
+        })}
+      </span>{' '}
       {confirming ? (
-        <span className="confirm-inline" role="alertdialog" aria-label={t('outbox.held.send')}>
-          <span>{t('outbox.held.confirm', { count: held.count, baseUrl: newBaseUrl || '?' })}</span>{' '}
+        <span role="alertdialog" aria-label={t('outbox.held.send')}>
+          <strong>
+            {t(held.count === 1 ? 'outbox.held.confirmOne' : 'outbox.held.confirmMany', {
+              count: held.count,
+              baseUrl: newBaseUrl || '?',
+            })}
+          </strong>{' '}
           <button type="button" className="button button--danger" onClick={() => void send()}>
             {t('outbox.held.yes')}
           </button>{' '}

@@ -47,10 +47,13 @@ const en = {
   'lastError.discarded': 'Discarded: it will not be sent.',
   'lastError.deliveredNote': 'The ERP already had this request; its answer did not name the number.',
   'offline.note': 'No connection to the ERP. Requests are kept and sent as soon as it is back.',
-  'held.note':
-    '{count} request(s) were queued for another connection to the ERP ({queuedFor}) and are not sent to the one in Settings now.',
+  'held.noteOne':
+    '1 request was queued for another connection to the ERP ({queuedFor}) and is not sent to the one in Settings now.',
+  'held.noteMany':
+    '{count} requests were queued for another connection to the ERP ({queuedFor}) and are not sent to the one in Settings now.',
   'held.send': 'Send to the new connection',
-  'held.confirm': 'Send these {count} request(s) to {baseUrl}?',
+  'held.confirmOne': 'Send this request to {baseUrl}?',
+  'held.confirmMany': 'Send these {count} requests to {baseUrl}?',
   'held.yes': 'Yes, send them there',
   'held.no': 'Keep them waiting',
   'correct.title': 'Correct request {requestId}',
@@ -118,10 +121,13 @@ export const outboxMessages: FeatureMessages<typeof en> = {
     'lastError.deliveredNote': 'Het ERP had deze aanvraag al; het antwoord noemde het nummer niet.',
     'offline.note':
       'Geen verbinding met het ERP. Aanvragen blijven bewaard en gaan weg zodra die er weer is.',
-    'held.note':
-      '{count} aanvraag/aanvragen staan klaar voor een andere verbinding met het ERP ({queuedFor}) en worden niet naar de verbinding in Instellingen verstuurd.',
+    'held.noteOne':
+      '1 aanvraag staat klaar voor een andere verbinding met het ERP ({queuedFor}) en wordt niet naar de verbinding in Instellingen verstuurd.',
+    'held.noteMany':
+      '{count} aanvragen staan klaar voor een andere verbinding met het ERP ({queuedFor}) en worden niet naar de verbinding in Instellingen verstuurd.',
     'held.send': 'Naar de nieuwe verbinding sturen',
-    'held.confirm': 'Deze {count} aanvraag/aanvragen naar {baseUrl} sturen?',
+    'held.confirmOne': 'Deze aanvraag naar {baseUrl} sturen?',
+    'held.confirmMany': 'Deze {count} aanvragen naar {baseUrl} sturen?',
     'held.yes': 'Ja, daarheen sturen',
     'held.no': 'Laten wachten',
     'correct.title': 'Aanvraag {requestId} verbeteren',
