@@ -9,6 +9,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isCompared, isSpread, round, spreadOver } from './bench-stats.ts';
+import {
+  ANSWER_MAX_BYTES,
+  DEFAULT_MINIMUM_RATE,
+  ERROR_ANSWER_KEPT_BYTES,
+  HOST_WORDS_MAX_CHARS,
+} from '../src/main/core/host/answer-limits.ts';
+import { DEFAULT_SYNC_POLICY } from '../src/main/core/catalog/catalog-sync.ts';
 
 const { values: options, positionals: only } = parseArgs({
   allowPositionals: true,
@@ -33,6 +40,21 @@ const machine: Record<string, unknown> = {
   startedAt: new Date().toISOString(),
   loadAverageAtStart: loadAverage(),
   runs,
+  // The limits a broken or hostile host meets (docs/security.md, "Bounded answers and syncs"): every
+  // figure below is measured with them in force.
+  limits: {
+    answerMaxBytes: ANSWER_MAX_BYTES,
+    errorAnswerKeptBytes: ERROR_ANSWER_KEPT_BYTES,
+    hostWordsMaxChars: HOST_WORDS_MAX_CHARS,
+    minimumRate: DEFAULT_MINIMUM_RATE,
+    sync: {
+      maxPageBytes: DEFAULT_SYNC_POLICY.maxPageBytes,
+      maxPagesFloor: DEFAULT_SYNC_POLICY.maxPagesFloor,
+      maxRowsFloor: DEFAULT_SYNC_POLICY.maxRowsFloor,
+      growth: DEFAULT_SYNC_POLICY.growth,
+      deadlineMs: DEFAULT_SYNC_POLICY.deadlineMs,
+    },
+  },
 };
 const figures: Record<string, unknown> = { machine };
 for (const file of files) {

@@ -88,9 +88,19 @@ async function start(): Promise<void> {
     quitConfirmed = true;
   };
   mainWindow.on('close', confirmQuit);
+  let closed = false;
   app.on('before-quit', (event) => {
+    if (closed) return;
     confirmQuit(event);
-    if (quitConfirmed) void core.close();
+    if (!quitConfirmed) return;
+    // The quit waits for the core to close (the customer's SignOut, the sender's leases handed back,
+    // app.db checkpointed and closed), then goes on.
+    event.preventDefault();
+    closed = true;
+    void core
+      .close()
+      .catch((error: unknown) => console.error('voa-desk: closing failed:', error))
+      .finally(() => app.quit());
   });
 }
 

@@ -15,7 +15,6 @@ import { createTestProfile, spawnWithReadyLine, type TestProfile } from '../supp
 export interface BrowserShellReady {
   url: string;
   port: number;
-  token: string;
   dataDir: string;
 }
 

@@ -27,6 +27,7 @@ interface ShellMessage {
   event?: string;
   code?: number;
   content?: string;
+  appDbStillOpen?: boolean;
 }
 
 /** The built main bundle in a child process, with `electron` resolved to the recording stand-in. */
@@ -327,6 +328,16 @@ describe('Electron shell wiring (built main bundle, recording stand-in for Elect
     expect(keepOpen.messageBoxes[0]?.message).toBe('1 aanvraag is nog niet afgeleverd.');
     const quit = await second.command<{ prevented: boolean }>({ do: 'close-window', answer: 0 });
     expect(quit.prevented).toBe(false);
+  });
+
+  it('a quit waits for the core to close: app.db is closed before the app quits', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const shell = startShell();
+    await shell.ready();
+    const quitting = shell.event('quit');
+    const quit = await shell.command<{ prevented: boolean }>({ do: 'quit' });
+    expect(quit.prevented).toBe(true);
+    expect((await quitting).appDbStillOpen).toBe(false);
   });
 
   it('reports a failed start (a damaged app.db) in a dialog and a log line, and leaves the file as it was', async () => {

@@ -304,6 +304,12 @@ describe('two processes on one data directory (issue 11, property)', () => {
 
           // Both back at the emulator, both flush at once: every submitted request is delivered once.
           await pointBackAtEmulator([a, b], record);
+          // A request queued while a desk pointed elsewhere is held until a person says it goes to the
+          // connection in Settings now (docs/security.md): here, the emulator.
+          for (const desk of [a, b]) {
+            const released = await desk.call('outbox:sendToNewConnection', {});
+            expect(released.ok, context()).toBe(true);
+          }
           const flushes = await Promise.all(
             [a, b].map((desk) => desk.call('outbox:flush', { waitSeconds: 30 })),
           );

@@ -124,7 +124,10 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
     if (url.pathname === BRIDGE_SCRIPT_PATH) return sendFile(response, bridgeScript);
     if (url.pathname === '/' || url.pathname === '/index.html') {
       // A page load (a reload) starts the desk afresh: it ends the administrator unlock, as in Electron.
-      await dispatchBridgeCall(options.core.handlers, 'admin:lock', {});
+      // Only the desk's own page load, with the token: any other page can make a browser GET this
+      // address, and a GET without the token changes nothing.
+      if (tokenMatches(url.searchParams.get('token')))
+        await dispatchBridgeCall(options.core.handlers, 'admin:lock', {});
       const html = await readFile(path.join(rendererDir, 'index.html'), 'utf8');
       // A classic script runs before the renderer's module script: window.voa exists when the app starts.
       const withBridge = html.replace('<head>', `<head>\n    <script src="${BRIDGE_SCRIPT_PATH}"></script>`);

@@ -1,6 +1,8 @@
 // `npm run shell -- [--data-dir DIR] [--profile NAME] [--port N]`: VOA Desk in a browser, for machines
-// without the Electron binary and for end-to-end tests. Prints one JSON line ({ url, port, token }) once
-// ready, then serves until stopped.
+// without the Electron binary and for end-to-end tests. Prints one JSON line ({ url, port, dataDir }) on
+// standard output once ready, then serves until stopped. The URL carries the per-run token that lets a page
+// use the desk: it is printed once, there, for the person (or test) that started the shell, and never on
+// standard error, which service managers and terminals keep in logs.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,13 +32,14 @@ const location = resolveProfileLocation({ dataDir: values['data-dir'], profile: 
 const core = await VoaCore.open({ location, shell: 'browser', version: packageVersion() });
 core.start();
 const shell = await startBrowserShell({ core, buildDir, port: values.port ? Number(values.port) : 0 });
-process.stdout.write(
-  `${JSON.stringify({ url: shell.url, port: shell.port, token: shell.token, dataDir: location.dataDir })}\n`,
+process.stdout.write(`${JSON.stringify({ url: shell.url, port: shell.port, dataDir: location.dataDir })}\n`);
+console.error(
+  `VOA Desk is running in the browser shell on ${shell.origin}: open the address printed on standard output (it carries the key to the desk).`,
 );
-console.error(`VOA Desk is running in the browser shell: open ${shell.url}`);
 
 const stop = async () => {
   await shell.close();
+  // Awaited: the portal's SignOut, the sender's hand-back of its leases and the databases' close.
   await core.close();
   process.exit(0);
 };

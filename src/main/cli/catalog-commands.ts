@@ -60,9 +60,10 @@ function summaryLines(run: SyncRunSummary): string[] {
 
 export const syncCommand: CliCommand = {
   name: 'sync',
-  usage: 'sync [--json]                       one catalog sync; exit 0 when the catalog was replaced',
+  usage:
+    'sync [--json] [--force]             one catalog sync; exit 0 when the catalog was replaced (--force: even when a whole kind of rows the last sync had came back empty)',
   async run(context, args) {
-    parseArgs({ args, strict: true, options: {} });
+    const { values } = parseArgs({ args, strict: true, options: { force: { type: 'boolean' } } });
     const catalog = context.core.catalog;
     let lastLine = 0;
     let lastKind: string | undefined;
@@ -84,7 +85,7 @@ export const syncCommand: CliCommand = {
     process.once('SIGINT', cancel);
     process.once('SIGTERM', cancel);
     try {
-      const request = catalog.startSync('cli');
+      const request = catalog.startSync('cli', values.force ? { force: true } : {});
       if (!request.done) {
         const message = `${describeHolder(request.otherSync)}; this sync was not started, and the catalog is replaced when that one ends.`;
         if (context.json)

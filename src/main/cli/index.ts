@@ -1,6 +1,7 @@
 // `npm run cli -- <command>`: the headless VOA Desk over the same core as the desktop app.
 import { resolveProfileLocation } from '../core/data-dir.ts';
 import { VoaCore } from '../core/voa-core.ts';
+import { DiskFullError, diskFullMessage, isDiskFull } from '../core/db/disk-full.ts';
 import {
   EXIT_FAILED,
   EXIT_INVALID_INPUT,
@@ -62,7 +63,10 @@ export async function runCli(
       io.stderr.write(`error: ${message}\nusage: ${command.usage}\n`);
       return EXIT_INVALID_INPUT;
     }
-    io.stderr.write(`error: ${message}\n`);
+    // A full disk says so, with where, whatever step met it.
+    io.stderr.write(
+      `error: ${isDiskFull(error, location.dataDir) && !(error instanceof DiskFullError) ? diskFullMessage(location.dataDir, core.settings.current.uiLanguage) : message}\n`,
+    );
     return EXIT_FAILED;
   } finally {
     await core.close();

@@ -83,18 +83,29 @@ const list: CliCommand = {
     if (!items.length) context.stdout.write('the outbox is empty\n');
     for (const item of items) context.stdout.write(`${describeItem(item)}\n`);
     context.stdout.write(`${describeStatus(status)}\n`);
+    if (status.held) context.stdout.write(`${describeHeld(status.held)}\n`);
     return EXIT_OK;
   },
 };
 
 const flush: CliCommand = {
   name: 'outbox flush',
-  usage: `outbox flush [--json] [--timeout S]   (exit 0 when every request is delivered, 1 when any remain; default ${DEFAULT_FLUSH_TIMEOUT_SECONDS} s)`,
+  usage: `outbox flush [--json] [--timeout S] [--to-new-connection]   (exit 0 when every request is delivered, 1 when any remain; default ${DEFAULT_FLUSH_TIMEOUT_SECONDS} s; --to-new-connection: also send requests queued under an earlier host connection to the one configured now)`,
   async run(context, args) {
-    const { values } = parseArgs({ args, strict: true, options: { timeout: { type: 'string' } } });
+    const { values } = parseArgs({
+      args,
+      strict: true,
+      options: { timeout: { type: 'string' }, 'to-new-connection': { type: 'boolean' } },
+    });
     const timeout = values.timeout === undefined ? DEFAULT_FLUSH_TIMEOUT_SECONDS : Number(values.timeout);
     if (!Number.isFinite(timeout) || timeout < 0 || timeout > 3600) {
       return invalid(context, '--timeout must be a number of seconds from 0 to 3600');
+    }
+    if (values['to-new-connection']) {
+      const released = await callCore(context, 'outbox:sendToNewConnection', {});
+      if (!released.ok) return reportFailure(context, released);
+      if (!context.json)
+        context.stdout.write(`${released.value.released} held request(s) now go to the new connection\n`);
     }
     const result = await callCore(context, 'outbox:flush', { waitSeconds: timeout });
     if (!result.ok) return reportFailure(context, result);
@@ -110,6 +121,7 @@ const flush: CliCommand = {
     } else {
       context.stdout.write(`${describeStatus(status)}\n`);
       if (status.paused) context.stderr.write(`paused: ${status.paused.reason}\n`);
+      if (status.held) context.stderr.write(`${describeHeld(status.held)}\n`);
     }
     return remaining === 0 ? EXIT_OK : EXIT_FAILED;
   },
@@ -132,6 +144,13 @@ function describeItem(item: OutboxItemView): string {
   if (item.nextAttemptAt) parts.push(`next ${item.nextAttemptAt}`);
   if (item.lastError) parts.push(`last error: ${item.lastError}`);
   return parts.join('  ');
+}
+
+function describeHeld(held: NonNullable<OutboxStatus['held']>): string {
+  return (
+    `held: ${held.count} request(s) were queued for another host connection (${held.queuedFor.join(', ') || 'unknown'}) ` +
+    'and are not sent to the one configured now; to send them there, run `outbox flush --to-new-connection`'
+  );
 }
 
 function describeStatus(status: OutboxStatus): string {

@@ -3,6 +3,10 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { prepareDataDir, type ProfileLocation } from './data-dir.ts';
 import { openAppDatabase } from './db/app-database.ts';
+import { APP_DB_FILE } from './db/app-migrations.ts';
+import { withDiskFullAnswers } from './db/disk-full-calls.ts';
+import { isDiskFull } from './db/disk-full.ts';
+import path from 'node:path';
 import { EventHub } from './bridge/event-hub.ts';
 import type { BridgeHandlers } from './bridge/dispatch.ts';
 import { SettingsStore } from './settings/settings-store.ts';
@@ -102,19 +106,23 @@ export class VoaCore implements CoreServices {
     this.outbox = createOutboxModule(this);
     this.catalog = createCatalogModule(this);
     this.portal = createPortalModule(this);
-    this.handlers = {
-      ...settingsHandlers(this),
-      ...this.outbox.handlers,
-      ...this.catalog.handlers,
-      ...this.portal.handlers,
-      'host:reachability': async () => reach.view(),
-    };
+    this.handlers = withDiskFullAnswers(
+      {
+        ...settingsHandlers(this),
+        ...this.outbox.handlers,
+        ...this.catalog.handlers,
+        ...this.portal.handlers,
+        'host:reachability': async () => reach.view(),
+      },
+      path.join(options.location.dataDir, APP_DB_FILE),
+      () => this.settings.current.uiLanguage,
+    );
   }
 
   static async open(options: VoaCoreOptions): Promise<VoaCore> {
     await prepareDataDir(options.location.dataDir);
     const settings = await SettingsStore.open(options.location.dataDir);
-    const appDb = openAppDatabase(options.location.dataDir);
+    const appDb = openAppDatabase(options.location.dataDir, settings.current.uiLanguage);
     return new VoaCore(options, settings, appDb);
   }
 
@@ -154,10 +162,15 @@ export class VoaCore implements CoreServices {
       clearTimeout(this.#warmUp.timer);
       this.#warmUp.settle();
     }
+    // On a full disk (app.db then open to read only) what a stop would write is nothing that was not
+    // there before: the stops go on, and the databases close.
+    const unlessDiskFull = (error: unknown) => {
+      if (!isDiskFull(error, this.location.dataDir)) throw error;
+    };
     // First, while the host layer is still there: SignOut at quit.
-    await this.portal.stop?.();
-    await this.catalog.stop?.();
-    await this.outbox.stop?.();
+    await this.portal.stop?.().catch(unlessDiskFull);
+    await this.catalog.stop?.().catch(unlessDiskFull);
+    await this.outbox.stop?.().catch(unlessDiskFull);
     const http = this.#http?.client;
     this.#http = undefined;
     await http?.then((client) => client.close()).catch(() => {});

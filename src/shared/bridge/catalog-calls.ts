@@ -34,7 +34,8 @@ export const catalogCalls = {
   'catalog:facets': defineCall<CatalogFacets>()(noInput),
   'catalog:stats': defineCall<CatalogStats>()(noInput),
   /** Starts a sync in the background; progress and the outcome arrive as events. */
-  'sync:start': defineCall<SyncStarted>()(noInput),
+  /** `force`: swap in even a catalog that lost a whole kind of rows the last sync had (a person decided). */
+  'sync:start': defineCall<SyncStarted>()(z.strictObject({ force: z.boolean().optional() })),
   'sync:cancel': defineCall<{ cancelled: boolean }>()(noInput),
   'sync:status': defineCall<SyncStatus>()(noInput),
   'sync:runs': defineCall<SyncRunSummary[]>()(

@@ -67,6 +67,12 @@ export interface OutboxStatus {
   /** When the queue will next try, if it is waiting. */
   nextAttemptAt: string | null;
   lastContactAt: string | null;
+  /**
+   * Requests queued under another host connection than the one in Settings now: they are not sent until a
+   * person confirms that they go to the new connection (outbox:sendToNewConnection). `queuedFor`: the base
+   * URLs they were queued for.
+   */
+  held: { count: number; queuedFor: string[] } | null;
 }
 
 /** A form's saved draft; the target says which kind of draft it holds. */
@@ -202,6 +208,8 @@ export const outboxCalls = {
   /** A person's decision (the screen asks first): the item leaves the queue and stays in the history. */
   'outbox:discard': defineCall<OutboxItemView>()(z.strictObject({ id })),
   /** Sends everything due now; with waitSeconds, answers when nothing is left to send or time is up. */
+  /** A person confirmed: requests held after a connection change go to the connection in Settings now. */
+  'outbox:sendToNewConnection': defineCall<{ released: number; status: OutboxStatus }>()(noInput),
   'outbox:flush': defineCall<FlushAnswer>()(
     z.strictObject({ waitSeconds: z.number().min(0).max(3600).optional() }),
   ),

@@ -24,8 +24,18 @@ import { defineCall, defineEvent } from './define.ts';
 
 const noInput = z.object({}).strict();
 
-/** Why a customer's session ended: every one clears the customer from the screen. */
-export const SESSION_END_REASONS = ['signedOut', 'nextCustomer', 'idle', 'expired', 'quit'] as const;
+/**
+ * Why a customer's session ended: every one clears the customer from the screen. `connectionChanged`: the
+ * host connection in Settings changed, so the session was forgotten without a word to the new host.
+ */
+export const SESSION_END_REASONS = [
+  'signedOut',
+  'nextCustomer',
+  'idle',
+  'expired',
+  'quit',
+  'connectionChanged',
+] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 /** The desk's view of the portal session. */

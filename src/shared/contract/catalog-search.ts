@@ -152,6 +152,14 @@ export const SYNC_FAILURE_REASONS = [
   'unreadable',
   /** A next-page link that leads off the configured base URL's origin: not followed. */
   'foreignNextLink',
+  /** A next-page link to a page this run already read: following it would never end. */
+  'nextLinkLoop',
+  /** More pages or rows of one page kind than VOA Desk takes (a multiple of the last sync's). */
+  'tooLarge',
+  /** The run took longer than the most one sync may take. */
+  'deadline',
+  /** A kind of rows the last sync had came back empty: the old catalog was kept (a person may force it). */
+  'catalogShrank',
   /** VOA Desk stopped (quit, crash, power) while the run was going. */
   'interrupted',
   /** A fault of VOA Desk itself. */

@@ -20,7 +20,7 @@ export const catalogBadInputs = {
   'catalog:item': [{}, { itemNo: '' }, { itemNo: '   ' }, { itemNo: long(21) }, { itemNo: 100002 }],
   'catalog:facets': [{ depth: 2 }],
   'catalog:stats': [{ verbose: true }],
-  'sync:start': [{ trigger: 'schedule' }, { force: true }],
+  'sync:start': [{ trigger: 'schedule' }, { force: 'yes' }],
   'sync:cancel': [{ runId: 1 }],
   'sync:status': [{ runId: 1 }],
   'sync:runs': [{ limit: 0 }, { limit: 501 }, { limit: 'all' }, { limit: 5, outcome: 'failed' }],

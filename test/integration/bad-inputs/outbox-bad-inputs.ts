@@ -61,6 +61,7 @@ export const outboxBadInputs = {
   ],
   'outbox:discard': [{}, { id: null }, { id: [1] }],
   'outbox:flush': [{ waitSeconds: -1 }, { waitSeconds: 'soon' }, { waitSeconds: 7200 }],
+  'outbox:sendToNewConnection': [{ all: true }, { connection: 'https://elsewhere.example' }],
   'drafts:get': [{}, { target: 'shop' }],
   'drafts:save': [
     {},

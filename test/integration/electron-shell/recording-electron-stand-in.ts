@@ -4,6 +4,9 @@
 // permissions, protocols, dialogs) and lets the test drive events (ready, an IPC call from some frame, a
 // navigation, a window.open, closing the window) over the child process's IPC channel. It proves the
 // wiring, not that a real window behaves: docs/security.md keeps a manual checklist for that.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
 type Listener = (...args: unknown[]) => unknown;
 
 class Emitter {
@@ -108,6 +111,10 @@ class StandInApp extends Emitter {
   }
   quit(): void {
     recording.quitCalls++;
+    // Whether app.db was still open when the shell let the app quit: SQLite removes its write-ahead log
+    // when the last connection closes.
+    const dataDir = join(this.getPath('userData'), 'profiles', process.env.VOA_DESK_PROFILE ?? '');
+    process.send?.({ event: 'quit', appDbStillOpen: existsSync(join(dataDir, 'app.db-wal')) });
   }
   exit(code: number): void {
     recording.exitCodes.push(code);
@@ -181,7 +188,8 @@ type Command =
   | { do: 'open-window'; url: string }
   | { do: 'permissions'; permissions: string[] }
   | { do: 'protocol'; url: string }
-  | { do: 'close-window'; answer: number };
+  | { do: 'close-window'; answer: number }
+  | { do: 'quit' };
 
 async function answer(command: Command): Promise<unknown> {
   const window = recording.windows[0];
@@ -235,6 +243,11 @@ async function answer(command: Command): Promise<unknown> {
       const response = await handler(new Request(command.url));
       const body = await response.text();
       return { status: response.status, headers: Object.fromEntries(response.headers), body };
+    }
+    case 'quit': {
+      const event = cancellable();
+      app.emit('before-quit', event);
+      return { prevented: event.defaultPrevented };
     }
     case 'close-window': {
       recording.messageBoxAnswer = command.answer;

@@ -40,6 +40,7 @@ export const IDLE_OUTBOX: OutboxStatus = {
   undelivered: 0,
   nextAttemptAt: null,
   lastContactAt: null,
+  held: null,
 };
 
 let nextItemId = 1;

@@ -26,6 +26,10 @@ import { CatalogStore } from './catalog-store.ts';
 import { CatalogSync, type SyncPolicy } from './catalog-sync.ts';
 import { CatalogSyncLock } from './catalog-sync-lock.ts';
 import { SyncScheduler } from './sync-scheduler.ts';
+import { catalogMigrations } from './catalog-schema.ts';
+import { openDatabaseToRead } from '../db/sqlite.ts';
+import { DiskFullError, isDiskFull } from '../db/disk-full.ts';
+import type { UiLanguage } from '../../../shared/settings.ts';
 
 type CatalogHandlers = Pick<
   BridgeHandlers,
@@ -58,9 +62,10 @@ export interface CatalogModule extends CoreModule<CatalogHandlers> {
    * Starts a sync unless one runs. A sync of this process answers with its run and a promise of its
    * summary; another process's sync (the data directory's lock is taken) with who holds it, if known.
    */
-  startSync(trigger: SyncTrigger): SyncRequest;
+  /** `force`: swap in even a catalog that lost a whole kind of rows the last sync had. */
+  startSync(trigger: SyncTrigger, options?: { force?: boolean }): SyncRequest;
   /** A sync of this process, started or joined, to its end; fails when another process is syncing. */
-  syncNow(trigger: SyncTrigger): Promise<SyncRunSummary>;
+  syncNow(trigger: SyncTrigger, options?: { force?: boolean }): Promise<SyncRunSummary>;
   cancelSync(): boolean;
   status(): Promise<SyncStatus>;
   /** Tests and the bench tune retries and time-outs; the app uses the defaults. */
@@ -113,10 +118,16 @@ function isDamagedDatabase(error: unknown): boolean {
  * Opens catalog.db; one that cannot be opened is moved aside as `catalog.db.damaged-<time>` (with its
  * WAL and shared-memory files) and replaced by an empty catalog, with a run in the log that says so.
  */
-function openHealingCatalog(file: string): CatalogStore {
+function openHealingCatalog(file: string, language: UiLanguage): CatalogStore {
   try {
     return CatalogStore.open(file);
   } catch (error) {
+    if (isDiskFull(error, file)) {
+      // A full disk: searching still works from the catalog as it is (a sync fails, saying why).
+      const readOnly = openDatabaseToRead(file, catalogMigrations.length);
+      if (readOnly) return new CatalogStore(readOnly);
+      throw new DiskFullError(file, language, { cause: error });
+    }
     if (!isDamagedDatabase(error)) throw error;
     const movedTo = `${file}.damaged-${new Date().toISOString().replaceAll(':', '-')}`;
     renameSync(file, movedTo);
@@ -146,7 +157,7 @@ export type CatalogServices = Pick<
 export function createCatalogModule(core: CatalogServices): CatalogModule {
   const dataDir = core.location.dataDir;
   const catalogFile = path.join(dataDir, CATALOG_DB_FILE);
-  const store = openHealingCatalog(catalogFile);
+  const store = openHealingCatalog(catalogFile, core.settings.current.uiLanguage);
   // Searches run in the search worker, which loads the in-memory columns in its own heap; should it fail,
   // a search falls back to this connection, reading SQLite, rather than loading a second set of columns.
   store.setSearchColumnsEnabled(false);
@@ -156,7 +167,13 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
   let running: RunningSync | undefined;
 
   // Staging left behind by a crash is cleared only while no process syncs: otherwise it is that sync's.
-  const recoveryLock = CatalogSyncLock.tryAcquire(dataDir);
+  let recoveryLock: CatalogSyncLock | undefined;
+  try {
+    recoveryLock = CatalogSyncLock.tryAcquire(dataDir);
+  } catch (error) {
+    // A full disk: nothing can be cleared now; it is, at the next start with room.
+    if (!isDiskFull(error, dataDir)) throw error;
+  }
   if (recoveryLock) {
     try {
       store.recoverAfterCrash();
@@ -190,7 +207,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
     return missing.length ? missing : undefined;
   };
 
-  const startSync = (trigger: SyncTrigger): SyncRequest => {
+  const startSync = (trigger: SyncTrigger, options: { force?: boolean } = {}): SyncRequest => {
     if (running)
       return { runId: running.runId, alreadyRunning: true, done: running.done, otherSync: undefined };
     const lock = CatalogSyncLock.tryAcquire(dataDir);
@@ -233,7 +250,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
         waiting: undefined,
       },
       done: sync
-        .run(runId, trigger, startedAt, controller.signal)
+        .run(runId, trigger, startedAt, controller.signal, options)
         .finally(() => lock.release())
         .then((summary) => {
           running = undefined;
@@ -315,8 +332,8 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
       await searchWorker?.call('forgetResults', null);
     },
     startSync,
-    async syncNow(trigger) {
-      const request = startSync(trigger);
+    async syncNow(trigger, options) {
+      const request = startSync(trigger, options);
       if (!request.done) throw new SyncElsewhereError(request.otherSync);
       return request.done;
     },
@@ -338,8 +355,8 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
         return { categories, profiles, grades };
       },
       'catalog:stats': async () => store.stats(),
-      'sync:start': async () => {
-        const { runId, alreadyRunning } = startSync('manual');
+      'sync:start': async ({ force }) => {
+        const { runId, alreadyRunning } = startSync('manual', force ? { force } : {});
         return { runId, alreadyRunning };
       },
       'sync:cancel': async () => ({ cancelled: cancelSync() }),

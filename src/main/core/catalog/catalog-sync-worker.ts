@@ -12,7 +12,7 @@ import {
   type StagingRequest,
   type StagingWorkerMessage,
 } from './catalog-sync-worker-protocol.ts';
-import { itemRow, text, variantRow } from './catalog-sync-worker-rows.ts';
+import { categoryRow, itemRow, steelRow, variantRow } from './catalog-sync-worker-rows.ts';
 import { ODataListError, odataList, type ODataList } from './odata-list.ts';
 import { answerCall, parentMessagePort, type CallHandlers } from './worker-calls.ts';
 
@@ -69,9 +69,7 @@ async function writePage(kind: PageKind, list: ODataList): Promise<void> {
   const committed = (count: number) => post({ id: undefined, rows: { kind, count } });
   switch (kind) {
     case 'categories': {
-      const categories = [
-        ...recordsOf(list, (row) => ({ Code: text(row.Code), Description: text(row.Description) })),
-      ];
+      const categories = [...recordsOf(list, categoryRow)];
       into.addCategories(categories);
       committed(categories.length);
       return;
@@ -81,11 +79,7 @@ async function writePage(kind: PageKind, list: ODataList): Promise<void> {
     case 'variants':
       return into.addVariants(recordsOf(list, variantRow), committed);
     default:
-      return into.addSteelRows(
-        STEEL_PAGE_OF[kind],
-        recordsOf(list, (record) => record),
-        committed,
-      );
+      return into.addSteelRows(STEEL_PAGE_OF[kind], recordsOf(list, steelRow), committed);
   }
 }
 

@@ -28,6 +28,7 @@ import {
 } from '../../../shared/contract/catalog-search.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import type { HostTransport } from '../host/host-http-client.ts';
+import { ANSWER_MAX_BYTES, DEFAULT_MINIMUM_RATE, type MinimumRate } from '../host/answer-limits.ts';
 import type { AnswerClass, CallResult } from '../host/host-policy.ts';
 import { hostErrorMessage, hostWordsOf, type VoaHost } from '../host/voa-host.ts';
 import { HostNotConfiguredError } from '../host/token-provider.ts';
@@ -46,6 +47,19 @@ export interface SyncPolicy {
   backoffMaxMs: number;
   /** 429 answers waited out for one page before the run gives up. */
   maxThrottled: number;
+  /**
+   * Pages and rows one page kind may have: `growth` times the last successful sync's, but never fewer
+   * than the floors. A host that keeps handing out new pages ends the run instead of filling the disk.
+   */
+  maxPagesFloor: number;
+  maxRowsFloor: number;
+  growth: number;
+  /** The whole run ends after this long, whatever the host does (the sync lock is held meanwhile). */
+  deadlineMs: number;
+  /** The slowest a page may come: a host trickling a page ends that attempt early. */
+  minimumRate: MinimumRate;
+  /** The most bytes of one page (answer-limits.ts). */
+  maxPageBytes: number;
 }
 
 export const DEFAULT_SYNC_POLICY: SyncPolicy = {
@@ -55,6 +69,12 @@ export const DEFAULT_SYNC_POLICY: SyncPolicy = {
   backoffBaseMs: 1000,
   backoffMaxMs: 30_000,
   maxThrottled: 30,
+  maxPagesFloor: 2_000,
+  maxRowsFloor: 2_000_000,
+  growth: 4,
+  deadlineMs: 45 * 60_000,
+  minimumRate: DEFAULT_MINIMUM_RATE,
+  maxPageBytes: ANSWER_MAX_BYTES.catalogPage,
 };
 
 /** What a wait is about, for the progress line. */
@@ -168,8 +188,14 @@ export class CatalogSync {
   }
 
   /** Runs the sync recorded as `runId`; resolves with the run's summary whatever the outcome. */
-  run(runId: number, trigger: SyncTrigger, startedAt: string, signal: AbortSignal): Promise<SyncRunSummary> {
-    return new SyncRun(this.#options, runId, trigger, startedAt, signal).execute();
+  run(
+    runId: number,
+    trigger: SyncTrigger,
+    startedAt: string,
+    signal: AbortSignal,
+    options: { force?: boolean } = {},
+  ): Promise<SyncRunSummary> {
+    return new SyncRun(this.#options, runId, trigger, startedAt, signal, options.force).execute();
   }
 }
 
@@ -193,6 +219,11 @@ class SyncRun {
   readonly #worker: CatalogWorker;
   #steel: boolean | undefined;
   readonly #refusedSteelPages: { page: SteelPageName; message: string }[] = [];
+  /** The last successful sync: what the caps and the sanity check before the swap compare with. */
+  readonly #last: SyncRunSummary | undefined;
+  /** A person asked to swap in even a catalog that lost a whole kind of rows (Settings, `sync --force`). */
+  readonly #force: boolean;
+  #deadline: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     options: CatalogSyncOptions,
@@ -200,7 +231,9 @@ class SyncRun {
     trigger: SyncTrigger,
     startedAt: string,
     signal: AbortSignal,
+    force = false,
   ) {
+    this.#force = force;
     this.#host = options.host;
     this.#store = options.store;
     this.#catalogFile = options.catalogFile;
@@ -212,6 +245,7 @@ class SyncRun {
     this.#stop = AbortSignal.any([signal, this.#internal.signal]);
     this.#semaphore = new Semaphore(this.#policy.concurrency);
     const lastSuccess = this.#store.lastSuccess();
+    this.#last = lastSuccess;
     this.#progress = {
       runId,
       trigger,
@@ -233,6 +267,17 @@ class SyncRun {
   }
 
   async execute(): Promise<SyncRunSummary> {
+    this.#deadline = setTimeout(
+      () =>
+        this.#internal.abort(
+          new SyncFailure(
+            `The sync did not finish within ${Math.round(this.#policy.deadlineMs / 60_000)} minutes, the most one sync may take; it was ended so that the next one can start.`,
+            'deadline',
+          ),
+        ),
+      this.#policy.deadlineMs,
+    );
+    this.#deadline.unref?.();
     try {
       await this.#worker.begin(this.#catalogFile, this.#settings().host.caFile || undefined);
       this.#report();
@@ -248,6 +293,7 @@ class SyncRun {
       await this.#worker.close();
       this.#recordFailure(error);
     } finally {
+      clearTimeout(this.#deadline);
       await this.#worker.close();
     }
     return this.#store.run(this.#runId) as SyncRunSummary;
@@ -302,11 +348,12 @@ class SyncRun {
     steel = false,
   ): Promise<PageKindOutcome> {
     const kind = PAGE_KIND_OF[page];
-    let pending: Promise<PageAnswer> | undefined = this.#fetchPage(
-      page,
-      this.#pageUrl(page, properties),
-      steel,
-    );
+    const firstUrl = this.#pageUrl(page, properties);
+    /** Every page of this kind asked for, as absolute URLs: a link back to one of them is a loop. */
+    const followed = new Set([this.#host.odataUrl(firstUrl)]);
+    const caps = this.#capsOf(kind);
+    let pages = 0;
+    let pending: Promise<PageAnswer> | undefined = this.#fetchPage(page, firstUrl, steel);
     let first = true;
     while (pending) {
       const answer: PageAnswer = await pending;
@@ -316,7 +363,21 @@ class SyncRun {
       }
       if (answer.kind === 'refused') return { refused: answer.message };
       first = false;
+      pages += 1;
       const next: string | undefined = answer.next;
+      if (next && followed.has(next))
+        throw new SyncFailure(
+          `${page}: the host's link to the next page (${next}) leads to a page this sync already read. ` +
+            'Following it would never end; the sync stopped there.',
+          'nextLinkLoop',
+        );
+      if (next && pages >= caps.pages)
+        throw new SyncFailure(
+          `${page}: the host kept handing out next pages beyond ${caps.pages.toLocaleString('en')}, the most VOA Desk reads of one page kind ` +
+            `(${this.#policy.growth} times the last sync's, at least ${this.#policy.maxPagesFloor.toLocaleString('en')}).`,
+          'tooLarge',
+        );
+      if (next) followed.add(next);
       const transport = this.#worker.pageTransport();
       pending = next ? this.#fetchPage(page, next, steel, transport) : undefined;
       // Awaited on the next turn; until then a failure must not count as unhandled.
@@ -325,9 +386,24 @@ class SyncRun {
       const written = await this.#worker.call('write', { pageId: answer.pageId, kind });
       if (written) throw unreadablePage(page, written.unreadable);
       if (this.#stop.aborted) throw this.#stop.reason;
+      if (this.#rows[kind] > caps.rows)
+        throw new SyncFailure(
+          `${page}: the host sent more than ${caps.rows.toLocaleString('en')} rows, the most VOA Desk takes of one page kind ` +
+            `(${this.#policy.growth} times the last sync's, at least ${this.#policy.maxRowsFloor.toLocaleString('en')}).`,
+          'tooLarge',
+        );
       this.#report({ pageKind: kind, pages: this.#progress.pages + 1 });
     }
     return 'read';
+  }
+
+  /** The most pages and rows one page kind may have in this run (SyncPolicy). */
+  #capsOf(kind: PageKind): { pages: number; rows: number } {
+    const { growth, maxPagesFloor, maxRowsFloor } = this.#policy;
+    return {
+      pages: Math.max(maxPagesFloor, growth * (this.#last?.pages ?? 0)),
+      rows: Math.max(maxRowsFloor, growth * (this.#last?.rows[kind] ?? 0)),
+    };
   }
 
   /**
@@ -374,7 +450,15 @@ class SyncRun {
       result = await this.#host.call(
         'sync',
         'catalogRead',
-        { method: 'GET', url, signal: this.#stop, timeoutMs: this.#policy.timeoutMs, via },
+        {
+          method: 'GET',
+          url,
+          signal: this.#stop,
+          timeoutMs: this.#policy.timeoutMs,
+          minimumRate: this.#policy.minimumRate,
+          maxBytes: this.#policy.maxPageBytes,
+          via,
+        },
         {
           limits: {
             backoff: { baseMs: this.#policy.backoffBaseMs, maxMs: this.#policy.backoffMaxMs },
@@ -463,6 +547,7 @@ class SyncRun {
   async #swapIn(): Promise<void> {
     this.#report({ phase: 'finishing', pageKind: undefined });
     await this.#worker.closeReceiver();
+    this.#checkNothingVanished();
     await this.#worker.call('prepareSwap', null);
     if (this.#stop.aborted) throw this.#stop.reason;
     await this.#worker.call('swap', {
@@ -485,6 +570,26 @@ class SyncRun {
     });
     // The main thread's connection caches rankings, counts and facets of the catalog just replaced.
     this.#store.invalidate();
+  }
+
+  /**
+   * Before the swap: a kind of rows the last sync had and this one has none of (0 categories where there
+   * were 20) is far likelier a broken host or proxy than a company that sold off a whole kind. The old
+   * catalog stays, unless a person forces the sync.
+   */
+  #checkNothingVanished(): void {
+    if (this.#force || !this.#last) return;
+    const last = this.#last.rows;
+    const vanished = (Object.keys(last) as PageKind[]).filter(
+      (kind) => last[kind] > 0 && this.#rows[kind] === 0,
+    );
+    if (!vanished.length) return;
+    throw new SyncFailure(
+      `The host sent no ${vanished.join(', ')} at all, where the last sync had ${vanished.map((kind) => `${last[kind].toLocaleString('en')} ${kind}`).join(', ')}. ` +
+        'The catalog was not replaced: such a loss is far likelier a fault of the host or a proxy than a real change. ' +
+        'If the loss is real, force the sync ("Sync anyway…" on the catalog screen, or `sync --force`).',
+      'catalogShrank',
+    );
   }
 
   #recordFailure(error: unknown): void {

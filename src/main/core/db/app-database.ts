@@ -3,8 +3,11 @@
 // says where the file is and what to do.
 import type { DatabaseSync } from 'node:sqlite';
 import { APP_DB_FILE, appMigrations } from './app-migrations.ts';
-import { openDatabase } from './sqlite.ts';
+import { openDatabase, openDatabaseToRead } from './sqlite.ts';
 import path from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import type { UiLanguage } from '../../../shared/settings.ts';
+import { DiskFullError, isDiskFull } from './disk-full.ts';
 
 /** SQLite's codes for a file that is not a database, or is damaged (SQLITE_NOTADB, SQLITE_CORRUPT). */
 const DAMAGED_CODES = new Set([26, 11]);
@@ -24,13 +27,27 @@ export class AppDatabaseDamagedError extends Error {
   }
 }
 
-export function openAppDatabase(dataDir: string): DatabaseSync {
+/**
+ * app.db, open to read and write. On a full disk, where SQLite cannot even make its shared-memory file, it
+ * is opened to read only, so that what only reads (`outbox list`, the outbox screen) still works; every
+ * write then fails with the disk-full message. Only when nothing waits in its write-ahead log (a clean
+ * close leaves none) and its schema is current: otherwise reading would show an older state.
+ */
+export function openAppDatabase(dataDir: string, language: UiLanguage = 'en'): DatabaseSync {
   const file = path.join(dataDir, APP_DB_FILE);
   try {
     return openDatabase(file, appMigrations, 'full');
   } catch (error) {
     const code = (error as { errcode?: number }).errcode;
     if (code !== undefined && DAMAGED_CODES.has(code & 0xff)) throw new AppDatabaseDamagedError(file, error);
+    if (isDiskFull(error, file)) {
+      const wal = `${file}-wal`;
+      if (existsSync(file) && (!existsSync(wal) || statSync(wal).size === 0)) {
+        const readOnly = openDatabaseToRead(file, appMigrations.length);
+        if (readOnly) return readOnly;
+      }
+      throw new DiskFullError(file, language, { cause: error });
+    }
     throw error;
   }
 }

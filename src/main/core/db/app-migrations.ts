@@ -113,4 +113,14 @@ export const appMigrations: Migration[] = [
       `);
     },
   },
+  {
+    version: 7,
+    name: 'outbox items bound to their connection',
+    up(db) {
+      // The connection (connection-binding.ts) a request was queued under, as text. An item is only sent
+      // while the settings still name that connection; after a change it waits for a person to confirm.
+      // NULL: queued before any host was configured, or before this version: bound when first sent.
+      db.exec('ALTER TABLE outbox_item ADD COLUMN connection TEXT;');
+    },
+  },
 ];

@@ -2,6 +2,7 @@
 // ordered list; a migration runs in one transaction with its version bump, so a crash leaves either the
 // old or the new schema, never half of one.
 import { DatabaseSync } from 'node:sqlite';
+import { pathToFileURL } from 'node:url';
 
 export interface Migration {
   version: number;
@@ -37,6 +38,25 @@ export function openDatabase(
     db.close();
     throw error;
   }
+}
+
+/**
+ * A database opened to read only and as immutable (SQLite then needs no shared-memory file, so it opens on
+ * a full disk). Undefined unless its schema is `version`. The caller makes sure no write-ahead log waits.
+ */
+export function openDatabaseToRead(file: string, version: number): DatabaseSync | undefined {
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(new URL(`${pathToFileURL(file).href}?immutable=1`), {
+      readOnly: true,
+      timeout: BUSY_TIMEOUT_MS,
+    });
+    if (schemaVersion(db) === version) return db;
+  } catch {
+    // Not even readable: the caller reports the full disk.
+  }
+  db?.close();
+  return undefined;
 }
 
 export function schemaVersion(db: DatabaseSync): number {

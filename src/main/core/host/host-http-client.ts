@@ -5,6 +5,15 @@ import type * as UndiciModule from 'undici';
 import { readFile } from 'node:fs/promises';
 import tls from 'node:tls';
 import type { Dispatcher } from 'undici';
+import type { Readable } from 'node:stream';
+import {
+  ANSWER_MAX_BYTES,
+  DEFAULT_MINIMUM_RATE,
+  ERROR_ANSWER_KEPT_BYTES,
+  type AnswerKind,
+  type MinimumRate,
+} from './answer-limits.ts';
+import { AnswerTooLargeError, AnswerTooSlowError, readBoundedBody } from './bounded-body.ts';
 
 type Undici = typeof UndiciModule;
 /**
@@ -23,6 +32,12 @@ export interface HostRequest {
   body?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** What kind of answer this is, for its byte limit (answer-limits.ts); the largest when not given. */
+  answer?: AnswerKind;
+  /** A lower byte limit than the kind's (the sync's policy; tests of an oversized answer). */
+  maxBytes?: number;
+  /** The slowest the body may come; DEFAULT_MINIMUM_RATE when not given (tests pass their own). */
+  minimumRate?: MinimumRate;
 }
 
 export interface HostResponse {
@@ -120,7 +135,7 @@ export class HostHttpClient implements HostTransport {
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
-      const bytes = new Uint8Array(await response.body.arrayBuffer());
+      const bytes = await readAnswer(response.statusCode, response.headers, response.body, hostRequest);
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(response.headers)) {
         if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -128,6 +143,8 @@ export class HostHttpClient implements HostTransport {
       return responseOf(response.statusCode, headers, bytes);
     } catch (error) {
       if (hostRequest.signal?.aborted) throw hostRequest.signal.reason ?? error;
+      if (error instanceof AnswerTooLargeError || error instanceof AnswerTooSlowError)
+        throw new HostNetworkError(error.message, { cause: error });
       const timedOut = timeout.aborted;
       throw new HostNetworkError(
         timedOut
@@ -141,6 +158,36 @@ export class HostHttpClient implements HostTransport {
   async close(): Promise<void> {
     await this.#dispatcher.close();
   }
+}
+
+const ANSWER_NAMES: Record<AnswerKind, string> = {
+  catalogPage: 'a catalog page',
+  portalAnswer: 'a portal answer',
+  portalDocument: 'a portal document',
+  requestAnswer: 'a request',
+  token: 'the identity provider',
+};
+
+/**
+ * A success is read whole up to its kind's limit, or refused; of any other answer only the start is kept
+ * (its status tells what happened). Both at least at the minimum rate.
+ */
+function readAnswer(
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+  body: Readable,
+  hostRequest: HostRequest,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const kind = hostRequest.answer ?? 'catalogPage';
+  const limit = Math.min(ANSWER_MAX_BYTES[kind], hostRequest.maxBytes ?? Infinity);
+  const success = status >= 200 && status < 300;
+  const declared = Number(headers['content-length']);
+  return readBoundedBody(body, Number.isFinite(declared) ? declared : undefined, {
+    maxBytes: success ? limit : Math.min(limit, ERROR_ANSWER_KEPT_BYTES),
+    cut: !success,
+    minimumRate: hostRequest.minimumRate ?? DEFAULT_MINIMUM_RATE,
+    what: ANSWER_NAMES[kind],
+  });
 }
 
 function originOf(url: string): string {

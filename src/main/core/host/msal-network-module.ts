@@ -30,6 +30,7 @@ export class MsalNetworkModule implements INetworkModule {
     const response = await this.#http.send({
       method,
       url,
+      answer: 'token',
       ...(options?.headers ? { headers: options.headers } : {}),
       ...(options?.body !== undefined ? { body: options.body } : {}),
       ...(timeout ? { timeoutMs: timeout } : {}),

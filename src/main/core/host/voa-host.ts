@@ -5,6 +5,7 @@ import type { ApplicationName, Settings } from '../../../shared/settings.ts';
 import type { HostHttpClient, HostResponse, HostTransport } from './host-http-client.ts';
 import { callHost, type CallKind, type CallOptions, type CallResult } from './host-policy.ts';
 import type { TokenProvider } from './token-provider.ts';
+import { cutHostWords, type AnswerKind, type MinimumRate } from './answer-limits.ts';
 
 export interface VoaHostRequest {
   method: 'GET' | 'POST';
@@ -20,7 +21,20 @@ export interface VoaHostRequest {
    * headers and the policy stay here.
    */
   via?: HostTransport;
+  /** The answer's kind for its byte limit (answer-limits.ts), when not the one the kind of call implies. */
+  answer?: AnswerKind;
+  /** A lower byte limit than the answer kind's. */
+  maxBytes?: number;
+  /** The slowest an answer may come (tests of a trickling host pass their own). */
+  minimumRate?: MinimumRate;
 }
+
+const ANSWER_OF_CALL: Record<CallKind, AnswerKind> = {
+  catalogRead: 'catalogPage',
+  requestCreate: 'requestAnswer',
+  portalRead: 'portalAnswer',
+  portalAction: 'portalAnswer',
+};
 
 export class VoaHost {
   readonly #http: () => Promise<HostHttpClient>;
@@ -61,7 +75,7 @@ export class VoaHost {
       kind,
       ...(request.signal ? { signal: request.signal } : {}),
       send: async () => {
-        const { response, token } = await this.#sendOnce(application, request);
+        const { response, token } = await this.#sendOnce(application, kind, request);
         lastToken = token;
         this.#onAnswer?.(kind, application);
         return response;
@@ -72,6 +86,7 @@ export class VoaHost {
 
   async #sendOnce(
     application: ApplicationName,
+    kind: CallKind,
     request: VoaHostRequest,
   ): Promise<{ response: HostResponse; token: string }> {
     // The settings as the token provider reads them in this same step: its secret is checked against
@@ -92,6 +107,9 @@ export class VoaHost {
       ...(request.json !== undefined ? { body: JSON.stringify(request.json) } : {}),
       ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
       ...(request.signal ? { signal: request.signal } : {}),
+      ...(request.minimumRate ? { minimumRate: request.minimumRate } : {}),
+      ...(request.maxBytes ? { maxBytes: request.maxBytes } : {}),
+      answer: request.answer ?? ANSWER_OF_CALL[kind],
     });
     return { response, token };
   }
@@ -105,13 +123,18 @@ export function hostWordsOf(response: HostResponse): string | undefined {
   return response.body.trim() ? hostErrorMessage(response) : undefined;
 }
 
-/** The host's message in an error body: Business Central answers { "error": { "code", "message" } }. */
+/**
+ * The host's message in an error body: Business Central answers { "error": { "code", "message" } }. Cut
+ * to HOST_WORDS_MAX_CHARS here, where the host's words enter, before anything stores or shows them.
+ */
 export function hostErrorMessage(response: HostResponse): string {
   try {
     const parsed = JSON.parse(response.body) as { error?: { message?: unknown } };
-    if (typeof parsed.error?.message === 'string') return parsed.error.message;
+    if (typeof parsed.error?.message === 'string') return cutHostWords(parsed.error.message);
   } catch {
-    // not JSON: fall through to the raw text
+    // Not JSON, or only its start was kept (answer-limits.ts): the message's start, else the raw text.
+    const start = /^\s*\{\s*"error"\s*:\s*\{[^]*?"message"\s*:\s*"((?:[^"\\]|\\.)*)/.exec(response.body);
+    if (start?.[1]) return cutHostWords(start[1].replace(/\\(.)/g, '$1'));
   }
   return response.body.trim().slice(0, 500) || `HTTP ${response.status}`;
 }

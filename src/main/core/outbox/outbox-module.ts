@@ -15,6 +15,7 @@ import { localDate, pastDateIssue, unitIssues } from '../../../shared/contract/r
 import { draftHasContent, emptyQuoteDraft, lineFromPicked } from '../../../shared/contract/request-drafts.ts';
 import { MAX_QUOTE_LINES } from '../../../shared/contract/request-schemas.ts';
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
+import { ADMINISTRATOR_CALLER } from '../bridge/bridge-caller.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
 import type { CoreModule, CoreServices } from '../core-module.ts';
 import { VoaRequestsClient } from '../host/voa-requests-client.ts';
@@ -22,6 +23,7 @@ import { DraftStore, WorkstationPreferences } from './draft-store.ts';
 import { OutboxSender, type OutboxTiming } from './outbox-sender.ts';
 import { OutboxStore, itemDetail, itemView, type OutboxItem } from './outbox-store.ts';
 import { newRequestId } from './request-id.ts';
+import { connectionKey } from '../host/connection-binding.ts';
 
 type OutboxHandlers = Pick<
   BridgeHandlers,
@@ -33,6 +35,7 @@ type OutboxHandlers = Pick<
   | 'outbox:resend'
   | 'outbox:discard'
   | 'outbox:flush'
+  | 'outbox:sendToNewConnection'
   | 'drafts:get'
   | 'drafts:save'
   | 'drafts:addLine'
@@ -59,10 +62,11 @@ const PREFERENCE_KEYS = { counterEmployee: 'counter.employee', fairSource: 'fair
 const ITEM_UNIT_PREFIX = 'unit.';
 
 /** The part of the core the outbox uses. */
-export type OutboxServices = Pick<CoreServices, 'appDb' | 'events' | 'host' | 'settings'>;
+export type OutboxServices = Pick<CoreServices, 'adminLock' | 'appDb' | 'events' | 'host' | 'settings'>;
 
 export function createOutboxModule(core: OutboxServices): OutboxModule {
   const store = new OutboxStore(core.appDb);
+  store.bindToConnection(() => connectionKey(core.settings.current));
   const drafts = new DraftStore(core.appDb);
   const preferences = new WorkstationPreferences(core.appDb);
   const client = new VoaRequestsClient({ host: core.host, settings: () => core.settings.current });
@@ -179,6 +183,24 @@ export function createOutboxModule(core: OutboxServices): OutboxModule {
       return itemView(updated);
     },
     'outbox:flush': async ({ waitSeconds }) => sender.flush((waitSeconds ?? 0) * 1000),
+    'outbox:sendToNewConnection': async (_input, caller = ADMINISTRATOR_CALLER) => {
+      // Where requests go is a connection setting: with an administrator PIN, only an unlocked desk decides.
+      await core.adminLock.assertUnlocked(caller);
+      if (connectionKey(core.settings.current) === null) {
+        throw new BridgeFailure(
+          'invalid-input',
+          core.settings.current.uiLanguage === 'nl'
+            ? 'Er is geen verbinding ingesteld: vul eerst de verbinding in bij Instellingen.'
+            : 'No connection is set up: fill in the connection in Settings first.',
+        );
+      }
+      const released = store.sendHeldToCurrentConnection();
+      if (released) {
+        emitItems([]);
+        sender.nudge('submitted');
+      }
+      return { released, status: sender.status() };
+    },
     'drafts:get': async ({ target }) => drafts.get(target),
     'drafts:save': async ({ target, draft }) => {
       const view = store.transaction(() => drafts.put(target, draft));

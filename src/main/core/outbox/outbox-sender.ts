@@ -111,6 +111,7 @@ export class OutboxSender {
       (at) => at > this.#clock.now(),
     );
     const queued = counts.queued > 0;
+    const held = this.#store.heldForOtherConnection();
     return {
       connection: this.#connection,
       paused: this.#paused,
@@ -119,6 +120,7 @@ export class OutboxSender {
       nextAttemptAt:
         queued && waits.length && !this.#paused ? new Date(Math.max(...waits)).toISOString() : null,
       lastContactAt: this.#lastContactAt,
+      held: held.count ? held : null,
     };
   }
 
@@ -187,7 +189,9 @@ export class OutboxSender {
     const deadline = this.#clock.now() + waitMs;
     while (waitMs > 0 && this.#clock.now() < deadline) {
       const counts = this.#store.counts();
-      if (counts.queued + counts.sending === 0 || this.#paused) break;
+      // Requests held for another connection wait for a person, not for this flush.
+      const held = this.#store.heldForOtherConnection().count;
+      if (counts.queued + counts.sending - held <= 0 || this.#paused) break;
       // Woken by this sender's own progress; another process's progress shows at the next look.
       await this.#untilChanged(Math.min(FLUSH_LOOK_MS, deadline - this.#clock.now()));
     }

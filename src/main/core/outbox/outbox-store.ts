@@ -7,6 +7,7 @@ import type { RequestKind } from '../../../shared/contract/request-fields.ts';
 import { QUOTE_LINES_KEY } from '../../../shared/contract/request-fields.ts';
 import type { RequestPayload } from '../../../shared/contract/request-schemas.ts';
 import { inTransaction } from '../db/sqlite.ts';
+import { baseUrlOfKey } from '../host/connection-binding.ts';
 
 // A type alias, not an interface: its implicit index signature lets node:sqlite's generic rows be
 // narrowed to it with a plain `as`, never `as unknown as`.
@@ -26,6 +27,7 @@ type OutboxRow = {
   delivered_at: string | null;
   lease_owner: string | null;
   lease_until: number | null;
+  connection: string | null;
 };
 
 export interface OutboxItem {
@@ -63,10 +65,46 @@ export class OutboxStore {
   readonly #db: DatabaseSync;
   readonly #now: () => number;
   readonly #statements: Record<string, StatementSync> = {};
+  /** The connection requests go to now (connection-binding.ts); items queued under another one are held. */
+  #connection: () => string | null = () => null;
 
   constructor(db: DatabaseSync, now: () => number = Date.now) {
     this.#db = db;
     this.#now = now;
+  }
+
+  /** Binds new items to, and sends only items of, the connection `current` names at the time. */
+  bindToConnection(current: () => string | null): void {
+    this.#connection = current;
+  }
+
+  /** Requests held because they were queued under another connection, and the base URLs they were meant for. */
+  heldForOtherConnection(): { count: number; queuedFor: string[] } {
+    const rows = this.#statement(
+      `SELECT connection, COUNT(*) AS count FROM outbox_item WHERE ${HELD} GROUP BY connection`,
+    ).all({ connection: this.#connection(), now: this.#now() }) as { connection: string; count: number }[];
+    return {
+      count: rows.reduce((sum, row) => sum + row.count, 0),
+      queuedFor: [...new Set(rows.map((row) => baseUrlOfKey(row.connection)))],
+    };
+  }
+
+  /**
+   * A person confirmed that the held requests go to the current connection: they are bound to it and due
+   * now, each under the requestId it was given when queued. Returns how many.
+   */
+  sendHeldToCurrentConnection(): number {
+    const connection = this.#connection();
+    if (connection === null) return 0;
+    const now = this.#now();
+    return this.transaction(() =>
+      Number(
+        this.#statement(
+          `UPDATE outbox_item SET connection = :connection, next_attempt_at = :now, updated_at = :iso
+           WHERE ${HELD}`,
+        ).run({ connection, now, iso: new Date(now).toISOString() }).changes,
+      ),
+    );
   }
 
   #statement(sql: string): StatementSync {
@@ -83,9 +121,9 @@ export class OutboxStore {
     const now = this.#now();
     const iso = new Date(now).toISOString();
     const result = this.#statement(
-      `INSERT INTO outbox_item (request_id, kind, payload, state, next_attempt_at, created_at, updated_at)
-       VALUES (?, ?, ?, 'queued', ?, ?, ?)`,
-    ).run(requestId, kind, JSON.stringify(payload), now, iso, iso);
+      `INSERT INTO outbox_item (request_id, kind, payload, state, next_attempt_at, created_at, updated_at, connection)
+       VALUES (?, ?, ?, 'queued', ?, ?, ?, ?)`,
+    ).run(requestId, kind, JSON.stringify(payload), now, iso, iso, this.#connection());
     return this.get(Number(result.lastInsertRowid)) as OutboxItem;
   }
 
@@ -150,8 +188,8 @@ export class OutboxStore {
   /** The earliest time a queued item is due, or undefined when nothing is queued. */
   nextDue(): number | undefined {
     const row = this.#statement(
-      "SELECT MIN(next_attempt_at) AS due FROM outbox_item WHERE state = 'queued'",
-    ).get() as { due: number | null };
+      `SELECT MIN(next_attempt_at) AS due FROM outbox_item WHERE state = 'queued' AND ${OF_CONNECTION}`,
+    ).get({ connection: this.#connection() }) as { due: number | null };
     return row.due ?? undefined;
   }
 
@@ -162,8 +200,9 @@ export class OutboxStore {
   nextClaimable(owner: string): number | undefined {
     const row = this.#statement(
       `SELECT MIN(CASE WHEN state = 'queued' THEN next_attempt_at ELSE COALESCE(lease_until, 0) END) AS due
-       FROM outbox_item WHERE state = 'queued' OR (state = 'sending' AND lease_owner IS NOT ?)`,
-    ).get(owner) as { due: number | null };
+       FROM outbox_item WHERE (state = 'queued' OR (state = 'sending' AND lease_owner IS NOT :owner))
+         AND ${OF_CONNECTION}`,
+    ).get({ owner, connection: this.#connection() }) as { due: number | null };
     return row.due ?? undefined;
   }
 
@@ -178,15 +217,18 @@ export class OutboxStore {
     const rows = this.transaction(
       () =>
         this.#statement(
-          `UPDATE outbox_item SET state = 'sending', lease_owner = :owner, lease_until = :until, updated_at = :iso
+          `UPDATE outbox_item SET state = 'sending', lease_owner = :owner, lease_until = :until, updated_at = :iso,
+             connection = COALESCE(connection, :connection)
            WHERE id IN (
              SELECT id FROM outbox_item
-             WHERE (state = 'queued' AND next_attempt_at <= :now)
-                OR (state = 'sending' AND COALESCE(lease_until, 0) <= :now)
+             WHERE ((state = 'queued' AND next_attempt_at <= :now)
+                OR (state = 'sending' AND COALESCE(lease_until, 0) <= :now))
+               AND ${OF_CONNECTION}
              ORDER BY next_attempt_at, id LIMIT :limit)
            RETURNING *`,
         ).all({
           owner,
+          connection: this.#connection(),
           until: now + leaseMs,
           iso: new Date(now).toISOString(),
           now,
@@ -301,6 +343,12 @@ export class OutboxStore {
     return this.get(id);
   }
 }
+
+/** An item of the current connection, or of none yet (`:connection` is bound to the current one). */
+const OF_CONNECTION = '(connection IS NULL OR connection IS :connection)';
+/** An item waiting to be sent, queued under another connection than the current one. */
+const HELD = `(state = 'queued' OR (state = 'sending' AND COALESCE(lease_until, 0) <= :now))
+  AND NOT ${OF_CONNECTION}`;
 
 function fromRow(row: OutboxRow): OutboxItem {
   return {

@@ -78,6 +78,7 @@ export class PortalClient {
         url: `${PORTAL_SERVICE}_${procedure}?${ACTION_COMPANY_PARAMETER}=${encodeURIComponent(companyId)}`,
         json: body,
         timeoutMs: PORTAL_TIMEOUT_MS,
+        answer: procedure === 'Document' ? 'portalDocument' : 'portalAnswer',
       },
       {
         // An acting procedure gets one attempt: the policy gives up on any failure of it anyway.

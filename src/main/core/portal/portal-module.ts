@@ -28,7 +28,9 @@ import {
   readShipments,
 } from './portal-answers.ts';
 import { PortalCallError, PortalClient } from './portal-client.ts';
+import { connectionKey } from '../host/connection-binding.ts';
 import { PortalLinkStore } from './portal-links.ts';
+import { checkedPdf } from './portal-document.ts';
 import { ipHash, newIpHashKey, PortalSession, workstationAddress } from './portal-session.ts';
 
 type PortalHandlers = Pick<BridgeHandlers, `portal:${string}` & keyof BridgeHandlers>;
@@ -67,6 +69,7 @@ export function createPortalModule(core: PortalServices): PortalModule {
     idleMs: () => idleMsOverride ?? core.settings.current.portalIdleMinutes * 60_000,
     codeWaitMs: () => codeWaitMsOverride ?? DEFAULT_CODE_WAIT_SECONDS * 1000,
     onChange: (view) => core.events.emit('portal:changed', view),
+    connection: () => connectionKey(core.settings.current),
   });
   const links = new PortalLinkStore(core.appDb);
   const emitLinks = () => core.events.emit('portal:linksChanged', links.list());
@@ -161,7 +164,14 @@ export function createPortalModule(core: PortalServices): PortalModule {
       ),
     'portal:documents': read(() => session.read('MyDocuments', {}, fromObject(readDocuments))),
     'portal:document': ({ documentType, documentNo }) =>
-      guarded(() => session.read('Document', { documentType, documentNo }, fromObject(readPdf), () => null)),
+      guarded(() =>
+        session.read(
+          'Document',
+          { documentType, documentNo },
+          fromObject((answer) => checkedPdf(readPdf(answer), core.settings.current.uiLanguage)),
+          () => null,
+        ),
+      ),
     'portal:acceptQuote': async ({ quoteNo }): Promise<PortalRead<AcceptQuoteAnswer>> => {
       let value: unknown;
       try {
@@ -218,6 +228,8 @@ export function createPortalModule(core: PortalServices): PortalModule {
     },
     start() {
       unsubscribe = core.events.subscribe((name, payload) => {
+        // A new connection ends the session at once, so the screen clears before anything is called.
+        if (name === 'settings:changed') session.endIfConnectionChanged();
         if (name !== 'outbox:changed') return;
         const { items } = payload as { items: OutboxItemView[] };
         // One after the other, so a queued and a delivered report of one item are handled in order.

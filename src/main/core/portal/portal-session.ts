@@ -59,6 +59,11 @@ export interface PortalSessionOptions {
   codeWaitMs?(): number;
   onChange(view: PortalSessionView): void;
   now?: () => number;
+  /**
+   * The connection the calls go to now (connection-binding.ts). A session belongs to the connection it was
+   * signed in on: once this changes, it is forgotten without a call, so its token never reaches another host.
+   */
+  connection?: () => string | null;
 }
 
 interface Signed {
@@ -66,6 +71,7 @@ interface Signed {
   customer: PortalCustomer;
   details: PortalDetails | null;
   signedInAt: number;
+  connection: string | null;
 }
 
 export class PortalSession {
@@ -117,6 +123,7 @@ export class PortalSession {
 
   /** SignIn; an empty answer means the code was not accepted, without saying why. */
   async signIn(email: string, code: string): Promise<SignInAnswer> {
+    const connection = this.#connection();
     const value = await this.#options.client.call('SignIn', {
       email: email.trim(),
       code: normalizeSignInCode(code),
@@ -126,7 +133,9 @@ export class PortalSession {
     if (!token) return { signedIn: false };
     // A new customer at the desk: whoever was signed in before is signed out first.
     if (this.#signed) await this.end('nextCustomer');
+    if (this.#connection() !== connection) return { signedIn: false };
     const session = objectAnswer(await this.#options.client.call('ReadSession', { token }));
+    if (this.#connection() !== connection) return { signedIn: false };
     if (!session) {
       // Signed in and gone at once (access revoked in between): the same as a refused code to the desk.
       this.#signOutQuietly(token);
@@ -138,6 +147,7 @@ export class PortalSession {
       customer: readSession(session),
       details: details ? readDetails(details) : null,
       signedInAt: this.#now(),
+      connection,
     };
     this.#ended = null;
     this.#touch();
@@ -172,7 +182,7 @@ export class PortalSession {
     decode: (value: unknown) => T | null,
     whenEmpty?: () => T,
   ): Promise<PortalRead<T>> {
-    const signed = this.#signed;
+    const signed = this.#boundSession();
     if (!signed) return { state: 'ended', reason: this.#ended?.reason ?? 'signedOut' };
     const value = await this.#options.client.call(procedure, { ...parameters, token: signed.token });
     if (this.#signed !== signed) return { state: 'ended', reason: this.#ended?.reason ?? 'signedOut' };
@@ -181,7 +191,7 @@ export class PortalSession {
       this.#touch();
       return { state: 'ok', value: decoded };
     }
-    if (whenEmpty) {
+    if (whenEmpty && this.#boundSession() === signed) {
       const session = objectAnswer(await this.#options.client.call('ReadSession', { token: signed.token }));
       if (session && this.#signed === signed) {
         this.#touch();
@@ -194,7 +204,7 @@ export class PortalSession {
 
   /** LinkRequest once with the token; never retried. False is an answer, not an error. */
   async link(requestId: string): Promise<boolean | 'ended'> {
-    const signed = this.#signed;
+    const signed = this.#boundSession();
     if (!signed) return 'ended';
     const value = await this.#options.client.call('LinkRequest', { token: signed.token, requestId });
     return value === true;
@@ -202,7 +212,7 @@ export class PortalSession {
 
   /** AcceptQuote once with the token and the IP hash; the caller reads the answer. */
   async accept(quoteNo: string): Promise<unknown> {
-    const signed = this.#signed;
+    const signed = this.#boundSession();
     if (!signed) return 'ended';
     this.#touch();
     return this.#options.client.call('AcceptQuote', {
@@ -220,7 +230,7 @@ export class PortalSession {
 
   /** Forgets the customer now and sends SignOut; its answer (always true) is not read, and never retried. */
   async end(reason: SessionEndReason): Promise<PortalSessionView> {
-    const signed = this.#signed;
+    const signed = this.#boundSession();
     if (!signed) return this.view();
     this.#signed = undefined;
     this.#ended = { reason, at: new Date(this.#now()).toISOString() };
@@ -228,6 +238,29 @@ export class PortalSession {
     this.#changed();
     await this.#signOutQuietly(signed.token);
     return this.view();
+  }
+
+  /**
+   * Ends the session without a call when the connection changed since sign-in (a SignOut would carry the
+   * token to the new host). True when it did.
+   */
+  endIfConnectionChanged(): boolean {
+    return this.#signed !== undefined && this.#boundSession() === undefined;
+  }
+
+  /** The signed-in session while the connection is still the one it was signed in on; else it is forgotten. */
+  #boundSession(): Signed | undefined {
+    const signed = this.#signed;
+    if (!signed || signed.connection === this.#connection()) return signed;
+    this.#signed = undefined;
+    this.#ended = { reason: 'connectionChanged', at: new Date(this.#now()).toISOString() };
+    this.#clearTimers();
+    this.#changed();
+    return undefined;
+  }
+
+  #connection(): string | null {
+    return this.#options.connection?.() ?? null;
   }
 
   async #signOutQuietly(token: string): Promise<void> {

@@ -84,8 +84,8 @@ async function saveSettings(
       throw new BridgeFailure(
         'disk-full',
         dutch
-          ? 'De schijf is vol: de instellingen zijn niet opgeslagen en de vorige staan er nog ongewijzigd. Maak ruimte vrij en sla opnieuw op.'
-          : 'The disk is full: the settings were not saved, and the previous ones are kept as they were. Free some space and save again.',
+          ? `De schijf is vol: de instellingen zijn niet opgeslagen in ${core.settings.file} en de vorige staan er nog ongewijzigd. Maak ruimte vrij en sla opnieuw op.`
+          : `The disk is full: the settings were not saved in ${core.settings.file}, and the previous ones are kept as they were. Free some space and save again.`,
       );
     }
     if (error instanceof SettingsConflictError) {

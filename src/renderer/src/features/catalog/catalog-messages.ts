@@ -96,6 +96,17 @@ const en = {
   'sync.failed.unreadable': 'the host’s answer could not be read.',
   'sync.failed.foreignNextLink':
     'the host pointed to its next page on another address, which VOA Desk does not follow. Check the base URL in Settings and any proxy in between.',
+  'sync.failed.nextLinkLoop':
+    'the host’s link to its next page led back to a page already read, so the sync would never end.',
+  'sync.failed.tooLarge': 'the host kept sending far more pages or rows than the catalog has.',
+  'sync.failed.deadline': 'the sync took longer than the most one sync may take.',
+  'sync.failed.catalogShrank':
+    'the host sent none of a kind of rows the catalog had, so the catalog was not replaced.',
+  'sync.force': 'Sync anyway…',
+  'sync.forceConfirm':
+    'Replace the catalog even though a whole kind of rows is missing? Only if you know the ERP really has none.',
+  'sync.forceYes': 'Yes, replace it',
+  'sync.forceNo': 'Keep the catalog',
   'sync.failed.interrupted': 'VOA Desk stopped while the sync ran.',
   'sync.failed.internal': 'VOA Desk ran into a fault of its own.',
   'sync.failedBecause': 'The last sync failed: {reason}',
@@ -257,6 +268,17 @@ export const catalogMessages: FeatureMessages<typeof en> = {
     'sync.failed.unreadable': 'het antwoord van de host was niet te lezen.',
     'sync.failed.foreignNextLink':
       'de host verwees voor de volgende pagina naar een ander adres, en VOA Desk volgt dat niet. Controleer de basis-URL in Instellingen en een eventuele proxy daartussen.',
+    'sync.failed.nextLinkLoop':
+      'de link van de host naar de volgende pagina wees terug naar een pagina die al gelezen was, dus de synchronisatie zou nooit eindigen.',
+    'sync.failed.tooLarge': 'de host bleef veel meer pagina’s of rijen sturen dan de catalogus heeft.',
+    'sync.failed.deadline': 'de synchronisatie duurde langer dan één synchronisatie mag duren.',
+    'sync.failed.catalogShrank':
+      'de host stuurde niets van een soort rijen die de catalogus had, dus de catalogus is niet vervangen.',
+    'sync.force': 'Toch synchroniseren…',
+    'sync.forceConfirm':
+      'De catalogus vervangen terwijl een hele soort rijen ontbreekt? Alleen als u weet dat het ERP er echt geen heeft.',
+    'sync.forceYes': 'Ja, vervangen',
+    'sync.forceNo': 'Catalogus houden',
     'sync.failed.interrupted': 'VOA Desk stopte terwijl de synchronisatie liep.',
     'sync.failed.internal': 'VOA Desk liep tegen een eigen fout aan.',
     'sync.failedBecause': 'De laatste synchronisatie is mislukt: {reason}',

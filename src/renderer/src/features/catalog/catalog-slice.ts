@@ -65,7 +65,8 @@ export interface CatalogSlice {
   /** Makes sure the windows covering rows first…last are loaded (or loading). */
   loadCatalogRows(first: number, last: number): void;
   openCatalogItem(itemNo: string | undefined): Promise<void>;
-  startCatalogSync(): Promise<BridgeError | undefined>;
+  /** `force`: swap in even a catalog that lost a whole kind of rows (a person decided, after a refusal). */
+  startCatalogSync(options?: { force?: boolean }): Promise<BridgeError | undefined>;
   cancelCatalogSync(): Promise<void>;
   loadSyncLog(): Promise<void>;
 }
@@ -228,8 +229,8 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
       });
     },
 
-    async startCatalogSync() {
-      const result = await voa.sync.start();
+    async startCatalogSync(options) {
+      const result = await voa.sync.start(options?.force ? { force: true } : {});
       if (!result.ok) return result.error;
       const finishedBefore = finishedCount;
       const status = await voa.sync.status();

@@ -26,6 +26,32 @@ function progressFraction(progress: SyncProgress): number | undefined {
   return Math.min(0.98, progress.rowsTotal / progress.expectedRows);
 }
 
+/**
+ * After a sync was refused for losing a whole kind of rows: a person who knows the loss is real swaps the
+ * new catalog in anyway, after saying so twice.
+ */
+function ForceSync({ onForce }: { onForce: () => void }) {
+  const t = useT();
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming)
+    return (
+      <button type="button" className="button" onClick={() => setConfirming(true)}>
+        {t('catalog.sync.force')}
+      </button>
+    );
+  return (
+    <span className="confirm-inline" role="alertdialog" aria-label={t('catalog.sync.force')}>
+      <span>{t('catalog.sync.forceConfirm')}</span>{' '}
+      <button type="button" className="button button--danger" onClick={onForce}>
+        {t('catalog.sync.forceYes')}
+      </button>{' '}
+      <button type="button" className="button" autoFocus onClick={() => setConfirming(false)}>
+        {t('catalog.sync.forceNo')}
+      </button>
+    </span>
+  );
+}
+
 export function SyncBar() {
   const t = useT();
   const language = useAppStore((state) => state.language);
@@ -79,9 +105,9 @@ export function SyncBar() {
 
   const last = status?.last;
   const success = status?.lastSuccess;
-  const start = async () => {
+  const start = async (options?: { force: boolean }) => {
     setProblem(undefined);
-    const error = await startSync();
+    const error = await startSync(options);
     if (error) setProblem(bridgeProblem(t, error));
   };
   return (
@@ -118,9 +144,12 @@ export function SyncBar() {
           <MessageDetails details={status.notConfigured.join(', ')} />
         </p>
       ) : last && last.outcome !== 'succeeded' && last.message ? (
-        <p className="banner banner--error" role="alert" data-testid="sync-failure">
+        <div className="banner banner--error" role="alert" data-testid="sync-failure">
           {failureMessage(t, last).text} <MessageDetails details={failureMessage(t, last).details} />
-        </p>
+          {last.failure?.reason === 'catalogShrank' ? (
+            <ForceSync onForce={() => void start({ force: true })} />
+          ) : null}
+        </div>
       ) : last ? (
         <SteelRefusedWarning run={last} />
       ) : null}

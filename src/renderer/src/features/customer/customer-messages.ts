@@ -38,6 +38,8 @@ const en = {
   'ended.signedOut': 'The customer is signed out.',
   'ended.nextCustomer': 'The customer is signed out. Ready for the next customer.',
   'ended.quit': "The customer's session has ended.",
+  'ended.connectionChanged':
+    "The connection to the ERP changed in Settings, so the customer's session has ended. Sign the customer in again to continue.",
   signInAgain: 'Sign in again',
   'tab.label': 'What the customer has',
   'tab.requests': 'Requests',
@@ -163,6 +165,8 @@ export const customerMessages: FeatureMessages<typeof en> = {
     'ended.signedOut': 'De klant is afgemeld.',
     'ended.nextCustomer': 'De klant is afgemeld. Klaar voor de volgende klant.',
     'ended.quit': 'De sessie van de klant is beëindigd.',
+    'ended.connectionChanged':
+      'De verbinding met het ERP is gewijzigd in Instellingen, dus de sessie van de klant is beëindigd. Meld de klant opnieuw aan om verder te gaan.',
     signInAgain: 'Opnieuw aanmelden',
     'tab.label': 'Wat de klant heeft',
     'tab.requests': 'Aanvragen',

@@ -47,6 +47,15 @@ const en = {
   'lastError.discarded': 'Discarded: it will not be sent.',
   'lastError.deliveredNote': 'The ERP already had this request; its answer did not name the number.',
   'offline.note': 'No connection to the ERP. Requests are kept and sent as soon as it is back.',
+  'held.noteOne':
+    '1 request was queued for another connection to the ERP ({queuedFor}) and is not sent to the one in Settings now.',
+  'held.noteMany':
+    '{count} requests were queued for another connection to the ERP ({queuedFor}) and are not sent to the one in Settings now.',
+  'held.send': 'Send to the new connection',
+  'held.confirmOne': 'Send this request to {baseUrl}?',
+  'held.confirmMany': 'Send these {count} requests to {baseUrl}?',
+  'held.yes': 'Yes, send them there',
+  'held.no': 'Keep them waiting',
   'correct.title': 'Correct request {requestId}',
   'correct.intro':
     'The ERP stored nothing under this requestId, so the corrected request is sent under the same one.',
@@ -112,6 +121,15 @@ export const outboxMessages: FeatureMessages<typeof en> = {
     'lastError.deliveredNote': 'Het ERP had deze aanvraag al; het antwoord noemde het nummer niet.',
     'offline.note':
       'Geen verbinding met het ERP. Aanvragen blijven bewaard en gaan weg zodra die er weer is.',
+    'held.noteOne':
+      '1 aanvraag staat klaar voor een andere verbinding met het ERP ({queuedFor}) en wordt niet naar de verbinding in Instellingen verstuurd.',
+    'held.noteMany':
+      '{count} aanvragen staan klaar voor een andere verbinding met het ERP ({queuedFor}) en worden niet naar de verbinding in Instellingen verstuurd.',
+    'held.send': 'Naar de nieuwe verbinding sturen',
+    'held.confirmOne': 'Deze aanvraag naar {baseUrl} sturen?',
+    'held.confirmMany': 'Deze {count} aanvragen naar {baseUrl} sturen?',
+    'held.yes': 'Ja, daarheen sturen',
+    'held.no': 'Laten wachten',
     'correct.title': 'Aanvraag {requestId} verbeteren',
     'correct.intro':
       'Het ERP heeft onder deze requestId niets opgeslagen, dus de verbeterde aanvraag gaat onder dezelfde weg.',

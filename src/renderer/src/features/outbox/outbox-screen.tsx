@@ -40,6 +40,7 @@ import type { BridgeError, BridgeResult } from '../../../../shared/bridge/define
 import { lineMeasuresText, quantityWithUnit } from '../../request-form/line-format.ts';
 import { useT, type Translate } from '../../i18n/i18n.ts';
 import { OUTBOX_FILTERS } from './outbox-slice.ts';
+import { HeldRequestsBanner } from './held-requests-banner.tsx';
 
 type FilterName = keyof typeof OUTBOX_FILTERS;
 const FILTER_NAMES = Object.keys(OUTBOX_FILTERS) as FilterName[];
@@ -114,6 +115,7 @@ export function OutboxScreen() {
           {t('outbox.offline.note')}
         </p>
       ) : null}
+      {status?.held ? <HeldRequestsBanner held={status.held} onProblem={setMessage} /> : null}
       {message ? <ProblemBanner problem={message} /> : null}
 
       {groups.map(([reason, group]) => (

@@ -1,0 +1,53 @@
+// The outbox after the host connection changed, through the browser shell: a request queued for the ERP
+// the desk was set up for waits, and the outbox says so, until a person confirms that it goes to the new
+// connection. In Dutch, at 1024×700, keyboard first.
+import { expect, test } from '@playwright/test';
+import { sampleCounterVisit } from '../support/request-samples.ts';
+import { startDeskAgainstEmulator, type DeskAgainstEmulator, screenshot } from './browser-shell.ts';
+
+let desk: DeskAgainstEmulator;
+
+test.beforeAll(async () => {
+  desk = await startDeskAgainstEmulator();
+});
+
+test.afterAll(async () => {
+  await desk?.stop();
+});
+
+test('outbox: requests queued before a connection change wait for a person to send them to the new connection', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  // The ERP is away: the request stays queued under the connection it was made for.
+  await desk.emulator.stop();
+  await page.goto(desk.shell.ready.url);
+  await expect(page.getByRole('navigation')).toBeVisible();
+  const queued = await page.evaluate(async (payload) => {
+    const result = await window.voa!.outbox.submit({ kind: 'quote', payload });
+    return result.ok;
+  }, sampleCounterVisit);
+  expect(queued).toBe(true);
+  const moved = await page.evaluate(async () => {
+    const result = await window.voa!.settings.save({
+      host: { baseUrl: 'https://erp-nieuw.example/v2.0/tenant/Production' },
+    });
+    return result.ok;
+  });
+  expect(moved).toBe(true);
+
+  await page.keyboard.press('Alt+4');
+  await expect(page.getByRole('heading', { name: 'Verzendlijst', level: 1 })).toBeVisible();
+  const held = page.getByTestId('outbox-held');
+  await expect(held).toContainText('1 aanvraag staat klaar voor een andere verbinding');
+  await screenshot(page, 'outbox-held-1-banner-nl');
+
+  await held.getByRole('button', { name: 'Naar de nieuwe verbinding sturen' }).click();
+  const confirm = held.getByRole('alertdialog');
+  await expect(confirm).toContainText('https://erp-nieuw.example/v2.0/tenant/Production');
+  // The safe answer has the focus: Enter keeps them waiting.
+  await expect(confirm.getByRole('button', { name: 'Laten wachten' })).toBeFocused();
+  await screenshot(page, 'outbox-held-2-confirm-nl');
+  await confirm.getByRole('button', { name: 'Ja, daarheen sturen' }).click();
+  await expect(held).toHaveCount(0);
+});
