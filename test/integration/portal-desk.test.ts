@@ -10,8 +10,10 @@ import type { CallName, EventName } from '../../src/shared/bridge/bridge-map.ts'
 import type { PortalRead, PortalSessionView } from '../../src/shared/bridge/portal-calls.ts';
 import { SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
 import {
+  emptyLine,
   emptyQuoteDraft,
   quotePayloadFromDraft,
+  withPortalValues,
   withRegisteredAddress,
   withTypedText,
   type QuoteDraft,
@@ -329,10 +331,14 @@ describe('linking requests', () => {
   });
 
   it('sends the shipToCode of a chosen registered address, and drops it once the address text is edited', async () => {
-    await signIn(portalUsers.buyer);
+    const session = await signIn(portalUsers.buyer);
     const [address] = ok(await call('portal:addresses', {})) ?? [];
     expect(address, 'the Buyer has a registered address').toBeDefined();
-    const chosen = withRegisteredAddress({ ...emptyQuoteDraft('entry'), privacyAccepted: true }, address!);
+    const chosen = withRegisteredAddress(
+      { ...emptyQuoteDraft('entry'), privacyAccepted: true },
+      address!,
+      session.customer!.customerNo,
+    );
     const fromDraft = (draft: QuoteDraft) =>
       fairQuote({
         ...quotePayloadFromDraft(draft, {
@@ -413,6 +419,74 @@ describe('a shared counter forgets the customer', () => {
       .poll(async () => (await sessions()).map((session) => session.state))
       .toEqual(['revoked', 'revoked']);
     expect((await call('portal:session', {})).customer).toBeNull();
+  });
+
+  it("never writes the customer's portal data into a draft or a parked order, WAL included", async () => {
+    // A customer no request of this file was sent for: a sent request is the one place its data may be.
+    const session = await signIn(portalUsers.otherCustomerBuyer);
+    const customerNo = session.customer!.customerNo;
+    const details = session.details!;
+    const [address] = ok(await call('portal:addresses', {})) ?? [];
+    expect(address, 'the Buyer has a registered address').toBeDefined();
+    const secrets = [
+      details.email,
+      details.vatRegistrationNo,
+      details.phoneNo,
+      details.address,
+      address!.address,
+    ];
+    for (const secret of secrets) expect(secret.length, 'the emulator seeds every detail').toBeGreaterThan(4);
+    // As the form holds it: typed contact and line, the customer's details and a registered address.
+    const typed: QuoteDraft = {
+      ...emptyQuoteDraft('entry'),
+      contactName: 'Jan Baliemedewerker',
+      lines: [{ ...emptyLine('typed-line'), itemNo: 'HEA200', quantity: '3' }],
+    };
+    const withDetails = withPortalValues(typed, customerNo, {
+      companyName: details.company,
+      vatRegistrationNo: details.vatRegistrationNo,
+      address: details.address,
+      phoneNo: details.phoneNo,
+      email: details.email,
+    });
+    const form = withRegisteredAddress(withDetails, address!, customerNo);
+    expect(form.portal?.keys).toEqual(expect.arrayContaining(['email', 'shipToAddress', 'shipToCode']));
+
+    const saved = await call('drafts:save', { target: 'counter', draft: form });
+    await call('drafts:save', { target: 'fair', draft: form });
+    const stored = saved.draft as QuoteDraft;
+    expect(stored.contactName).toBe('Jan Baliemedewerker');
+    expect(stored.lines.map((line) => line.itemNo)).toEqual(['HEA200']);
+    expect([stored.email, stored.vatRegistrationNo, stored.shipToAddress, stored.shipToCode]).toEqual([
+      '',
+      '',
+      '',
+      '',
+    ]);
+    expect(stored.portal).toBeUndefined();
+    const { parked } = await call('drafts:park', { target: 'fair', draft: form, unfinished: false });
+    expect(parked.at(-1)?.label, 'the parked order is labelled by what was typed').toBe(
+      'Jan Baliemedewerker',
+    );
+    // A form holding only the customer's own data has nothing to park.
+    const onlyTheirs = withPortalValues(emptyQuoteDraft('entry'), customerNo, { email: details.email });
+    const refused = await dispatchBridgeCall(core.handlers, 'drafts:park', {
+      target: 'fair',
+      draft: onlyTheirs,
+      unfinished: false,
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+
+    const files = await filesWithContent(profile.dataDir);
+    const everything = Buffer.concat([...files.values()]);
+    expect(everything.includes('Jan Baliemedewerker'), 'the typed draft is on disk').toBe(true);
+    expect([...files.keys()].some((file) => file.endsWith('-wal'))).toBe(true);
+    for (const [file, content] of files) {
+      for (const secret of secrets) expect(content.includes(secret), `${secret} in ${file}`).toBe(false);
+    }
+    await call('drafts:discardParked', { id: parked.at(-1)!.id });
+    await call('drafts:save', { target: 'counter', draft: null });
+    await call('drafts:save', { target: 'fair', draft: null });
   });
 
   it('never lets the token out: not in a bridge answer or event, not in a file of the data directory, not in the keychain', async () => {

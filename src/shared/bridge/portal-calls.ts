@@ -25,7 +25,14 @@ import { defineCall, defineEvent } from './define.ts';
 const noInput = z.object({}).strict();
 
 /** Why a customer's session ended: every one clears the customer from the screen. */
-export const SESSION_END_REASONS = ['signedOut', 'nextCustomer', 'idle', 'expired', 'quit'] as const;
+export const SESSION_END_REASONS = [
+  'signedOut',
+  'nextCustomer',
+  'idle',
+  'expired',
+  'reload',
+  'quit',
+] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 /** The desk's view of the portal session. */
@@ -92,9 +99,12 @@ export const portalCalls = {
   'portal:signIn': defineCall<SignInAnswer>()(
     z.object({ email, code: z.string().trim().min(1).max(40) }).strict(),
   ),
-  /** SignOut (answer ignored) and forget the customer: sign out, or the next customer. */
+  /**
+   * SignOut (answer ignored) and forget the customer: sign out, the next customer, or a page that (re)loads
+   * (the form's copy of the customer's data is gone with the old page, so the session goes too).
+   */
   'portal:signOut': defineCall<PortalSessionView>()(
-    z.object({ reason: z.enum(['signedOut', 'nextCustomer']) }).strict(),
+    z.object({ reason: z.enum(['signedOut', 'nextCustomer', 'reload']) }).strict(),
   ),
   /** The employee is using the desk: restarts the idle time. */
   'portal:activity': defineCall<{ signedIn: boolean }>()(noInput),

@@ -38,6 +38,9 @@ const en = {
   'ended.signedOut': 'The customer is signed out.',
   'ended.nextCustomer': 'The customer is signed out. Ready for the next customer.',
   'ended.quit': "The customer's session has ended.",
+  'ended.reload':
+    "The customer's session ended when VOA Desk was reloaded. Sign the customer in again to continue.",
+  detailsLeft: "The customer's details, addresses and copied lines have left the form.",
   signInAgain: 'Sign in again',
   'tab.label': 'What the customer has',
   'tab.requests': 'Requests',
@@ -163,6 +166,9 @@ export const customerMessages: FeatureMessages<typeof en> = {
     'ended.signedOut': 'De klant is afgemeld.',
     'ended.nextCustomer': 'De klant is afgemeld. Klaar voor de volgende klant.',
     'ended.quit': 'De sessie van de klant is beëindigd.',
+    'ended.reload':
+      'De sessie van de klant is beëindigd doordat VOA Desk opnieuw is geladen. Meld de klant opnieuw aan om verder te gaan.',
+    detailsLeft: 'De gegevens, adressen en overgenomen regels van de klant zijn uit het formulier gehaald.',
     signInAgain: 'Opnieuw aanmelden',
     'tab.label': 'Wat de klant heeft',
     'tab.requests': 'Aanvragen',
