@@ -3,6 +3,7 @@
 // registered address, walk every tab in both languages at both window sizes, open a PDF, accept a quote,
 // and watch every way the desk forgets the customer.
 import { expect, test, type Page } from '@playwright/test';
+import { filesWithContent } from '../support/data-dir-files.ts';
 import type { QuoteRequestInput } from '../../src/shared/contract/request-schemas.ts';
 import {
   TEST_PRIVACY_CONSENT_VERSION,
@@ -12,6 +13,7 @@ import {
 import {
   screenshot,
   screenshotAtSizes,
+  startBrowserShellProcess,
   startDeskAgainstEmulator,
   type BrowserShellProcess,
   type DeskAgainstEmulator,
@@ -317,3 +319,130 @@ test('the outbox shows each fair request linked or not linked with the reason, a
   await page.keyboard.press('Alt+5');
   await page.getByText('Nederlands').click();
 });
+
+/** Every way a customer's session ends at the desk except sending the order. */
+const ENDINGS = ['signOut', 'nextCustomer', 'idle', 'expiry', 'revocation', 'reload', 'quit'] as const;
+
+/** The form's fields the customer's details and a registered address fill (a name each, one form shown). */
+const PORTAL_FIELDS = ['companyName', 'email', 'vatRegistrationNo', 'phoneNo', 'address', 'shipToAddress'];
+const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
+/** A field's value, '' when the form does not show it (a delivery address once delivery is off). */
+const shownValue = async (page: Page, name: string) =>
+  (await field(page, name).count()) ? field(page, name).inputValue() : '';
+async function expectNoPortalValues(page: Page) {
+  for (const name of PORTAL_FIELDS) await expect.poll(() => shownValue(page, name), name).toBe('');
+}
+const TYPED_CONTACT = 'Jan Baliegast';
+
+/** Every file of the data directory (app.db, its WAL, logs) as bytes, joined. */
+async function dataDirBytes(): Promise<Map<string, Buffer>> {
+  return filesWithContent(shell.ready.dataDir);
+}
+
+for (const ending of ENDINGS) {
+  test(`the customer's data leaves with the customer: ${ending}`, async ({ page }) => {
+    if (ending === 'idle') test.setTimeout(180_000);
+    // A portal user of its own per ending: the desk waits 60 s before a second code to one address.
+    const email = `balie-${ending.toLowerCase()}@northernsteel.example`;
+    const { users } = await emulator.admin<{ users: { email: string; customerNo: string }[] }>(
+      '/portal/users',
+    );
+    const customerNo = users.find((user) => user.email === OTHER_BUYER)!.customerNo;
+    await emulator.admin('/portal/users', { email, customerNo, role: 'Buyer' });
+    if (ending === 'idle') {
+      const saved = await page
+        .goto(shell.ready.url)
+        .then(() => page.evaluate(() => window.voa!.settings.save({ portalIdleMinutes: 1 })));
+      expect(saved.ok).toBe(true);
+    }
+    await openCounter(page, 'nl');
+    await signIn(page, email, NL);
+    const bar = page.locator('.customer-bar');
+    await expect(bar).toContainText('Aangemeld:');
+
+    // The way it failed: the employee types, uses the customer's details and a registered address.
+    await field(page, 'contactName').fill(TYPED_CONTACT);
+    await page.getByRole('button', { name: 'Klantgegevens gebruiken' }).click();
+    const addresses = page.locator('#customer-address');
+    const chosen = await addresses.locator('option').nth(1).getAttribute('value');
+    await addresses.selectOption(chosen!);
+    const theirs: string[] = [];
+    for (const name of PORTAL_FIELDS) {
+      const value = await field(page, name).inputValue();
+      expect(value, `${name} filled from the portal`).not.toBe('');
+      theirs.push(value);
+    }
+    const [, emailValue, vat, phone, street, shipToStreet] = theirs;
+    const secrets = [emailValue!, vat!, phone!, street!, shipToStreet!];
+    // The draft is saved as the employee types: the typed contact reaches the disk, the customer's data not.
+    await expect
+      .poll(async () => Buffer.concat([...(await dataDirBytes()).values()]).includes(TYPED_CONTACT))
+      .toBe(true);
+
+    if (ending === 'signOut') await page.getByRole('button', { name: 'Afmelden' }).click();
+    if (ending === 'nextCustomer') {
+      page.once('dialog', (confirm) => void confirm.accept());
+      await page.getByRole('button', { name: 'Volgende klant' }).click();
+    }
+    if (ending === 'idle') {
+      // The idle time (one minute, the shortest setting) passes without a key or a click.
+      await expect(bar).toBeHidden({ timeout: 150_000 });
+      await page.evaluate(() => window.voa!.settings.save({ portalIdleMinutes: 5 }));
+    }
+    if (ending === 'expiry' || ending === 'revocation') {
+      if (ending === 'expiry') await emulator.admin('/clock', { advanceSeconds: 481 * 60 });
+      else await emulator.admin('/portal/users', { email, customerNo, active: false });
+      await page.getByRole('button', { name: 'Vernieuwen' }).first().click();
+    }
+    if (ending === 'reload') await page.reload();
+    if (ending === 'quit') {
+      await shell.stop();
+      // At rest, with VOA Desk closed: the customer is in no file.
+      for (const [file, content] of await dataDirBytes())
+        for (const secret of secrets) expect(content.includes(secret), `${secret} in ${file}`).toBe(false);
+      shell = desk.shell = await startBrowserShellProcess(desk.profile);
+      await page.goto(shell.ready.url);
+    }
+
+    await expect(page.getByRole('heading', { name: 'Een bekende klant aanmelden' })).toBeVisible();
+    await expect(bar).toBeHidden();
+    const typedStays =
+      ending === 'signOut' || ending === 'idle' || ending === 'expiry' || ending === 'revocation';
+    if (typedStays) {
+      await expect(
+        page.getByText(
+          'De gegevens, adressen en overgenomen regels van de klant zijn uit het formulier gehaald.',
+        ),
+      ).toBeVisible();
+      await expect(field(page, 'contactName')).toHaveValue(TYPED_CONTACT);
+    }
+    await expectNoPortalValues(page);
+    if (ending === 'reload' || ending === 'quit') {
+      // The unfinished form is offered with what the employee typed, labelled by it, and nothing else.
+      const offer = page.getByTestId('unfinished-offer');
+      await expect(offer).toContainText(TYPED_CONTACT);
+      await page.screenshot({ path: `test-results/screenshots/customer-privacy-${ending}-nl.png` });
+      await offer.getByRole('button', { name: 'verder' }).click();
+      await expect(field(page, 'contactName')).toHaveValue(TYPED_CONTACT);
+      await expectNoPortalValues(page);
+    } else {
+      await page.screenshot({ path: `test-results/screenshots/customer-privacy-${ending}-nl.png` });
+    }
+    if (ending === 'nextCustomer') await expect(field(page, 'contactName')).toHaveValue('');
+
+    // Another customer signs in: no offer, parked order or form field holds the first one's data.
+    const next = `volgende-${ending.toLowerCase()}@devries.example`;
+    const otherCustomer = users.find((user) => user.email === BUYER)!.customerNo;
+    expect(otherCustomer).not.toBe(customerNo);
+    await emulator.admin('/portal/users', { email: next, customerNo: otherCustomer, role: 'Buyer' });
+    await signIn(page, next, NL);
+    await expect(bar).toContainText('Aangemeld:');
+    const screenText = await page.locator('main').innerText();
+    for (const secret of secrets) expect(screenText.includes(secret), `${secret} on screen`).toBe(false);
+    for (const [file, content] of await dataDirBytes())
+      for (const secret of secrets) expect(content.includes(secret), `${secret} in ${file}`).toBe(false);
+    await page.getByRole('button', { name: 'Afmelden' }).click();
+    // Leave an empty form for the next test.
+    await field(page, 'contactName').fill('');
+  });
+}
