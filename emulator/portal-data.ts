@@ -79,6 +79,8 @@ export interface DocumentLine {
   weightType: WeightType;
   /** Share of the line shipped so far (live order lines; shipments carry their own quantities). */
   shippedShare: number;
+  /** Steel quantities the host does not know for this line: their keys are left out of the answer. */
+  unknownQuantities?: DocumentUnit[];
 }
 
 export type SalesStatus = 'Open' | 'Released' | 'Pending Approval';
@@ -582,6 +584,8 @@ export function seedPortalData(catalog: SeededCatalog, start: Date): PortalData 
   const convertedQuote = salesDocument('quote', allowed, { status: 'Released', yourReference: 'WEB000901' });
   const orderFromConverted = salesDocument('order', allowed, {
     quoteNo: convertedQuote.no,
+    externalDocumentNo: 'BOUW-2026-17',
+    comment: 'Tweede helft volgt in week 50',
     shippedShare: 0.5,
     status: 'Released',
   });
@@ -589,6 +593,9 @@ export function seedPortalData(catalog: SeededCatalog, start: Date): PortalData 
     archived(convertedQuote, 1, { status: 'Open' }),
     archived(convertedQuote, 2, { archiveOrderNo: orderFromConverted.no }),
   );
+  // Its first line's weight is not known to the host: DocumentLines leaves the kilogram keys out.
+  const [firstOrderLine] = orderFromConverted.lines;
+  if (firstOrderLine) firstOrderLine.unknownQuantities = ['KG'];
   orders.push(orderFromConverted);
   const versioned = salesDocument('quote', allowed, { comment: 'Versie 3 is nog in bewerking' });
   quoteArchive.push(

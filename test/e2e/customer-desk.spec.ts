@@ -446,3 +446,97 @@ for (const ending of ENDINGS) {
     await field(page, 'contactName').fill('');
   });
 }
+
+test('everything the portal returns, as the contract means it, in Dutch and in English', async ({ page }) => {
+  // RequestCode takes its 1.5 s on the host: the panel says meanwhile that the code is being sent.
+  await emulator.admin('/settings', { requestCodeMinimumMs: 1500 });
+  await openCounter(page, 'nl');
+  await page.setViewportSize(SIZES[0]);
+  await page.getByLabel(NL.email, { exact: true }).fill(BUYER);
+  await page.getByRole('button', { name: NL.send }).click();
+  await expect(page.getByText('De code wordt verstuurd… dit duurt enkele seconden.')).toBeVisible();
+  await expect(page.getByText(NL.sent)).toBeVisible();
+  await page.getByLabel(NL.code, { exact: true }).fill(await newestCode(BUYER));
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.customer-bar')).toContainText('Aangemeld:');
+  // MyRequests once per sign-in, however many times the tab is shown.
+  await expect(
+    page.locator('.customer-tabs__body table, .customer-tabs__body .customer-panel__note').first(),
+  ).toBeVisible();
+  await page.getByRole('tab', { name: 'Offertes' }).click();
+  await page.getByRole('tab', { name: 'Aanvragen' }).click();
+  const { calls } = await emulator.admin<{ calls: { procedure?: string; path?: string }[] }>('/calls');
+  expect(calls.filter((call) => JSON.stringify(call).includes('MyRequests'))).toHaveLength(1);
+
+  const texts = {
+    nl: {
+      quotes: 'Offertes',
+      orders: 'Orders',
+      shipments: 'Leveringen',
+      lines: 'Regels',
+      reference: 'Uw referentie',
+      weight: 'Gewicht (staal)',
+      fromQuote: 'Uit offerte',
+      note: 'Notitie voor de klant',
+      passed: 'geldigheid verstreken',
+      accept: /^Accepteren… /,
+      live: /\((lopend|gearchiveerd)\)/,
+      unknownKg: 'kg onbekend',
+      shipped: 'Geleverd',
+    },
+    en: {
+      quotes: 'Quotes',
+      orders: 'Orders',
+      shipments: 'Shipments',
+      lines: 'Lines',
+      reference: 'Your reference',
+      weight: 'Weight (steel)',
+      fromQuote: 'From quote',
+      note: 'Note for the customer',
+      passed: 'validity passed',
+      accept: /^Accept… /,
+      live: /\((live|archived)\)/,
+      unknownKg: 'kg unknown',
+      shipped: 'Shipped',
+    },
+  } as const;
+  for (const language of ['nl', 'en'] as const) {
+    const words = texts[language];
+    if (language === 'en') {
+      await page.keyboard.press('Alt+5');
+      await page.getByText('English').click();
+      await page.keyboard.press('Alt+1');
+    }
+    const body = page.locator('.customer-tabs__body');
+    await page.getByRole('tab', { name: words.quotes }).click();
+    for (const header of [words.reference, words.weight, words.note])
+      await expect(body.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    // A released quote whose validity passed is not offered for acceptance.
+    const passed = body.locator('tr').filter({ hasText: words.passed });
+    await expect(passed.first()).toBeVisible();
+    await expect(passed.getByRole('button', { name: words.accept })).toHaveCount(0);
+    await passed.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screenshots/customer-quotes-columns-${language}.png` });
+
+    await page.getByRole('tab', { name: words.orders }).click();
+    for (const header of [words.reference, words.fromQuote, words.note])
+      await expect(body.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    // The order made from a quote (seeded with the customer's reference BOUW-2026-17 and a note).
+    const fromQuote = body.locator('tr').filter({ hasText: 'BOUW-2026-17' });
+    await expect(fromQuote).toContainText(words.live);
+    await expect(fromQuote).toContainText('Tweede helft volgt in week 50');
+    await page.screenshot({ path: `test-results/screenshots/customer-orders-columns-${language}.png` });
+
+    // The order made from a quote is live and half shipped; the host does not know its first line's weight.
+    await fromQuote.getByRole('button', { name: new RegExp(`^${words.lines} `) }).click();
+    await expect(body.getByRole('columnheader', { name: words.shipped, exact: true })).toBeVisible();
+    await expect(body.locator('tbody tr').first()).toContainText(words.unknownKg);
+    await page.screenshot({ path: `test-results/screenshots/customer-lines-unknown-${language}.png` });
+
+    await page.getByRole('tab', { name: words.shipments }).click();
+    await expect(body.getByRole('columnheader', { name: words.reference, exact: true })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.keyboard.press('Alt+5');
+  await page.getByText('Nederlands').click();
+});

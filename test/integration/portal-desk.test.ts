@@ -4,6 +4,7 @@
 // reached by moving the emulator's clock, never by sleeping.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
+import { PortalCallError } from '../../src/main/core/portal/portal-client.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import type { CallInput, CallOutput } from '../../src/shared/bridge/api.ts';
 import type { CallName, EventName } from '../../src/shared/bridge/bridge-map.ts';
@@ -317,6 +318,45 @@ describe('linking requests', () => {
     const requests = ok(await call('portal:requests', {}));
     const row = requests.find((entry) => entry.no === stored.number);
     expect(row?.status).toBe('New');
+  });
+
+  it('a LinkRequest that got no answer is "unknown", never "not linked", until MyRequests settles it', async () => {
+    await signIn(portalUsers.buyer);
+    const send = core.portal.client.call;
+    // The host runs LinkRequest for the first request and the answer is lost on the way back; the second
+    // LinkRequest never reaches it.
+    let links = 0;
+    core.portal.client.call = async (procedure, parameters) => {
+      if (procedure !== 'LinkRequest') return send(procedure, parameters);
+      links += 1;
+      if (links === 1) await send(procedure, parameters);
+      throw new PortalCallError('LinkRequest', 'noAnswer', 'The connection was reset.');
+    };
+    const unknown = (requestId: string) =>
+      waitForEvent('portal:linksChanged', (list: Json[]) =>
+        list.some((link) => link.requestId === requestId && link.state === 'unknown'),
+      );
+    let ranId: string;
+    let lostId: string;
+    try {
+      const firstUnknown = unknown((ranId = await submitAndDeliver(fairQuote({ contactName: 'Liam' }))));
+      await firstUnknown;
+      lostId = await submitAndDeliver(fairQuote({ contactName: 'Noor' }));
+      await expect
+        .poll(async () => (await call('portal:links', {})).find((link) => link.requestId === lostId)?.state)
+        .toBe('unknown');
+    } finally {
+      core.portal.client.call = send;
+    }
+    const linkOf = async (requestId: string) =>
+      (await call('portal:links', {})).find((link) => link.requestId === requestId);
+    expect(await linkOf(ranId)).toMatchObject({ state: 'unknown', reason: 'noAnswer' });
+    // The customer's own request list settles both: the first is theirs, the second is not.
+    ok(await call('portal:requests', {}));
+    expect(await linkOf(ranId)).toMatchObject({ state: 'linked', reason: null });
+    expect(await linkOf(lostId)).toMatchObject({ state: 'notLinked', reason: 'notInRequests' });
+    expect((await storedRequest(ranId)).source).toBe('portal');
+    expect((await storedRequest(lostId)).source).toBe(TEST_SOURCE_LABELS[1]);
   });
 
   it('never links a counter visit: the source stays counterVisit', async () => {

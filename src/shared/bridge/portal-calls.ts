@@ -55,7 +55,8 @@ export interface CodeRequested {
 
 export type SignInAnswer = { signedIn: true; session: PortalSessionView } | { signedIn: false };
 
-export const LINK_STATES = ['pending', 'linked', 'notLinked'] as const;
+/** unknown: LinkRequest got no answer and the customer's requests have not told yet. */
+export const LINK_STATES = ['pending', 'linked', 'notLinked', 'unknown'] as const;
 export type LinkState = (typeof LINK_STATES)[number];
 
 /** Why a request is not linked; the screen says it in the user's language. */
@@ -68,6 +69,8 @@ export const LINK_FAILURES = [
   'otherCustomer',
   /** LinkRequest got no answer: whether it is linked is unknown (never retried automatically). */
   'noAnswer',
+  /** After no answer: the customer's complete request list (MyRequests) does not hold it as theirs. */
+  'notInRequests',
 ] as const;
 export type LinkFailure = (typeof LINK_FAILURES)[number];
 

@@ -94,8 +94,12 @@ function SignInForm() {
     if (!code.trim()) return setProblem(t('customer.codeEmpty'));
     setProblem(null);
     const signedIn = await signIn(email.trim(), code);
+    const failure = useAppStore.getState().portalError;
     if (signedIn) setCode('');
-    else if (!useAppStore.getState().portalError) setProblem(t('customer.codeNotAccepted'));
+    else if (!failure) setProblem(t('customer.codeNotAccepted'));
+    // No answer to SignIn: whether the code was used is not known, so the advice is a new code. Other
+    // failures (settings, keychain) say what they are.
+    else if (failure.code === 'host-error') setProblem(t('customer.signInNoAnswer'));
   };
 
   return (
@@ -141,7 +145,11 @@ function SignInForm() {
       <p id="customer-code-hint" className="field__hint">
         {t('customer.codeHint')}
       </p>
-      {codeRequest ? (
+      {sending ? (
+        <p className="banner banner--info" role="status">
+          {t('customer.sendingCode')}
+        </p>
+      ) : codeRequest ? (
         <p className="banner banner--info" role="status">
           {t('customer.codeOnItsWay')}
           {wait > 0 ? ` ${t('customer.waitCode', { seconds: wait })}` : ''}

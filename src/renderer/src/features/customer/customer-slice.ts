@@ -94,6 +94,8 @@ const CUSTOMER_FORMS = ['counter', 'fair'] as const;
 export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
   let started = false;
   let lastActivity = 0;
+  /** Tabs being read now: showing a tab again while its read runs does not read it twice. */
+  const reading = new Set<CustomerTab>();
 
   /**
    * Takes every value of a customer who is no longer signed in out of the forms (whatever ended the
@@ -223,9 +225,14 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
       keepInSession('customer.tab', tab);
       const data = get().portalData;
       if (!refresh && data[tab] !== undefined) return;
-      if (tab === 'lines') return;
+      if (tab === 'lines' || reading.has(tab)) return;
+      reading.add(tab);
+      const customer = get().portal.customer?.customerNo;
       const store = <K extends keyof TabData>(key: K, value: TabData[K] | undefined) => {
-        if (value !== undefined) set({ portalData: { ...get().portalData, [key]: value } });
+        reading.delete(tab);
+        // A read that answers after the customer left (or another signed in) is not shown.
+        if (value !== undefined && get().portal.customer?.customerNo === customer)
+          set({ portalData: { ...get().portalData, [key]: value } });
       };
       if (tab === 'requests') store(tab, await portalRead(() => voa.portal.requests({})));
       if (tab === 'quotes') store(tab, await portalRead(() => voa.portal.quotes({})));

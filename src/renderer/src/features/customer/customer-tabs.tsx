@@ -4,11 +4,14 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   PRINT_DOCUMENT_TYPES,
   ROLE_BUYER,
+  localDate,
+  quoteAcceptable,
   STEEL_UNITS,
   type AcceptQuoteAnswer,
   type PortalDocumentLine,
   type PortalDocumentRow,
   type DocumentStatus,
+  type LinkStatus,
   type PortalQuoteRow,
   type RequestStatus,
   type PrintDocumentType,
@@ -93,6 +96,11 @@ function TabBody({ tab }: { tab: CustomerTab }) {
 /** A status as the screen says it; a value this version does not know reads "status unknown", never New. */
 function statusText(t: Translate, status: RequestStatus | DocumentStatus): string {
   return t(`customer.status.${status}`);
+}
+
+/** A linked document's number with whether it is live or archived, as the host says. */
+function linkedText(t: Translate, no: string, status: LinkStatus): string {
+  return no ? `${no} (${t(`customer.linkStatus.${status}`)})` : '–';
 }
 
 function Empty() {
@@ -197,7 +205,11 @@ function QuotesTable() {
   const [accepting, setAccepting] = useState<PortalQuoteRow | null>(null);
   const [outcome, setOutcome] = useState<{ no: string; answer: AcceptQuoteAnswer } | null>(null);
   const showTab = useAppStore((state) => state.portalShowTab);
+  const language = useAppStore((state) => state.language);
   if (!list) return null;
+  const today = localDate(new Date());
+  // The total weight exists with the steel extension only: without it the column is left out.
+  const steel = list.rows.some((row) => row.totalWeightKg !== null);
   return (
     <>
       <Truncated truncated={list.truncated} />
@@ -225,8 +237,21 @@ function QuotesTable() {
         columns={[
           { header: 'customer.col.no', cell: (row) => row.no },
           { header: 'customer.col.date', cell: (row) => <DateText value={row.documentDate} /> },
+          { header: 'customer.col.reference', cell: (row) => row.yourReference || '–' },
           { header: 'customer.col.status', cell: (row) => statusText(t, row.status) },
           { header: 'customer.col.validUntil', cell: (row) => <DateText value={row.validUntil} /> },
+          ...(steel
+            ? [
+                {
+                  header: 'customer.col.weight' as const,
+                  className: 'customer-table__number',
+                  cell: (row: PortalQuoteRow) =>
+                    row.totalWeightKg === null
+                      ? t('customer.unknownQuantity')
+                      : t('customer.weightKg', { value: formatAmount(row.totalWeightKg, language) }),
+                },
+              ]
+            : []),
           {
             header: 'customer.col.accepted',
             cell: (row) => (row.accepted ? t('customer.yes') : t('customer.no')),
@@ -237,7 +262,7 @@ function QuotesTable() {
             cell: (row) => (
               <>
                 <LinesButton documentType="quote" documentNo={row.no} />
-                {buyer && row.status === 'Released' && !row.accepted ? (
+                {buyer && quoteAcceptable(row, today) ? (
                   <button
                     type="button"
                     className="button button--small"
@@ -249,6 +274,8 @@ function QuotesTable() {
                   >
                     {t('customer.accept')}
                   </button>
+                ) : buyer && row.status === 'Released' && !row.accepted ? (
+                  <span className="customer-panel__note">{t('customer.acceptExpired')}</span>
                 ) : null}
               </>
             ),
@@ -314,6 +341,9 @@ function AcceptOutcome({
   onRefresh(): void;
 }) {
   const t = useT();
+  const language = useAppStore((state) => state.language);
+  // The moment of the acceptance in this workstation's local time, written as the UI language writes it.
+  const at = formatDateTime(answer.acceptedAt, language) || '–';
   const kind =
     answer.outcome === 'recorded' || answer.outcome === 'already'
       ? 'banner--ok'
@@ -322,7 +352,7 @@ function AcceptOutcome({
         : 'banner--error';
   return (
     <div className={`banner ${kind}`} role="alert">
-      {t(`customer.outcome.${answer.outcome}`, { no, at: answer.acceptedAt || '–' })}
+      {t(`customer.outcome.${answer.outcome}`, { no, at })}
       {answer.outcome === 'unknown' ? (
         <button type="button" className="button button--small" onClick={onRefresh}>
           {t('customer.refreshQuotes')}
@@ -345,6 +375,8 @@ function OrdersTable() {
         columns={[
           { header: 'customer.col.no', cell: (row) => row.no },
           { header: 'customer.col.date', cell: (row) => <DateText value={row.orderDate} /> },
+          { header: 'customer.col.reference', cell: (row) => row.yourReference || '–' },
+          { header: 'customer.col.quote', cell: (row) => linkedText(t, row.quoteNo, row.quoteNoStatus) },
           { header: 'customer.col.requested', cell: (row) => <DateText value={row.requestedDeliveryDate} /> },
           { header: 'customer.col.promised', cell: (row) => <DateText value={row.promisedDeliveryDate} /> },
           { header: 'customer.col.status', cell: (row) => statusText(t, row.status) },
@@ -352,6 +384,7 @@ function OrdersTable() {
             header: 'customer.col.shipped',
             cell: (row) => (row.completelyShipped ? t('customer.yes') : t('customer.no')),
           },
+          { header: 'customer.col.note', cell: (row) => row.comment, className: 'customer-table__note' },
           { className: ACTIONS, cell: (row) => <LinesButton documentType="order" documentNo={row.no} /> },
         ]}
       />
@@ -360,6 +393,7 @@ function OrdersTable() {
 }
 
 function ShipmentsTable() {
+  const t = useT();
   const list = useAppStore((state) => state.portalData.shipments);
   if (!list) return null;
   return (
@@ -371,7 +405,8 @@ function ShipmentsTable() {
         columns={[
           { header: 'customer.col.no', cell: (row) => row.no },
           { header: 'customer.col.delivery', cell: (row) => <DateText value={row.deliveryDate} /> },
-          { header: 'customer.col.order', cell: (row) => row.orderNo || '–' },
+          { header: 'customer.col.order', cell: (row) => linkedText(t, row.orderNo, row.orderNoStatus) },
+          { header: 'customer.col.reference', cell: (row) => row.yourReference || '–' },
           {
             header: 'customer.col.to',
             cell: (row) => [row.shipTo.name, row.shipTo.postCode, row.shipTo.city].filter(Boolean).join(', '),
@@ -406,31 +441,63 @@ function SteelAmounts({ amounts, unit }: { amounts: SteelQuantities; unit: strin
   const t = useT();
   const language = useAppStore((state) => state.language);
   const parts = [
-    { value: amounts.pieces, text: 'customer.pieces', unit: STEEL_UNITS.pieces },
-    { value: amounts.meters, text: 'customer.meters', unit: STEEL_UNITS.meters },
-    { value: amounts.kg, text: 'customer.kg', unit: STEEL_UNITS.kilograms },
+    {
+      value: amounts.pieces,
+      text: 'customer.pieces',
+      unknown: 'customer.unknownPieces',
+      unit: STEEL_UNITS.pieces,
+    },
+    {
+      value: amounts.meters,
+      text: 'customer.meters',
+      unknown: 'customer.unknownMeters',
+      unit: STEEL_UNITS.meters,
+    },
+    { value: amounts.kg, text: 'customer.kg', unknown: 'customer.unknownKg', unit: STEEL_UNITS.kilograms },
   ] as const;
+  // A missing key means the host does not know the quantity: "unknown", never blank or 0.
   return (
     <span className="steel-amounts">
-      {parts
-        .filter((part) => part.value !== null)
-        .map((part) => (
-          <span
-            key={part.unit}
-            className={part.unit === unit ? 'steel-amounts__lead' : undefined}
-            title={part.unit === unit ? t('customer.leading') : undefined}
-          >
-            {t(part.text, { value: part.value === null ? '' : formatAmount(part.value, language) })}
-            {part.unit === unit ? ' ◆' : ''}
-          </span>
-        ))}
+      {parts.map((part) => (
+        <span
+          key={part.unit}
+          className={part.unit === unit ? 'steel-amounts__lead' : undefined}
+          title={part.unit === unit ? t('customer.leading') : undefined}
+        >
+          {part.value === null
+            ? t(part.unknown)
+            : t(part.text, { value: formatAmount(part.value, language) })}
+          {part.unit === unit ? ' ◆' : ''}
+        </span>
+      ))}
     </span>
   );
 }
 
 function quantityCell(line: PortalDocumentLine) {
   if (line.steel) return <SteelAmounts amounts={line.steel.quantity} unit={line.steel.unit} />;
-  return line.quantity === null ? '–' : <Amount value={line.quantity} unit={line.unitOfMeasureCode} />;
+  return line.quantity === null ? (
+    <UnknownQuantity />
+  ) : (
+    <Amount value={line.quantity} unit={line.unitOfMeasureCode} />
+  );
+}
+
+function UnknownQuantity() {
+  const t = useT();
+  return <>{t('customer.unknownQuantity')}</>;
+}
+
+/** Shipped so far, on live order lines only, as the host gives it (never computed here). */
+function shippedCell(line: PortalDocumentLine) {
+  if (line.steel) {
+    return line.steel.shipped ? <SteelAmounts amounts={line.steel.shipped} unit={line.steel.unit} /> : '';
+  }
+  return line.quantityShipped === null ? (
+    ''
+  ) : (
+    <Amount value={line.quantityShipped} unit={line.unitOfMeasureCode} />
+  );
 }
 
 function outstandingCell(line: PortalDocumentLine) {
@@ -453,14 +520,25 @@ function LinesTable() {
   const data = useAppStore((state) => state.portalData.lines);
   if (!data) return <p className="customer-panel__note">{t('customer.linesPick')}</p>;
   const type = t(`customer.docType.${data.documentType}`);
-  const live = data.lines?.some((line) => line.outstandingQuantity !== null || line.steel?.outstanding);
+  const live = data.lines?.some(
+    (line) =>
+      line.outstandingQuantity !== null ||
+      line.quantityShipped !== null ||
+      line.steel?.outstanding ||
+      line.steel?.shipped,
+  );
   const columns: Column<PortalDocumentLine>[] = [
     { header: 'customer.col.item', cell: (line) => line.itemNo },
     { header: 'customer.col.description', cell: (line) => line.description },
     { header: 'customer.col.size', cell: (line) => line.steel?.formatDescription || line.format },
     { header: 'customer.col.quantity', cell: quantityCell },
     // Outstanding quantities exist on live order lines only.
-    ...(live ? [{ header: 'customer.col.outstanding' as const, cell: outstandingCell }] : []),
+    ...(live
+      ? [
+          { header: 'customer.col.outstanding' as const, cell: outstandingCell },
+          { header: 'customer.col.shippedQty' as const, cell: shippedCell },
+        ]
+      : []),
   ];
   return (
     <>

@@ -60,6 +60,7 @@ const en = {
   'link.pending': 'to be linked to customer {customerNo} once delivered',
   'link.linked': 'linked to customer {customerNo}',
   'link.notLinked': 'not linked to customer {customerNo}: {reason}',
+  'link.unknown': 'not known whether it is linked to customer {customerNo}: {reason}',
 };
 
 export const outboxMessages: FeatureMessages<typeof en> = {
@@ -125,5 +126,6 @@ export const outboxMessages: FeatureMessages<typeof en> = {
     'link.pending': 'wordt na aflevering gekoppeld aan klant {customerNo}',
     'link.linked': 'gekoppeld aan klant {customerNo}',
     'link.notLinked': 'niet gekoppeld aan klant {customerNo}: {reason}',
+    'link.unknown': 'niet bekend of het gekoppeld is aan klant {customerNo}: {reason}',
   },
 };
