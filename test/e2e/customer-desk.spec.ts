@@ -4,6 +4,7 @@
 // and watch every way the desk forgets the customer.
 import { expect, test, type Page } from '@playwright/test';
 import { filesWithContent } from '../support/data-dir-files.ts';
+import { catalogSynced } from './desk-steps.ts';
 import type { QuoteRequestInput } from '../../src/shared/contract/request-schemas.ts';
 import {
   TEST_PRIVACY_CONSENT_VERSION,
@@ -539,4 +540,75 @@ test('everything the portal returns, as the contract means it, in Dutch and in E
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.keyboard.press('Alt+5');
   await page.getByText('Nederlands').click();
+});
+
+test('order again from an order, a shipment and a quote, with and without the steel extension, a blocked item flagged', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const email = 'nabestellen@devries.example';
+  await emulator.admin('/portal/users', { email, customerNo: '10000', role: 'Buyer' });
+  await openCounter(page, 'nl');
+  await catalogSynced(page);
+  await signIn(page, email, NL);
+  await expect(page.locator('.customer-bar')).toContainText('Aangemeld:');
+  const body = page.locator('.customer-tabs__body');
+  const formLines = page.getByLabel(/^Regel \d+ · Artikel$/);
+  const orderAgain = async (count: number | 'all', skip?: number) => {
+    await body.getByRole('button', { name: 'Opnieuw bestellen…' }).click();
+    const dialog = page.getByRole('dialog');
+    const boxes = dialog.getByRole('checkbox');
+    await expect(boxes.first()).toBeFocused();
+    if (skip !== undefined) await boxes.nth(skip).uncheck();
+    const chosen = count === 'all' ? await boxes.count() : count;
+    await page.screenshot({ path: `test-results/screenshots/customer-order-again-${chosen}-nl.png` });
+    await dialog.getByRole('button', { name: `Voeg ${chosen} regels toe aan het formulier` }).click();
+    await expect(dialog).toBeHidden();
+    await expect(body.getByRole('status').filter({ hasText: `${chosen} regels van` })).toBeVisible();
+    return chosen;
+  };
+
+  // The order BOUW-2026-17: five lines, the last of an item the catalog has blocked since. One is left out.
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await body
+    .locator('tr')
+    .filter({ hasText: 'BOUW-2026-17' })
+    .getByRole('button', { name: /^Regels / })
+    .click();
+  const orderLines = await body.locator('tbody tr').count();
+  const itemNos = await body.locator('tbody tr td:first-child').allTextContents();
+  const fromOrder = await orderAgain(orderLines - 1, 1);
+  await expect(formLines).toHaveCount(fromOrder);
+  await expect(formLines.first()).toHaveValue(itemNos[0]!);
+  await expect(formLines.nth(1)).toHaveValue(itemNos[2]!);
+  // Refused as on any line (the emulator's small catalog has it blocked for sales, or its size blocked).
+  await expect(
+    page.getByText(new RegExp(`(artikel|van artikel) ${itemNos.at(-1)} is geblokkeerd`)),
+  ).toBeVisible();
+  await screenshot(page, 'customer-order-again-added-nl');
+
+  // A shipment of the same customer: every line.
+  await page.getByRole('tab', { name: 'Leveringen' }).click();
+  await body
+    .getByRole('button', { name: /^Regels / })
+    .first()
+    .click();
+  const fromShipment = await orderAgain('all');
+  await expect(formLines).toHaveCount(fromOrder + fromShipment);
+
+  // Without the steel extension: quantity and unit of measure as the host sends them.
+  await emulator.admin('/settings', { steel: false });
+  await page.getByRole('tab', { name: 'Offertes' }).click();
+  await page.getByRole('button', { name: 'Vernieuwen' }).click();
+  await body
+    .getByRole('button', { name: /^Regels / })
+    .first()
+    .click();
+  await expect(body.locator('tbody tr').first()).not.toContainText('◆');
+  const fromQuote = await orderAgain('all');
+  await expect(formLines).toHaveCount(fromOrder + fromShipment + fromQuote);
+
+  // The copied lines are the customer's: they leave the form with the customer.
+  await page.getByRole('button', { name: 'Afmelden' }).click();
+  await expect(formLines).toHaveCount(0);
 });

@@ -142,6 +142,13 @@ const en = {
   'linkReason.noAnswer': 'LinkRequest got no answer; the customer’s requests will tell at the next sign-in',
   linksTitle: 'Requests sent for a signed-in customer',
   linkNow: 'Link to customer',
+  orderAgain: 'Order again…',
+  orderAgainTitle: 'Order again from {type} {no}',
+  orderAgainHint:
+    'Untick the lines the customer does not want. The others become new lines of the form, checked against the catalog; nothing is sent until you send the form.',
+  orderAgainAdd: 'Add {count} lines to the form',
+  orderAgainAdded: '{count} lines of {type} {no} are in the form. Check them and send the form as usual.',
+  orderAgainFull: '{count} lines did not fit: one request takes at most {max} lines.',
 };
 
 export const customerMessages: FeatureMessages<typeof en> = {
@@ -290,5 +297,13 @@ export const customerMessages: FeatureMessages<typeof en> = {
       'LinkRequest kreeg geen antwoord; de aanvragen van de klant wijzen het uit bij de volgende aanmelding',
     linksTitle: 'Aanvragen verstuurd voor een aangemelde klant',
     linkNow: 'Aan klant koppelen',
+    orderAgain: 'Opnieuw bestellen…',
+    orderAgainTitle: 'Opnieuw bestellen uit {type} {no}',
+    orderAgainHint:
+      'Vink de regels uit die de klant niet wil. De andere worden nieuwe regels van het formulier, gecontroleerd tegen de catalogus; er wordt niets verstuurd tot u het formulier verstuurt.',
+    orderAgainAdd: 'Voeg {count} regels toe aan het formulier',
+    orderAgainAdded:
+      '{count} regels van {type} {no} staan in het formulier. Controleer ze en verstuur het formulier zoals altijd.',
+    orderAgainFull: '{count} regels pasten niet: één aanvraag heeft hoogstens {max} regels.',
   },
 };

@@ -250,7 +250,7 @@ function SignedIn({
       </div>
       {notice ? <p className="customer-panel__notice">{notice}</p> : null}
       <DeliveryAddresses customer={customer} target={target} onUsed={setNotice} />
-      <CustomerTabs />
+      <CustomerTabs target={target} />
     </>
   );
 }

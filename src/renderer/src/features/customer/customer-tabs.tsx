@@ -25,8 +25,10 @@ import { ProblemBanner } from '../../components/message-details.tsx';
 import { bridgeProblem } from '../../components/problem-text.ts';
 import { useT, type MessageKey, type Translate } from '../../i18n/i18n.ts';
 import { CUSTOMER_TABS, type CustomerTab } from './customer-slice.ts';
+import { OrderAgainDialog, type CustomerFormTarget, type OrderAgainOutcome } from './order-again.tsx';
+import { MAX_QUOTE_LINES } from '../../../../shared/contract/request-schemas.ts';
 
-export function CustomerTabs() {
+export function CustomerTabs({ target }: { target: CustomerFormTarget }) {
   const t = useT();
   const tab = useAppStore((state) => state.portalTab);
   const showTab = useAppStore((state) => state.portalShowTab);
@@ -68,7 +70,7 @@ export function CustomerTabs() {
       </div>
       {error ? <ProblemBanner problem={bridgeProblem(t, error)} /> : null}
       <div className="customer-tabs__body" role="tabpanel" aria-label={t(`customer.tab.${tab}`)}>
-        <TabBody tab={tab} />
+        <TabBody tab={tab} target={target} />
       </div>
       <LinkOutcomes />
       <PdfViewer />
@@ -76,7 +78,7 @@ export function CustomerTabs() {
   );
 }
 
-function TabBody({ tab }: { tab: CustomerTab }) {
+function TabBody({ tab, target }: { tab: CustomerTab; target: CustomerFormTarget }) {
   switch (tab) {
     case 'requests':
       return <RequestsTable />;
@@ -87,7 +89,7 @@ function TabBody({ tab }: { tab: CustomerTab }) {
     case 'shipments':
       return <ShipmentsTable />;
     case 'lines':
-      return <LinesTable />;
+      return <LinesTable target={target} />;
     case 'documents':
       return <DocumentsTable />;
   }
@@ -515,9 +517,11 @@ function outstandingCell(line: PortalDocumentLine) {
   );
 }
 
-function LinesTable() {
+function LinesTable({ target }: { target: CustomerFormTarget }) {
   const t = useT();
   const data = useAppStore((state) => state.portalData.lines);
+  const [choosing, setChoosing] = useState(false);
+  const [outcome, setOutcome] = useState<(OrderAgainOutcome & { no: string }) | null>(null);
   if (!data) return <p className="customer-panel__note">{t('customer.linesPick')}</p>;
   const type = t(`customer.docType.${data.documentType}`);
   const live = data.lines?.some(
@@ -543,6 +547,41 @@ function LinesTable() {
   return (
     <>
       <h3 className="customer-panel__subtitle">{t('customer.linesOf', { type, no: data.documentNo })}</h3>
+      {data.lines?.length ? (
+        <p className="customer-lines__actions">
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => {
+              setOutcome(null);
+              setChoosing(true);
+            }}
+          >
+            {t('customer.orderAgain')}
+          </button>
+        </p>
+      ) : null}
+      {outcome && outcome.no === data.documentNo ? (
+        <p className="banner banner--ok" role="status">
+          {t('customer.orderAgainAdded', { count: outcome.added, type, no: outcome.no })}
+          {outcome.left
+            ? ` ${t('customer.orderAgainFull', { count: outcome.left, max: MAX_QUOTE_LINES })}`
+            : ''}
+        </p>
+      ) : null}
+      {choosing && data.lines?.length ? (
+        <OrderAgainDialog
+          target={target}
+          documentType={data.documentType}
+          documentNo={data.documentNo}
+          lines={data.lines}
+          renderQuantity={quantityCell}
+          onClose={(done) => {
+            setChoosing(false);
+            if (done) setOutcome({ ...done, no: data.documentNo });
+          }}
+        />
+      ) : null}
       {data.lines?.length ? (
         <PortalTable
           rows={data.lines}
