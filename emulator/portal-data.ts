@@ -79,6 +79,8 @@ export interface DocumentLine {
   weightType: WeightType;
   /** Share of the line shipped so far (live order lines; shipments carry their own quantities). */
   shippedShare: number;
+  /** Steel quantities the host does not know for this line: their keys are left out of the answer. */
+  unknownQuantities?: DocumentUnit[];
 }
 
 export type SalesStatus = 'Open' | 'Released' | 'Pending Approval';
@@ -302,6 +304,31 @@ export function seedPortalData(catalog: SeededCatalog, start: Date): PortalData 
       if (comments && unit() < 0.15) lines.push(commentLine((lines.length + 1) * 10000));
     }
     return lines;
+  }
+
+  /**
+   * A size the catalog refuses, in catalog order: of a blocked item, else of a sales-blocked one, else a
+   * blocked size (a small catalog may have no blocked item). No seeded draw is used.
+   */
+  function blockedSize(): Partial<DocumentLine> | undefined {
+    const rows = Array.from({ length: variants.count }, (_, index) => {
+      const variant = variants.rowAt(index, view);
+      return { variant, item: items.rowAt(Number(variant['ItemNo']) - 100000, view) };
+    });
+    const found =
+      rows.find(({ item }) => item['Blocked'] === true) ??
+      rows.find(({ item }) => item['SalesBlocked'] === true) ??
+      rows.find(({ variant }) => variant['Blocked'] === true);
+    if (!found) return undefined;
+    const { variant, item } = found;
+    return {
+      itemNo: String(variant['ItemNo']),
+      description: String(item['Description']),
+      variantCode: String(variant['Code']),
+      formatDescription: String(variant['Description']),
+      profile: String(item['DXItemProfileCodeDMX']),
+      grade: String(item['DXQualityCodeDMX']),
+    };
   }
 
   function commentLine(lineNo: number): DocumentLine {
@@ -582,6 +609,8 @@ export function seedPortalData(catalog: SeededCatalog, start: Date): PortalData 
   const convertedQuote = salesDocument('quote', allowed, { status: 'Released', yourReference: 'WEB000901' });
   const orderFromConverted = salesDocument('order', allowed, {
     quoteNo: convertedQuote.no,
+    externalDocumentNo: 'BOUW-2026-17',
+    comment: 'Tweede helft volgt in week 50',
     shippedShare: 0.5,
     status: 'Released',
   });
@@ -589,6 +618,15 @@ export function seedPortalData(catalog: SeededCatalog, start: Date): PortalData 
     archived(convertedQuote, 1, { status: 'Open' }),
     archived(convertedQuote, 2, { archiveOrderNo: orderFromConverted.no }),
   );
+  // Its first line's weight is not known to the host: DocumentLines leaves the kilogram keys out. Its last
+  // item line is a size the catalog refuses since (blocked, sales-blocked or a blocked size): "order again"
+  // flags it.
+  const orderItemLines = orderFromConverted.lines.filter((line) => line.type === 'Item');
+  const [firstOrderLine] = orderItemLines;
+  if (firstOrderLine) firstOrderLine.unknownQuantities = ['KG'];
+  const lastOrderLine = orderItemLines.length > 1 ? orderItemLines.at(-1) : undefined;
+  const blocked = blockedSize();
+  if (lastOrderLine && blocked) Object.assign(lastOrderLine, blocked);
   orders.push(orderFromConverted);
   const versioned = salesDocument('quote', allowed, { comment: 'Versie 3 is nog in bewerking' });
   quoteArchive.push(

@@ -9,6 +9,7 @@ import type {
   ArchivedVersion,
   ArchiveRecord,
   DocumentLine,
+  DocumentUnit,
   PortalCustomer,
   PortalUser,
   PostedDocument,
@@ -581,24 +582,24 @@ export function createPortalProcedures(context: PortalCallContext) {
           : {}),
       };
     }
+    const known = (unit: DocumentUnit) => !line.unknownQuantities?.includes(unit);
+    const kept = (unit: DocumentUnit, keys: object): object => (known(unit) ? keys : {});
     return {
       ...base,
       ...(line.profile ? { profile: line.profile } : {}),
       ...(line.grade ? { grade: line.grade } : {}),
       ...(line.formatDescription ? { formatDescription: line.formatDescription } : {}),
       unit: line.unit,
-      quantityPieces: line.pieces,
-      quantityMeters: line.meters,
-      quantityKg: line.kg,
+      // A missing key means unknown (0 would mean zero).
+      ...kept('PCS', { quantityPieces: line.pieces }),
+      ...kept('MTR', { quantityMeters: line.meters }),
+      ...kept('KG', { quantityKg: line.kg }),
       ...(line.weightType ? { weightType: line.weightType } : {}),
       ...(liveOrderLine
         ? {
-            outstandingPieces: line.pieces - shippedPieces,
-            outstandingMeters: round(line.meters - shippedMeters, 2),
-            outstandingKg: round(line.kg - shippedKg, 1),
-            shippedPieces,
-            shippedMeters,
-            shippedKg,
+            ...kept('PCS', { outstandingPieces: line.pieces - shippedPieces, shippedPieces }),
+            ...kept('MTR', { outstandingMeters: round(line.meters - shippedMeters, 2), shippedMeters }),
+            ...kept('KG', { outstandingKg: round(line.kg - shippedKg, 1), shippedKg }),
           }
         : {}),
     };

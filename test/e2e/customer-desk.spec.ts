@@ -3,6 +3,8 @@
 // registered address, walk every tab in both languages at both window sizes, open a PDF, accept a quote,
 // and watch every way the desk forgets the customer.
 import { expect, test, type Page } from '@playwright/test';
+import { filesWithContent } from '../support/data-dir-files.ts';
+import { catalogSynced } from './desk-steps.ts';
 import type { QuoteRequestInput } from '../../src/shared/contract/request-schemas.ts';
 import {
   TEST_PRIVACY_CONSENT_VERSION,
@@ -12,6 +14,7 @@ import {
 import {
   screenshot,
   screenshotAtSizes,
+  startBrowserShellProcess,
   startDeskAgainstEmulator,
   type BrowserShellProcess,
   type DeskAgainstEmulator,
@@ -316,4 +319,296 @@ test('the outbox shows each fair request linked or not linked with the reason, a
   expect(requests.find((request) => request.requestId === notLinkedId)?.source).toBe('portal');
   await page.keyboard.press('Alt+5');
   await page.getByText('Nederlands').click();
+});
+
+/** Every way a customer's session ends at the desk except sending the order. */
+const ENDINGS = ['signOut', 'nextCustomer', 'idle', 'expiry', 'revocation', 'reload', 'quit'] as const;
+
+/** The form's fields the customer's details and a registered address fill (a name each, one form shown). */
+const PORTAL_FIELDS = ['companyName', 'email', 'vatRegistrationNo', 'phoneNo', 'address', 'shipToAddress'];
+const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
+/** A field's value, '' when the form does not show it (a delivery address once delivery is off). */
+const shownValue = async (page: Page, name: string) =>
+  (await field(page, name).count()) ? field(page, name).inputValue() : '';
+async function expectNoPortalValues(page: Page) {
+  for (const name of PORTAL_FIELDS) await expect.poll(() => shownValue(page, name), name).toBe('');
+}
+const TYPED_CONTACT = 'Jan Baliegast';
+
+/** Every file of the data directory (app.db, its WAL, logs) as bytes, joined. */
+async function dataDirBytes(): Promise<Map<string, Buffer>> {
+  return filesWithContent(shell.ready.dataDir);
+}
+
+for (const ending of ENDINGS) {
+  test(`the customer's data leaves with the customer: ${ending}`, async ({ page }) => {
+    if (ending === 'idle') test.setTimeout(180_000);
+    // A portal user of its own per ending: the desk waits 60 s before a second code to one address.
+    const email = `balie-${ending.toLowerCase()}@northernsteel.example`;
+    const { users } = await emulator.admin<{ users: { email: string; customerNo: string }[] }>(
+      '/portal/users',
+    );
+    const customerNo = users.find((user) => user.email === OTHER_BUYER)!.customerNo;
+    await emulator.admin('/portal/users', { email, customerNo, role: 'Buyer' });
+    if (ending === 'idle') {
+      const saved = await page
+        .goto(shell.ready.url)
+        .then(() => page.evaluate(() => window.voa!.settings.save({ portalIdleMinutes: 1 })));
+      expect(saved.ok).toBe(true);
+    }
+    await openCounter(page, 'nl');
+    await signIn(page, email, NL);
+    const bar = page.locator('.customer-bar');
+    await expect(bar).toContainText('Aangemeld:');
+
+    // The way it failed: the employee types, uses the customer's details and a registered address.
+    await field(page, 'contactName').fill(TYPED_CONTACT);
+    await page.getByRole('button', { name: 'Klantgegevens gebruiken' }).click();
+    const addresses = page.locator('#customer-address');
+    const chosen = await addresses.locator('option').nth(1).getAttribute('value');
+    await addresses.selectOption(chosen!);
+    const theirs: string[] = [];
+    for (const name of PORTAL_FIELDS) {
+      const value = await field(page, name).inputValue();
+      expect(value, `${name} filled from the portal`).not.toBe('');
+      theirs.push(value);
+    }
+    const [, emailValue, vat, phone, street, shipToStreet] = theirs;
+    const secrets = [emailValue!, vat!, phone!, street!, shipToStreet!];
+    // The draft is saved as the employee types: the typed contact reaches the disk, the customer's data not.
+    await expect
+      .poll(async () => Buffer.concat([...(await dataDirBytes()).values()]).includes(TYPED_CONTACT))
+      .toBe(true);
+
+    if (ending === 'signOut') await page.getByRole('button', { name: 'Afmelden' }).click();
+    if (ending === 'nextCustomer') {
+      page.once('dialog', (confirm) => void confirm.accept());
+      await page.getByRole('button', { name: 'Volgende klant' }).click();
+    }
+    if (ending === 'idle') {
+      // The idle time (one minute, the shortest setting) passes without a key or a click.
+      await expect(bar).toBeHidden({ timeout: 150_000 });
+      await page.evaluate(() => window.voa!.settings.save({ portalIdleMinutes: 5 }));
+    }
+    if (ending === 'expiry' || ending === 'revocation') {
+      if (ending === 'expiry') await emulator.admin('/clock', { advanceSeconds: 481 * 60 });
+      else await emulator.admin('/portal/users', { email, customerNo, active: false });
+      await page.getByRole('button', { name: 'Vernieuwen' }).first().click();
+    }
+    if (ending === 'reload') await page.reload();
+    if (ending === 'quit') {
+      await shell.stop();
+      // At rest, with VOA Desk closed: the customer is in no file.
+      for (const [file, content] of await dataDirBytes())
+        for (const secret of secrets) expect(content.includes(secret), `${secret} in ${file}`).toBe(false);
+      shell = desk.shell = await startBrowserShellProcess(desk.profile);
+      await page.goto(shell.ready.url);
+    }
+
+    await expect(page.getByRole('heading', { name: 'Een bekende klant aanmelden' })).toBeVisible();
+    await expect(bar).toBeHidden();
+    const typedStays =
+      ending === 'signOut' || ending === 'idle' || ending === 'expiry' || ending === 'revocation';
+    if (typedStays) {
+      await expect(
+        page.getByText(
+          'De gegevens, adressen en overgenomen regels van de klant zijn uit het formulier gehaald.',
+        ),
+      ).toBeVisible();
+      await expect(field(page, 'contactName')).toHaveValue(TYPED_CONTACT);
+    }
+    await expectNoPortalValues(page);
+    if (ending === 'reload' || ending === 'quit') {
+      // The unfinished form is offered with what the employee typed, labelled by it, and nothing else.
+      const offer = page.getByTestId('unfinished-offer');
+      await expect(offer).toContainText(TYPED_CONTACT);
+      await page.screenshot({ path: `test-results/screenshots/customer-privacy-${ending}-nl.png` });
+      await offer.getByRole('button', { name: 'verder' }).click();
+      await expect(field(page, 'contactName')).toHaveValue(TYPED_CONTACT);
+      await expectNoPortalValues(page);
+    } else {
+      await page.screenshot({ path: `test-results/screenshots/customer-privacy-${ending}-nl.png` });
+    }
+    if (ending === 'nextCustomer') await expect(field(page, 'contactName')).toHaveValue('');
+
+    // Another customer signs in: no offer, parked order or form field holds the first one's data.
+    const next = `volgende-${ending.toLowerCase()}@devries.example`;
+    const otherCustomer = users.find((user) => user.email === BUYER)!.customerNo;
+    expect(otherCustomer).not.toBe(customerNo);
+    await emulator.admin('/portal/users', { email: next, customerNo: otherCustomer, role: 'Buyer' });
+    await signIn(page, next, NL);
+    await expect(bar).toContainText('Aangemeld:');
+    const screenText = await page.locator('main').innerText();
+    for (const secret of secrets) expect(screenText.includes(secret), `${secret} on screen`).toBe(false);
+    for (const [file, content] of await dataDirBytes())
+      for (const secret of secrets) expect(content.includes(secret), `${secret} in ${file}`).toBe(false);
+    await page.getByRole('button', { name: 'Afmelden' }).click();
+    // Leave an empty form for the next test.
+    await field(page, 'contactName').fill('');
+  });
+}
+
+test('everything the portal returns, as the contract means it, in Dutch and in English', async ({ page }) => {
+  // RequestCode takes its 1.5 s on the host: the panel says meanwhile that the code is being sent.
+  await emulator.admin('/settings', { requestCodeMinimumMs: 1500 });
+  await openCounter(page, 'nl');
+  await page.setViewportSize(SIZES[0]);
+  await page.getByLabel(NL.email, { exact: true }).fill(BUYER);
+  await page.getByRole('button', { name: NL.send }).click();
+  await expect(page.getByText('De code wordt verstuurd… dit duurt enkele seconden.')).toBeVisible();
+  await expect(page.getByText(NL.sent)).toBeVisible();
+  await page.getByLabel(NL.code, { exact: true }).fill(await newestCode(BUYER));
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.customer-bar')).toContainText('Aangemeld:');
+  // MyRequests once per sign-in, however many times the tab is shown.
+  await expect(
+    page.locator('.customer-tabs__body table, .customer-tabs__body .customer-panel__note').first(),
+  ).toBeVisible();
+  await page.getByRole('tab', { name: 'Offertes' }).click();
+  await page.getByRole('tab', { name: 'Aanvragen' }).click();
+  const { calls } = await emulator.admin<{ calls: { procedure?: string; path?: string }[] }>('/calls');
+  expect(calls.filter((call) => JSON.stringify(call).includes('MyRequests'))).toHaveLength(1);
+
+  const texts = {
+    nl: {
+      quotes: 'Offertes',
+      orders: 'Orders',
+      shipments: 'Leveringen',
+      lines: 'Regels',
+      reference: 'Uw referentie',
+      weight: 'Gewicht (staal)',
+      fromQuote: 'Uit offerte',
+      note: 'Notitie voor de klant',
+      passed: 'geldigheid verstreken',
+      accept: /^Accepteren… /,
+      live: /\((lopend|gearchiveerd)\)/,
+      unknownKg: 'kg onbekend',
+      shipped: 'Geleverd',
+    },
+    en: {
+      quotes: 'Quotes',
+      orders: 'Orders',
+      shipments: 'Shipments',
+      lines: 'Lines',
+      reference: 'Your reference',
+      weight: 'Weight (steel)',
+      fromQuote: 'From quote',
+      note: 'Note for the customer',
+      passed: 'validity passed',
+      accept: /^Accept… /,
+      live: /\((live|archived)\)/,
+      unknownKg: 'kg unknown',
+      shipped: 'Shipped',
+    },
+  } as const;
+  for (const language of ['nl', 'en'] as const) {
+    const words = texts[language];
+    if (language === 'en') {
+      await page.keyboard.press('Alt+5');
+      await page.getByText('English').click();
+      await page.keyboard.press('Alt+1');
+    }
+    const body = page.locator('.customer-tabs__body');
+    await page.getByRole('tab', { name: words.quotes }).click();
+    for (const header of [words.reference, words.weight, words.note])
+      await expect(body.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    // A released quote whose validity passed is not offered for acceptance.
+    const passed = body.locator('tr').filter({ hasText: words.passed });
+    await expect(passed.first()).toBeVisible();
+    await expect(passed.getByRole('button', { name: words.accept })).toHaveCount(0);
+    await passed.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screenshots/customer-quotes-columns-${language}.png` });
+
+    await page.getByRole('tab', { name: words.orders }).click();
+    for (const header of [words.reference, words.fromQuote, words.note])
+      await expect(body.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    // The order made from a quote (seeded with the customer's reference BOUW-2026-17 and a note).
+    const fromQuote = body.locator('tr').filter({ hasText: 'BOUW-2026-17' });
+    await expect(fromQuote).toContainText(words.live);
+    await expect(fromQuote).toContainText('Tweede helft volgt in week 50');
+    await page.screenshot({ path: `test-results/screenshots/customer-orders-columns-${language}.png` });
+
+    // The order made from a quote is live and half shipped; the host does not know its first line's weight.
+    await fromQuote.getByRole('button', { name: new RegExp(`^${words.lines} `) }).click();
+    await expect(body.getByRole('columnheader', { name: words.shipped, exact: true })).toBeVisible();
+    await expect(body.locator('tbody tr').first()).toContainText(words.unknownKg);
+    await page.screenshot({ path: `test-results/screenshots/customer-lines-unknown-${language}.png` });
+
+    await page.getByRole('tab', { name: words.shipments }).click();
+    await expect(body.getByRole('columnheader', { name: words.reference, exact: true })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.keyboard.press('Alt+5');
+  await page.getByText('Nederlands').click();
+});
+
+test('order again from an order, a shipment and a quote, with and without the steel extension, a blocked item flagged', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const email = 'nabestellen@devries.example';
+  await emulator.admin('/portal/users', { email, customerNo: '10000', role: 'Buyer' });
+  await openCounter(page, 'nl');
+  await catalogSynced(page);
+  await signIn(page, email, NL);
+  await expect(page.locator('.customer-bar')).toContainText('Aangemeld:');
+  const body = page.locator('.customer-tabs__body');
+  const formLines = page.getByLabel(/^Regel \d+ · Artikel$/);
+  const orderAgain = async (count: number | 'all', skip?: number) => {
+    await body.getByRole('button', { name: 'Opnieuw bestellen…' }).click();
+    const dialog = page.getByRole('dialog');
+    const boxes = dialog.getByRole('checkbox');
+    await expect(boxes.first()).toBeFocused();
+    if (skip !== undefined) await boxes.nth(skip).uncheck();
+    const chosen = count === 'all' ? await boxes.count() : count;
+    await page.screenshot({ path: `test-results/screenshots/customer-order-again-${chosen}-nl.png` });
+    await dialog.getByRole('button', { name: `Voeg ${chosen} regels toe aan het formulier` }).click();
+    await expect(dialog).toBeHidden();
+    await expect(body.getByRole('status').filter({ hasText: `${chosen} regels van` })).toBeVisible();
+    return chosen;
+  };
+
+  // The order BOUW-2026-17: five lines, the last of an item the catalog has blocked since. One is left out.
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await body
+    .locator('tr')
+    .filter({ hasText: 'BOUW-2026-17' })
+    .getByRole('button', { name: /^Regels / })
+    .click();
+  const orderLines = await body.locator('tbody tr').count();
+  const itemNos = await body.locator('tbody tr td:first-child').allTextContents();
+  const fromOrder = await orderAgain(orderLines - 1, 1);
+  await expect(formLines).toHaveCount(fromOrder);
+  await expect(formLines.first()).toHaveValue(itemNos[0]!);
+  await expect(formLines.nth(1)).toHaveValue(itemNos[2]!);
+  // Refused as on any line (the emulator's small catalog has it blocked for sales, or its size blocked).
+  await expect(
+    page.getByText(new RegExp(`(artikel|van artikel) ${itemNos.at(-1)} is geblokkeerd`)),
+  ).toBeVisible();
+  await screenshot(page, 'customer-order-again-added-nl');
+
+  // A shipment of the same customer: every line.
+  await page.getByRole('tab', { name: 'Leveringen' }).click();
+  await body
+    .getByRole('button', { name: /^Regels / })
+    .first()
+    .click();
+  const fromShipment = await orderAgain('all');
+  await expect(formLines).toHaveCount(fromOrder + fromShipment);
+
+  // Without the steel extension: quantity and unit of measure as the host sends them.
+  await emulator.admin('/settings', { steel: false });
+  await page.getByRole('tab', { name: 'Offertes' }).click();
+  await page.getByRole('button', { name: 'Vernieuwen' }).click();
+  await body
+    .getByRole('button', { name: /^Regels / })
+    .first()
+    .click();
+  await expect(body.locator('tbody tr').first()).not.toContainText('◆');
+  const fromQuote = await orderAgain('all');
+  await expect(formLines).toHaveCount(fromOrder + fromShipment + fromQuote);
+
+  // The copied lines are the customer's: they leave the form with the customer.
+  await page.getByRole('button', { name: 'Afmelden' }).click();
+  await expect(formLines).toHaveCount(0);
 });

@@ -4,14 +4,17 @@
 // reached by moving the emulator's clock, never by sleeping.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
+import { PortalCallError } from '../../src/main/core/portal/portal-client.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import type { CallInput, CallOutput } from '../../src/shared/bridge/api.ts';
 import type { CallName, EventName } from '../../src/shared/bridge/bridge-map.ts';
 import type { PortalRead, PortalSessionView } from '../../src/shared/bridge/portal-calls.ts';
 import { SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
 import {
+  emptyLine,
   emptyQuoteDraft,
   quotePayloadFromDraft,
+  withPortalValues,
   withRegisteredAddress,
   withTypedText,
   type QuoteDraft,
@@ -317,6 +320,45 @@ describe('linking requests', () => {
     expect(row?.status).toBe('New');
   });
 
+  it('a LinkRequest that got no answer is "unknown", never "not linked", until MyRequests settles it', async () => {
+    await signIn(portalUsers.buyer);
+    const send = core.portal.client.call;
+    // The host runs LinkRequest for the first request and the answer is lost on the way back; the second
+    // LinkRequest never reaches it.
+    let links = 0;
+    core.portal.client.call = async (procedure, parameters) => {
+      if (procedure !== 'LinkRequest') return send(procedure, parameters);
+      links += 1;
+      if (links === 1) await send(procedure, parameters);
+      throw new PortalCallError('LinkRequest', 'noAnswer', 'The connection was reset.');
+    };
+    const unknown = (requestId: string) =>
+      waitForEvent('portal:linksChanged', (list: Json[]) =>
+        list.some((link) => link.requestId === requestId && link.state === 'unknown'),
+      );
+    let ranId: string;
+    let lostId: string;
+    try {
+      const firstUnknown = unknown((ranId = await submitAndDeliver(fairQuote({ contactName: 'Liam' }))));
+      await firstUnknown;
+      lostId = await submitAndDeliver(fairQuote({ contactName: 'Noor' }));
+      await expect
+        .poll(async () => (await call('portal:links', {})).find((link) => link.requestId === lostId)?.state)
+        .toBe('unknown');
+    } finally {
+      core.portal.client.call = send;
+    }
+    const linkOf = async (requestId: string) =>
+      (await call('portal:links', {})).find((link) => link.requestId === requestId);
+    expect(await linkOf(ranId)).toMatchObject({ state: 'unknown', reason: 'noAnswer' });
+    // The customer's own request list settles both: the first is theirs, the second is not.
+    ok(await call('portal:requests', {}));
+    expect(await linkOf(ranId)).toMatchObject({ state: 'linked', reason: null });
+    expect(await linkOf(lostId)).toMatchObject({ state: 'notLinked', reason: 'notInRequests' });
+    expect((await storedRequest(ranId)).source).toBe('portal');
+    expect((await storedRequest(lostId)).source).toBe(TEST_SOURCE_LABELS[1]);
+  });
+
   it('never links a counter visit: the source stays counterVisit', async () => {
     await signIn(portalUsers.buyer);
     const requestId = await submitAndDeliver(
@@ -329,10 +371,14 @@ describe('linking requests', () => {
   });
 
   it('sends the shipToCode of a chosen registered address, and drops it once the address text is edited', async () => {
-    await signIn(portalUsers.buyer);
+    const session = await signIn(portalUsers.buyer);
     const [address] = ok(await call('portal:addresses', {})) ?? [];
     expect(address, 'the Buyer has a registered address').toBeDefined();
-    const chosen = withRegisteredAddress({ ...emptyQuoteDraft('entry'), privacyAccepted: true }, address!);
+    const chosen = withRegisteredAddress(
+      { ...emptyQuoteDraft('entry'), privacyAccepted: true },
+      address!,
+      session.customer!.customerNo,
+    );
     const fromDraft = (draft: QuoteDraft) =>
       fairQuote({
         ...quotePayloadFromDraft(draft, {
@@ -413,6 +459,74 @@ describe('a shared counter forgets the customer', () => {
       .poll(async () => (await sessions()).map((session) => session.state))
       .toEqual(['revoked', 'revoked']);
     expect((await call('portal:session', {})).customer).toBeNull();
+  });
+
+  it("never writes the customer's portal data into a draft or a parked order, WAL included", async () => {
+    // A customer no request of this file was sent for: a sent request is the one place its data may be.
+    const session = await signIn(portalUsers.otherCustomerBuyer);
+    const customerNo = session.customer!.customerNo;
+    const details = session.details!;
+    const [address] = ok(await call('portal:addresses', {})) ?? [];
+    expect(address, 'the Buyer has a registered address').toBeDefined();
+    const secrets = [
+      details.email,
+      details.vatRegistrationNo,
+      details.phoneNo,
+      details.address,
+      address!.address,
+    ];
+    for (const secret of secrets) expect(secret.length, 'the emulator seeds every detail').toBeGreaterThan(4);
+    // As the form holds it: typed contact and line, the customer's details and a registered address.
+    const typed: QuoteDraft = {
+      ...emptyQuoteDraft('entry'),
+      contactName: 'Jan Baliemedewerker',
+      lines: [{ ...emptyLine('typed-line'), itemNo: 'HEA200', quantity: '3' }],
+    };
+    const withDetails = withPortalValues(typed, customerNo, {
+      companyName: details.company,
+      vatRegistrationNo: details.vatRegistrationNo,
+      address: details.address,
+      phoneNo: details.phoneNo,
+      email: details.email,
+    });
+    const form = withRegisteredAddress(withDetails, address!, customerNo);
+    expect(form.portal?.keys).toEqual(expect.arrayContaining(['email', 'shipToAddress', 'shipToCode']));
+
+    const saved = await call('drafts:save', { target: 'counter', draft: form });
+    await call('drafts:save', { target: 'fair', draft: form });
+    const stored = saved.draft as QuoteDraft;
+    expect(stored.contactName).toBe('Jan Baliemedewerker');
+    expect(stored.lines.map((line) => line.itemNo)).toEqual(['HEA200']);
+    expect([stored.email, stored.vatRegistrationNo, stored.shipToAddress, stored.shipToCode]).toEqual([
+      '',
+      '',
+      '',
+      '',
+    ]);
+    expect(stored.portal).toBeUndefined();
+    const { parked } = await call('drafts:park', { target: 'fair', draft: form, unfinished: false });
+    expect(parked.at(-1)?.label, 'the parked order is labelled by what was typed').toBe(
+      'Jan Baliemedewerker',
+    );
+    // A form holding only the customer's own data has nothing to park.
+    const onlyTheirs = withPortalValues(emptyQuoteDraft('entry'), customerNo, { email: details.email });
+    const refused = await dispatchBridgeCall(core.handlers, 'drafts:park', {
+      target: 'fair',
+      draft: onlyTheirs,
+      unfinished: false,
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+
+    const files = await filesWithContent(profile.dataDir);
+    const everything = Buffer.concat([...files.values()]);
+    expect(everything.includes('Jan Baliemedewerker'), 'the typed draft is on disk').toBe(true);
+    expect([...files.keys()].some((file) => file.endsWith('-wal'))).toBe(true);
+    for (const [file, content] of files) {
+      for (const secret of secrets) expect(content.includes(secret), `${secret} in ${file}`).toBe(false);
+    }
+    await call('drafts:discardParked', { id: parked.at(-1)!.id });
+    await call('drafts:save', { target: 'counter', draft: null });
+    await call('drafts:save', { target: 'fair', draft: null });
   });
 
   it('never lets the token out: not in a bridge answer or event, not in a file of the data directory, not in the keychain', async () => {

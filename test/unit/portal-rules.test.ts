@@ -14,7 +14,9 @@ import {
 import { ipHash, newIpHashKey, workstationAddress } from '../../src/main/core/portal/portal-session.ts';
 import {
   isPlausibleSignInCode,
+  localDate,
   normalizeSignInCode,
+  quoteAcceptable,
   sanitizeFileName,
 } from '../../src/shared/contract/portal-objects.ts';
 import {
@@ -182,5 +184,23 @@ describe('reading the answers', () => {
     expect(sanitizeFileName('SalesQuote Q/00:12*?.pdf')).toBe('SalesQuote Q_00_12_.pdf');
     expect(sanitizeFileName('Offerte Café 12.pdf')).toBe('Offerte Café 12.pdf');
     expect(sanitizeFileName('..')).toBe('document.pdf');
+  });
+});
+
+describe('which quotes are offered for acceptance', () => {
+  const released = { status: 'Released', accepted: false, validUntil: '2026-11-27' } as const;
+  it.each([
+    ['released, valid until today', released, true],
+    ['released, validity passed yesterday', { ...released, validUntil: '2026-11-26' }, false],
+    ['released, no validity date', { ...released, validUntil: '' }, true],
+    ['open', { ...released, status: 'Open' }, false],
+    ['status unknown', { ...released, status: 'unknown' }, false],
+    ['already accepted', { ...released, accepted: true }, false],
+  ] as const)('%s: %s', (_case, quote, offered) => {
+    expect(quoteAcceptable(quote, '2026-11-27')).toBe(offered);
+  });
+
+  it('reads today in the local calendar, as the contract writes dates', () => {
+    expect(localDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
   });
 });

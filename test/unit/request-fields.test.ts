@@ -146,6 +146,7 @@ describe('request fields: every key of a table reaches schema, draft and form', 
         >
       | 'lines'
       | 'entry'
+      | 'portal'
     >();
     expectTypeOf<keyof AccountDraft>().toEqualTypeOf<
       Exclude<

@@ -23,6 +23,8 @@ async function start(): Promise<void> {
   void store.getState().initOutbox();
   void store.getState().initRequestForms();
   void store.getState().followHostReach();
+  // A customer still signed in from before this page loaded is signed out (the customer desk's rule).
+  store.getState().portalStart();
   root.render(
     <StrictMode>
       <AppFrame />

@@ -33,6 +33,7 @@ export const SESSION_END_REASONS = [
   'nextCustomer',
   'idle',
   'expired',
+  'reload',
   'quit',
   'connectionChanged',
 ] as const;
@@ -58,7 +59,8 @@ export interface CodeRequested {
 
 export type SignInAnswer = { signedIn: true; session: PortalSessionView } | { signedIn: false };
 
-export const LINK_STATES = ['pending', 'linked', 'notLinked'] as const;
+/** unknown: LinkRequest got no answer and the customer's requests have not told yet. */
+export const LINK_STATES = ['pending', 'linked', 'notLinked', 'unknown'] as const;
 export type LinkState = (typeof LINK_STATES)[number];
 
 /** Why a request is not linked; the screen says it in the user's language. */
@@ -71,6 +73,8 @@ export const LINK_FAILURES = [
   'otherCustomer',
   /** LinkRequest got no answer: whether it is linked is unknown (never retried automatically). */
   'noAnswer',
+  /** After no answer: the customer's complete request list (MyRequests) does not hold it as theirs. */
+  'notInRequests',
 ] as const;
 export type LinkFailure = (typeof LINK_FAILURES)[number];
 
@@ -102,9 +106,12 @@ export const portalCalls = {
   'portal:signIn': defineCall<SignInAnswer>()(
     z.object({ email, code: z.string().trim().min(1).max(40) }).strict(),
   ),
-  /** SignOut (answer ignored) and forget the customer: sign out, or the next customer. */
+  /**
+   * SignOut (answer ignored) and forget the customer: sign out, the next customer, or a page that (re)loads
+   * (the form's copy of the customer's data is gone with the old page, so the session goes too).
+   */
   'portal:signOut': defineCall<PortalSessionView>()(
-    z.object({ reason: z.enum(['signedOut', 'nextCustomer']) }).strict(),
+    z.object({ reason: z.enum(['signedOut', 'nextCustomer', 'reload']) }).strict(),
   ),
   /** The employee is using the desk: restarts the idle time. */
   'portal:activity': defineCall<{ signedIn: boolean }>()(noInput),

@@ -222,6 +222,24 @@ export interface AcceptQuoteAnswer {
   answerMissing: boolean;
 }
 
+/** A date as the contract writes it (YYYY-MM-DD), in this workstation's local calendar. */
+export function localDate(moment: Date): string {
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${moment.getFullYear()}-${two(moment.getMonth() + 1)}-${two(moment.getDate())}`;
+}
+
+/**
+ * Whether a quote may be offered for acceptance: Released, not yet accepted, and its validity date (when
+ * it has one) not passed: on its last valid day it can still be accepted.
+ */
+export function quoteAcceptable(
+  quote: Pick<PortalQuoteRow, 'status' | 'accepted' | 'validUntil'>,
+  today: string,
+): boolean {
+  if (quote.status !== 'Released' || quote.accepted) return false;
+  return quote.validUntil === '' || quote.validUntil >= today;
+}
+
 /**
  * A file name safe for a header and every desktop file system: no path separators, control characters or
  * characters Windows refuses; accents kept; never empty, never a dot file.

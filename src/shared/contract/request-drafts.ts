@@ -118,11 +118,52 @@ export const draftLineSchema = z.strictObject({
 });
 export type DraftLine = z.infer<typeof draftLineSchema>;
 
+/** The header keys a signed-in customer's portal data can fill (details, a registered address). */
+export const PORTAL_FILLED_KEYS = [
+  'companyName',
+  'vatRegistrationNo',
+  'address',
+  'address2',
+  'postCode',
+  'city',
+  'countryCode',
+  'phoneNo',
+  'email',
+  'deliveryMethod',
+  'useShipToAddress',
+  'shipToName',
+  'shipToAddress',
+  'shipToAddress2',
+  'shipToPostCode',
+  'shipToCity',
+  'shipToCountryCode',
+  'shipToCode',
+] as const satisfies readonly DraftKey<typeof QUOTE_HEADER_FIELDS>[];
+export type PortalFilledKey = (typeof PORTAL_FILLED_KEYS)[number];
+
+/**
+ * What in a form came from the signed-in customer's portal data: it stays the customer's, edited or not,
+ * and leaves the form when the session ends any way but sending. Never written to disk
+ * ({@link withoutPortalValues} runs before every draft is stored).
+ */
+export const portalMarkSchema = z.strictObject({
+  /** The customer whose data it is. */
+  customerNo: z.string().max(20),
+  keys: z.array(z.enum(PORTAL_FILLED_KEYS)).max(PORTAL_FILLED_KEYS.length),
+  /** The line naming the customer that "use customer details" added to the remarks; '' when none. */
+  remarkLine: draftText,
+  /** Keys of lines copied from one of the customer's documents. */
+  lineKeys: z.array(z.string().min(1).max(64)).max(MAX_QUOTE_LINES),
+});
+export type PortalMark = z.infer<typeof portalMarkSchema>;
+
 export const quoteDraftSchema = z.strictObject({
   ...draftShape(QUOTE_HEADER_FIELDS),
   lines: z.array(draftLineSchema).max(MAX_QUOTE_LINES),
   /** The line being typed in the entry row, not yet added. */
   entry: draftLineSchema,
+  /** Present while the form holds a signed-in customer's portal data. */
+  portal: portalMarkSchema.optional(),
 });
 export type QuoteDraft = z.infer<typeof quoteDraftSchema>;
 
@@ -139,7 +180,11 @@ export type QuoteDraftTextKey = {
 const SHIP_TO_TEXT_KEYS: ReadonlySet<QuoteDraftTextKey> = new Set(sectionKeys(QUOTE_HEADER_FIELDS, 'shipTo'));
 
 /** A signed-in Buyer's registered address chosen for delivery: its text fills the form, its code goes along. */
-export function withRegisteredAddress(draft: QuoteDraft, address: DeliveryAddress): QuoteDraft {
+export function withRegisteredAddress(
+  draft: QuoteDraft,
+  address: DeliveryAddress,
+  customerNo: string,
+): QuoteDraft {
   const registered = {
     shipToName: address.name,
     shipToAddress: address.address,
@@ -149,12 +194,73 @@ export function withRegisteredAddress(draft: QuoteDraft, address: DeliveryAddres
     shipToCountryCode: address.country,
     shipToCode: address.code,
   };
-  return {
-    ...draft,
+  return withPortalValues(draft, customerNo, {
     ...withNormalizedFields(QUOTE_HEADER_FIELDS, registered),
     deliveryMethod: DELIVERY_DELIVERY,
     useShipToAddress: true,
+  });
+}
+
+/** The draft with values from a customer's portal data marked as theirs (added to any earlier mark). */
+export function withPortalValues(
+  draft: QuoteDraft,
+  customerNo: string,
+  values: Partial<Pick<QuoteDraft, PortalFilledKey>>,
+  extra: { remarkLine?: string; lineKeys?: readonly string[] } = {},
+): QuoteDraft {
+  const earlier = draft.portal?.customerNo === customerNo ? draft.portal : undefined;
+  const filled = new Set<PortalFilledKey>(earlier?.keys ?? []);
+  for (const key of PORTAL_FILLED_KEYS) if (values[key] !== undefined) filled.add(key);
+  const lineKeys = new Set([...(earlier?.lineKeys ?? []), ...(extra.lineKeys ?? [])]);
+  // A mark of another customer means that customer's values are still here: they go first.
+  const base = draft.portal && !earlier ? withoutPortalValues(draft) : draft;
+  return {
+    ...base,
+    ...values,
+    portal: {
+      customerNo,
+      keys: PORTAL_FILLED_KEYS.filter((key) => filled.has(key)),
+      remarkLine: extra.remarkLine ?? earlier?.remarkLine ?? '',
+      lineKeys: [...lineKeys].slice(0, MAX_QUOTE_LINES),
+    },
   };
+}
+
+/**
+ * The draft without anything that came from a customer's portal data: marked header keys back to how a new
+ * form starts, the customer's remark line out of the remarks (the whole remarks when that line was edited,
+ * as nobody can tell the customer's words from the employee's any more), lines copied from the customer's
+ * documents removed. What the employee typed elsewhere stays.
+ */
+export function withoutPortalValues(draft: QuoteDraft): QuoteDraft {
+  const mark = draft.portal;
+  if (!mark) return draft;
+  const { portal: mine, ...rest } = draft;
+  void mine;
+  const empty = emptyFields(QUOTE_HEADER_FIELDS);
+  const cleared: Record<string, string | boolean> = {};
+  for (const key of mark.keys) cleared[key] = empty[key];
+  let remarks = draft.remarks;
+  if (mark.remarkLine) {
+    const lines = remarks.split('\n');
+    remarks = lines.includes(mark.remarkLine)
+      ? lines.filter((line) => line !== mark.remarkLine).join('\n')
+      : '';
+  }
+  const copied = new Set(mark.lineKeys);
+  const entry = copied.has(draft.entry.key) ? emptyLine(draft.entry.key) : draft.entry;
+  return {
+    ...rest,
+    ...cleared,
+    remarks,
+    lines: draft.lines.filter((line) => !copied.has(line.key)),
+    entry,
+  };
+}
+
+/** A form of either kind without the portal data it holds (an account request's form holds none). */
+export function anyDraftWithoutPortalValues(draft: AnyDraft): AnyDraft {
+  return 'lines' in draft ? withoutPortalValues(draft) : draft;
 }
 
 /**

@@ -1,12 +1,17 @@
 // Forms in progress, one per target, in app.db: saved as the user types, so they survive a reload, a
 // crash or a restart. A revision that only goes up lets a form tell its own saves from others' changes.
 // Forms put aside (parked) wait in parked_draft until the employee resumes or discards them.
+// A signed-in customer's portal data in a form is never written: every draft is stored without it, so a
+// crash, a reload or a parked order keeps only what the employee typed.
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import type { DraftView, ParkedDraftView } from '../../../shared/bridge/outbox-calls.ts';
+import { BridgeFailure } from '../bridge/bridge-failure.ts';
 import {
   DRAFT_TARGETS,
   accountDraftSchema,
+  anyDraftWithoutPortalValues,
+  draftHasContent,
   quoteDraftSchema,
   type AnyDraft,
   type DraftTarget,
@@ -85,7 +90,7 @@ export class DraftStore {
         `INSERT INTO draft (target, body, revision, updated_at) VALUES (?, ?, 1, ?)
          ON CONFLICT (target) DO UPDATE SET body = excluded.body, revision = revision + 1, updated_at = excluded.updated_at`,
       )
-      .run(target, JSON.stringify(draft), updatedAt);
+      .run(target, JSON.stringify(draft && anyDraftWithoutPortalValues(draft)), updatedAt);
     return this.get(target);
   }
 
@@ -104,11 +109,18 @@ export class DraftStore {
 
   /** Puts a form aside; the caller empties the form in the same transaction. */
   park(target: DraftTarget, draft: AnyDraft, unfinished: boolean, savedAt: string): number {
+    const kept = anyDraftWithoutPortalValues(draft);
+    if (!draftHasContent(kept)) {
+      throw new BridgeFailure(
+        'invalid-input',
+        "This form holds only the signed-in customer's own data, which leaves with the customer: there is nothing to park.",
+      );
+    }
     const result = this.#db
       .prepare(
         'INSERT INTO parked_draft (target, body, unfinished, saved_at, parked_at) VALUES (?, ?, ?, ?, ?)',
       )
-      .run(target, JSON.stringify(draft), unfinished ? 1 : 0, savedAt, new Date().toISOString());
+      .run(target, JSON.stringify(kept), unfinished ? 1 : 0, savedAt, new Date().toISOString());
     return Number(result.lastInsertRowid);
   }
 

@@ -2,10 +2,13 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { LinkFailure, LinkState, RequestLinkView } from '../../../shared/bridge/portal-calls.ts';
 
+/** As stored: a LinkRequest without an answer is kept as notLinked with reason noAnswer (table check). */
+type StoredState = Exclude<LinkState, 'unknown'>;
+
 interface LinkRow {
   request_id: string;
   customer_no: string;
-  state: LinkState;
+  state: StoredState;
   reason: LinkFailure | null;
   updated_at: string;
   number: string | null;
@@ -29,7 +32,7 @@ export class PortalLinkStore {
     return result.changes > 0;
   }
 
-  record(requestId: string, state: LinkState, reason: LinkFailure | null): RequestLinkView | null {
+  record(requestId: string, state: StoredState, reason: LinkFailure | null): RequestLinkView | null {
     this.#db
       .prepare('UPDATE portal_link SET state = ?, reason = ?, updated_at = ? WHERE request_id = ?')
       .run(state, reason, new Date().toISOString(), requestId);
@@ -55,7 +58,8 @@ function view(row: LinkRow): RequestLinkView {
     requestId: row.request_id,
     number: row.number,
     customerNo: row.customer_no,
-    state: row.state,
+    // No answer is not "not linked": the host may have linked it. MyRequests settles it.
+    state: row.state === 'notLinked' && row.reason === 'noAnswer' ? 'unknown' : row.state,
     reason: row.reason,
     updatedAt: row.updated_at,
   };

@@ -8,6 +8,7 @@ import type { CoreModule, CoreServices } from '../core-module.ts';
 import { KeychainUnavailableError, type SecretVault } from '../secrets/secret-vault.ts';
 import type { OutboxItemView } from '../../../shared/bridge/outbox-calls.ts';
 import type { PortalRead, RequestLinkView } from '../../../shared/bridge/portal-calls.ts';
+import type { PortalRequestRow } from '../../../shared/contract/portal-objects.ts';
 import { SOURCE_COUNTER_VISIT } from '../../../shared/contract/fixed-values.ts';
 import {
   DEFAULT_CODE_WAIT_SECONDS,
@@ -32,6 +33,9 @@ import { connectionKey } from '../host/connection-binding.ts';
 import { PortalLinkStore } from './portal-links.ts';
 import { checkedPdf } from './portal-document.ts';
 import { ipHash, newIpHashKey, PortalSession, workstationAddress } from './portal-session.ts';
+
+/** The most requests MyRequests returns (the reference's limits). */
+const MY_REQUESTS_LIMIT = 200;
 
 type PortalHandlers = Pick<BridgeHandlers, `portal:${string}` & keyof BridgeHandlers>;
 
@@ -96,6 +100,26 @@ export function createPortalModule(core: PortalServices): PortalModule {
     return links.record(requestId, outcome ? 'linked' : 'notLinked', outcome ? null : 'refused');
   }
 
+  /**
+   * Requests whose LinkRequest got no answer, settled by the customer's own request list: listed there, the
+   * host linked it; absent from a complete list (under the host's 200), it did not. A full list tells
+   * nothing, so the state stays unknown.
+   */
+  function settleUnknownLinks(rows: readonly PortalRequestRow[]): void {
+    const customer = session.customer;
+    if (!customer) return;
+    const listed = new Set(rows.map((row) => row.no.toUpperCase()));
+    let changed = false;
+    for (const link of links.list()) {
+      if (link.state !== 'unknown' || link.customerNo !== customer.customerNo || !link.number) continue;
+      if (listed.has(link.number.toUpperCase())) links.record(link.requestId, 'linked', null);
+      else if (rows.length < MY_REQUESTS_LIMIT) links.record(link.requestId, 'notLinked', 'notInRequests');
+      else continue;
+      changed = true;
+    }
+    if (changed) emitLinks();
+  }
+
   /** Fair (not counter-visit) quote requests of a signed-in Buyer, queued after the sign-in. */
   function shouldLink(item: OutboxItemView): boolean {
     const customer = session.customer;
@@ -143,18 +167,29 @@ export function createPortalModule(core: PortalServices): PortalModule {
   const handlers: PortalHandlers = {
     'portal:session': read(() => session.refresh()),
     'portal:requestCode': ({ email }) => guarded(() => session.requestCode(email)),
-    'portal:signIn': ({ email, code }) => guarded(() => session.signIn(email, code)),
+    'portal:signIn': async ({ email, code }) => {
+      try {
+        return await session.signIn(email, code);
+      } catch (error) {
+        // An error raised inside the host is a refusal like the empty answer: the code is what to check.
+        if (error instanceof PortalCallError && error.kind === 'hostError') return { signedIn: false };
+        if (error instanceof PortalCallError) throw new BridgeFailure('host-error', error.message);
+        throw error;
+      }
+    },
     'portal:signOut': ({ reason }) => session.end(reason),
     'portal:activity': async () => ({ signedIn: session.activity() }),
     'portal:addresses': read(() =>
       session.read('MyDeliveryAddresses', {}, fromObject(readAddresses), () => null),
     ),
-    'portal:requests': read(() =>
-      session.read('MyRequests', {}, (value) => {
+    'portal:requests': read(async () => {
+      const read = await session.read('MyRequests', {}, (value) => {
         const rows = listAnswer(value, 'requests');
         return rows ? readRequests(rows) : null;
-      }),
-    ),
+      });
+      if (read.state === 'ok') settleUnknownLinks(read.value);
+      return read;
+    }),
     'portal:quotes': read(() => session.read('MyQuotes', {}, fromObject(readQuotes))),
     'portal:orders': read(() => session.read('MyOrders', {}, fromObject(readOrders))),
     'portal:shipments': read(() => session.read('MyShipments', {}, fromObject(readShipments))),

@@ -4,6 +4,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
   draftHasContent,
+  withPortalValues,
   withRegisteredAddress,
   type DraftTarget,
 } from '../../../../shared/contract/request-drafts.ts';
@@ -58,6 +59,7 @@ export function CustomerPanel({ target }: { target: QuoteTarget }) {
 function SignInForm() {
   const t = useT();
   const ended = useAppStore((state) => state.portal.ended);
+  const formCleared = useAppStore((state) => state.portalFormCleared);
   const codeRequest = useAppStore((state) => state.portalCode);
   const error = useAppStore((state) => state.portalError);
   const busy = useAppStore((state) => state.portalLoading);
@@ -92,8 +94,12 @@ function SignInForm() {
     if (!code.trim()) return setProblem(t('customer.codeEmpty'));
     setProblem(null);
     const signedIn = await signIn(email.trim(), code);
+    const failure = useAppStore.getState().portalError;
     if (signedIn) setCode('');
-    else if (!useAppStore.getState().portalError) setProblem(t('customer.codeNotAccepted'));
+    else if (!failure) setProblem(t('customer.codeNotAccepted'));
+    // No answer to SignIn: whether the code was used is not known, so the advice is a new code. Other
+    // failures (settings, keychain) say what they are.
+    else if (failure.code === 'host-error') setProblem(t('customer.signInNoAnswer'));
   };
 
   return (
@@ -102,6 +108,7 @@ function SignInForm() {
       {ended ? (
         <p className="banner banner--info" role="status">
           {t(`customer.ended.${ended.reason}`)}
+          {formCleared ? ` ${t('customer.detailsLeft')}` : ''}
         </p>
       ) : (
         <p className="customer-panel__intro">{t('customer.signInIntro')}</p>
@@ -138,7 +145,11 @@ function SignInForm() {
       <p id="customer-code-hint" className="field__hint">
         {t('customer.codeHint')}
       </p>
-      {codeRequest ? (
+      {sending ? (
+        <p className="banner banner--info" role="status">
+          {t('customer.sendingCode')}
+        </p>
+      ) : codeRequest ? (
         <p className="banner banner--info" role="status">
           {t('customer.codeOnItsWay')}
           {wait > 0 ? ` ${t('customer.waitCode', { seconds: wait })}` : ''}
@@ -174,28 +185,34 @@ function SignedIn({
 
   const useDetails = () => {
     const remark = t('customer.remarkLine', { customerNo: customer.customerNo, name: customer.customerName });
-    updateDraft(target, (draft) => ({
-      ...draft,
-      ...(details
-        ? {
-            companyName: details.company,
-            vatRegistrationNo: details.vatRegistrationNo,
-            address: details.address,
-            address2: details.address2,
-            postCode: details.postCode,
-            city: details.city,
-            countryCode: details.country,
-            phoneNo: details.phoneNo,
-            email: details.email,
-          }
-        : {}),
+    updateDraft(target, (draft) => {
       // A counter visit is never linked (LinkRequest would make its source portal): the customer is named
       // in the remarks instead, once.
-      remarks:
-        target === 'counter' && !draft.remarks.includes(remark)
+      const named = target === 'counter';
+      const remarks =
+        named && !draft.remarks.includes(remark)
           ? [draft.remarks.trimEnd(), remark].filter(Boolean).join('\n')
-          : draft.remarks,
-    }));
+          : draft.remarks;
+      // Every value copied here stays marked as the customer's: it leaves the form with the customer.
+      return withPortalValues(
+        { ...draft, remarks },
+        customer.customerNo,
+        details
+          ? {
+              companyName: details.company,
+              vatRegistrationNo: details.vatRegistrationNo,
+              address: details.address,
+              address2: details.address2,
+              postCode: details.postCode,
+              city: details.city,
+              countryCode: details.country,
+              phoneNo: details.phoneNo,
+              email: details.email,
+            }
+          : {},
+        named ? { remarkLine: remark } : {},
+      );
+    });
     setNotice(t('customer.detailsUsed'));
   };
 
@@ -233,7 +250,7 @@ function SignedIn({
       </div>
       {notice ? <p className="customer-panel__notice">{notice}</p> : null}
       <DeliveryAddresses customer={customer} target={target} onUsed={setNotice} />
-      <CustomerTabs />
+      <CustomerTabs target={target} />
     </>
   );
 }
@@ -264,7 +281,7 @@ function DeliveryAddresses({
     ) : null;
   }
   const choose = (address: DeliveryAddress) => {
-    updateDraft(target, (draft) => withRegisteredAddress(draft, address));
+    updateDraft(target, (draft) => withRegisteredAddress(draft, address, customer.customerNo));
     onUsed(t('customer.addressUsed', { code: address.code }));
   };
   return (

@@ -23,6 +23,7 @@ import type {
   TruncatedList,
 } from '../../../../shared/contract/portal-objects.ts';
 import type { BridgeError, BridgeResult } from '../../../../shared/bridge/define.ts';
+import { withoutPortalValues } from '../../../../shared/contract/request-drafts.ts';
 import type { SliceCreator } from '../../app/app-store.ts';
 import { BridgeCallError, unwrap, voa } from '../../bridge/voa.ts';
 import { keepInSession, recalled } from '../../store/session-memory.ts';
@@ -58,12 +59,14 @@ export interface CustomerSlice {
   portalError: BridgeError | null;
   portalCode: CodeRequested | null;
   portalPdf: PortalPdf | null;
+  /** True once an ended session took the customer's data out of a form (said on the sign-in form). */
+  portalFormCleared: boolean;
   portalStart(): void;
   portalShown(): void;
   portalRequestCode(email: string): Promise<void>;
   /** True when signed in; false when the code was not accepted. */
   portalSignIn(email: string, code: string): Promise<boolean>;
-  portalSignOut(reason: Extract<SessionEndReason, 'signedOut' | 'nextCustomer'>): Promise<void>;
+  portalSignOut(reason: Extract<SessionEndReason, 'signedOut' | 'nextCustomer' | 'reload'>): Promise<void>;
   portalShowTab(tab: CustomerTab, refresh?: boolean): Promise<void>;
   portalLoadLines(documentType: LineDocumentType, documentNo: string): Promise<void>;
   portalLoadAddresses(): Promise<void>;
@@ -85,9 +88,40 @@ const FORGOTTEN = {
   portalError: null,
 };
 
+/** The forms a signed-in customer's data can be copied into. */
+const CUSTOMER_FORMS = ['counter', 'fair'] as const;
+
 export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
   let started = false;
   let lastActivity = 0;
+  /** Tabs being read now: showing a tab again while its read runs does not read it twice. */
+  const reading = new Set<CustomerTab>();
+
+  /**
+   * Takes every value of a customer who is no longer signed in out of the forms (whatever ended the
+   * session); what the employee typed stays. Main never stored those values, so no draft on disk holds them.
+   */
+  function clearFormsOfOthers(signedIn: string | null): boolean {
+    let cleared = false;
+    for (const target of CUSTOMER_FORMS) {
+      const mark = get().drafts[target].portal;
+      if (!mark || mark.customerNo === signedIn) continue;
+      get().updateDraft(target, withoutPortalValues);
+      cleared = true;
+    }
+    return cleared;
+  }
+
+  /** Main's view of the session: a session that ended (or changed hands) forgets the customer everywhere. */
+  function applyView(view: PortalSessionView, extra: Partial<CustomerSlice> = {}): void {
+    const cleared = clearFormsOfOthers(view.customer?.customerNo ?? null);
+    const formCleared = view.customer ? false : cleared || get().portalFormCleared;
+    set(
+      view.customer
+        ? { portal: view, portalFormCleared: false, ...extra }
+        : { ...FORGOTTEN, portal: view, portalFormCleared: formCleared, ...extra },
+    );
+  }
 
   /** A read for the customer; an ended session clears everything and is shown as such. */
   async function portalRead<T>(call: () => Promise<BridgeResult<PortalRead<T>>>): Promise<T | undefined> {
@@ -95,10 +129,7 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
     try {
       const read = await unwrap(call());
       if (read.state === 'ended') {
-        set({
-          ...FORGOTTEN,
-          portal: { customer: null, details: null, ended: { reason: read.reason, at: '' } },
-        });
+        applyView({ customer: null, details: null, ended: { reason: read.reason, at: '' } });
         return undefined;
       }
       return read.value;
@@ -125,13 +156,17 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
     portalError: null,
     portalCode: null,
     portalPdf: null,
+    portalFormCleared: false,
 
     portalStart() {
       if (started) return;
       started = true;
-      voa.on('portal:changed', (view) => {
-        set(view.customer ? { portal: view } : { ...FORGOTTEN, portal: view });
-      });
+      voa.on('portal:changed', (view) => applyView(view));
+      // Once per page: a session found signed in is one the previous page had, and whatever that page's
+      // forms held of the customer went with it. The session ends too, as on any other way out.
+      get()
+        .portalSignOut('reload')
+        .catch((error: unknown) => set({ portalError: bridgeErrorOf(error) }));
       voa.on('portal:linksChanged', (links) => set({ portalLinks: links }));
       // "New order" at the counter clears its form: a new customer is at the desk.
       voa.on('drafts:changed', (view) => {
@@ -150,7 +185,7 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
     portalShown() {
       // Every time the panel is shown: ReadSession, as the contract asks for every portal page view.
       void unwrap(voa.portal.session({}))
-        .then((view) => set(view.customer ? { portal: view } : { ...FORGOTTEN, portal: view }))
+        .then((view) => applyView(view))
         .catch((error: unknown) => set({ portalError: bridgeErrorOf(error) }));
     },
 
@@ -168,7 +203,8 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
       try {
         const answer = await unwrap(voa.portal.signIn({ email, code }));
         if (!answer.signedIn) return false;
-        set({ ...FORGOTTEN, portal: answer.session, portalTab: 'requests' });
+        set(FORGOTTEN);
+        applyView(answer.session, { portalTab: 'requests' });
         void get().portalShowTab('requests');
         return true;
       } catch (error) {
@@ -181,7 +217,7 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
 
     async portalSignOut(reason) {
       const view = await unwrap(voa.portal.signOut({ reason }));
-      set({ ...FORGOTTEN, portal: view });
+      applyView(view);
     },
 
     async portalShowTab(tab, refresh = false) {
@@ -189,9 +225,14 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
       keepInSession('customer.tab', tab);
       const data = get().portalData;
       if (!refresh && data[tab] !== undefined) return;
-      if (tab === 'lines') return;
+      if (tab === 'lines' || reading.has(tab)) return;
+      reading.add(tab);
+      const customer = get().portal.customer?.customerNo;
       const store = <K extends keyof TabData>(key: K, value: TabData[K] | undefined) => {
-        if (value !== undefined) set({ portalData: { ...get().portalData, [key]: value } });
+        reading.delete(tab);
+        // A read that answers after the customer left (or another signed in) is not shown.
+        if (value !== undefined && get().portal.customer?.customerNo === customer)
+          set({ portalData: { ...get().portalData, [key]: value } });
       };
       if (tab === 'requests') store(tab, await portalRead(() => voa.portal.requests({})));
       if (tab === 'quotes') store(tab, await portalRead(() => voa.portal.quotes({})));

@@ -4,11 +4,14 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   PRINT_DOCUMENT_TYPES,
   ROLE_BUYER,
+  localDate,
+  quoteAcceptable,
   STEEL_UNITS,
   type AcceptQuoteAnswer,
   type PortalDocumentLine,
   type PortalDocumentRow,
   type DocumentStatus,
+  type LinkStatus,
   type PortalQuoteRow,
   type RequestStatus,
   type PrintDocumentType,
@@ -22,8 +25,10 @@ import { ProblemBanner } from '../../components/message-details.tsx';
 import { bridgeProblem } from '../../components/problem-text.ts';
 import { useT, type MessageKey, type Translate } from '../../i18n/i18n.ts';
 import { CUSTOMER_TABS, type CustomerTab } from './customer-slice.ts';
+import { OrderAgainDialog, type CustomerFormTarget, type OrderAgainOutcome } from './order-again.tsx';
+import { MAX_QUOTE_LINES } from '../../../../shared/contract/request-schemas.ts';
 
-export function CustomerTabs() {
+export function CustomerTabs({ target }: { target: CustomerFormTarget }) {
   const t = useT();
   const tab = useAppStore((state) => state.portalTab);
   const showTab = useAppStore((state) => state.portalShowTab);
@@ -65,7 +70,7 @@ export function CustomerTabs() {
       </div>
       {error ? <ProblemBanner problem={bridgeProblem(t, error)} /> : null}
       <div className="customer-tabs__body" role="tabpanel" aria-label={t(`customer.tab.${tab}`)}>
-        <TabBody tab={tab} />
+        <TabBody tab={tab} target={target} />
       </div>
       <LinkOutcomes />
       <PdfViewer />
@@ -73,7 +78,7 @@ export function CustomerTabs() {
   );
 }
 
-function TabBody({ tab }: { tab: CustomerTab }) {
+function TabBody({ tab, target }: { tab: CustomerTab; target: CustomerFormTarget }) {
   switch (tab) {
     case 'requests':
       return <RequestsTable />;
@@ -84,7 +89,7 @@ function TabBody({ tab }: { tab: CustomerTab }) {
     case 'shipments':
       return <ShipmentsTable />;
     case 'lines':
-      return <LinesTable />;
+      return <LinesTable target={target} />;
     case 'documents':
       return <DocumentsTable />;
   }
@@ -93,6 +98,11 @@ function TabBody({ tab }: { tab: CustomerTab }) {
 /** A status as the screen says it; a value this version does not know reads "status unknown", never New. */
 function statusText(t: Translate, status: RequestStatus | DocumentStatus): string {
   return t(`customer.status.${status}`);
+}
+
+/** A linked document's number with whether it is live or archived, as the host says. */
+function linkedText(t: Translate, no: string, status: LinkStatus): string {
+  return no ? `${no} (${t(`customer.linkStatus.${status}`)})` : '–';
 }
 
 function Empty() {
@@ -197,7 +207,11 @@ function QuotesTable() {
   const [accepting, setAccepting] = useState<PortalQuoteRow | null>(null);
   const [outcome, setOutcome] = useState<{ no: string; answer: AcceptQuoteAnswer } | null>(null);
   const showTab = useAppStore((state) => state.portalShowTab);
+  const language = useAppStore((state) => state.language);
   if (!list) return null;
+  const today = localDate(new Date());
+  // The total weight exists with the steel extension only: without it the column is left out.
+  const steel = list.rows.some((row) => row.totalWeightKg !== null);
   return (
     <>
       <Truncated truncated={list.truncated} />
@@ -225,8 +239,21 @@ function QuotesTable() {
         columns={[
           { header: 'customer.col.no', cell: (row) => row.no },
           { header: 'customer.col.date', cell: (row) => <DateText value={row.documentDate} /> },
+          { header: 'customer.col.reference', cell: (row) => row.yourReference || '–' },
           { header: 'customer.col.status', cell: (row) => statusText(t, row.status) },
           { header: 'customer.col.validUntil', cell: (row) => <DateText value={row.validUntil} /> },
+          ...(steel
+            ? [
+                {
+                  header: 'customer.col.weight' as const,
+                  className: 'customer-table__number',
+                  cell: (row: PortalQuoteRow) =>
+                    row.totalWeightKg === null
+                      ? t('customer.unknownQuantity')
+                      : t('customer.weightKg', { value: formatAmount(row.totalWeightKg, language) }),
+                },
+              ]
+            : []),
           {
             header: 'customer.col.accepted',
             cell: (row) => (row.accepted ? t('customer.yes') : t('customer.no')),
@@ -237,7 +264,7 @@ function QuotesTable() {
             cell: (row) => (
               <>
                 <LinesButton documentType="quote" documentNo={row.no} />
-                {buyer && row.status === 'Released' && !row.accepted ? (
+                {buyer && quoteAcceptable(row, today) ? (
                   <button
                     type="button"
                     className="button button--small"
@@ -249,6 +276,8 @@ function QuotesTable() {
                   >
                     {t('customer.accept')}
                   </button>
+                ) : buyer && row.status === 'Released' && !row.accepted ? (
+                  <span className="customer-panel__note">{t('customer.acceptExpired')}</span>
                 ) : null}
               </>
             ),
@@ -314,6 +343,9 @@ function AcceptOutcome({
   onRefresh(): void;
 }) {
   const t = useT();
+  const language = useAppStore((state) => state.language);
+  // The moment of the acceptance in this workstation's local time, written as the UI language writes it.
+  const at = formatDateTime(answer.acceptedAt, language) || '–';
   const kind =
     answer.outcome === 'recorded' || answer.outcome === 'already'
       ? 'banner--ok'
@@ -322,7 +354,7 @@ function AcceptOutcome({
         : 'banner--error';
   return (
     <div className={`banner ${kind}`} role="alert">
-      {t(`customer.outcome.${answer.outcome}`, { no, at: answer.acceptedAt || '–' })}
+      {t(`customer.outcome.${answer.outcome}`, { no, at })}
       {answer.outcome === 'unknown' ? (
         <button type="button" className="button button--small" onClick={onRefresh}>
           {t('customer.refreshQuotes')}
@@ -345,6 +377,8 @@ function OrdersTable() {
         columns={[
           { header: 'customer.col.no', cell: (row) => row.no },
           { header: 'customer.col.date', cell: (row) => <DateText value={row.orderDate} /> },
+          { header: 'customer.col.reference', cell: (row) => row.yourReference || '–' },
+          { header: 'customer.col.quote', cell: (row) => linkedText(t, row.quoteNo, row.quoteNoStatus) },
           { header: 'customer.col.requested', cell: (row) => <DateText value={row.requestedDeliveryDate} /> },
           { header: 'customer.col.promised', cell: (row) => <DateText value={row.promisedDeliveryDate} /> },
           { header: 'customer.col.status', cell: (row) => statusText(t, row.status) },
@@ -352,6 +386,7 @@ function OrdersTable() {
             header: 'customer.col.shipped',
             cell: (row) => (row.completelyShipped ? t('customer.yes') : t('customer.no')),
           },
+          { header: 'customer.col.note', cell: (row) => row.comment, className: 'customer-table__note' },
           { className: ACTIONS, cell: (row) => <LinesButton documentType="order" documentNo={row.no} /> },
         ]}
       />
@@ -360,6 +395,7 @@ function OrdersTable() {
 }
 
 function ShipmentsTable() {
+  const t = useT();
   const list = useAppStore((state) => state.portalData.shipments);
   if (!list) return null;
   return (
@@ -371,7 +407,8 @@ function ShipmentsTable() {
         columns={[
           { header: 'customer.col.no', cell: (row) => row.no },
           { header: 'customer.col.delivery', cell: (row) => <DateText value={row.deliveryDate} /> },
-          { header: 'customer.col.order', cell: (row) => row.orderNo || '–' },
+          { header: 'customer.col.order', cell: (row) => linkedText(t, row.orderNo, row.orderNoStatus) },
+          { header: 'customer.col.reference', cell: (row) => row.yourReference || '–' },
           {
             header: 'customer.col.to',
             cell: (row) => [row.shipTo.name, row.shipTo.postCode, row.shipTo.city].filter(Boolean).join(', '),
@@ -406,31 +443,63 @@ function SteelAmounts({ amounts, unit }: { amounts: SteelQuantities; unit: strin
   const t = useT();
   const language = useAppStore((state) => state.language);
   const parts = [
-    { value: amounts.pieces, text: 'customer.pieces', unit: STEEL_UNITS.pieces },
-    { value: amounts.meters, text: 'customer.meters', unit: STEEL_UNITS.meters },
-    { value: amounts.kg, text: 'customer.kg', unit: STEEL_UNITS.kilograms },
+    {
+      value: amounts.pieces,
+      text: 'customer.pieces',
+      unknown: 'customer.unknownPieces',
+      unit: STEEL_UNITS.pieces,
+    },
+    {
+      value: amounts.meters,
+      text: 'customer.meters',
+      unknown: 'customer.unknownMeters',
+      unit: STEEL_UNITS.meters,
+    },
+    { value: amounts.kg, text: 'customer.kg', unknown: 'customer.unknownKg', unit: STEEL_UNITS.kilograms },
   ] as const;
+  // A missing key means the host does not know the quantity: "unknown", never blank or 0.
   return (
     <span className="steel-amounts">
-      {parts
-        .filter((part) => part.value !== null)
-        .map((part) => (
-          <span
-            key={part.unit}
-            className={part.unit === unit ? 'steel-amounts__lead' : undefined}
-            title={part.unit === unit ? t('customer.leading') : undefined}
-          >
-            {t(part.text, { value: part.value === null ? '' : formatAmount(part.value, language) })}
-            {part.unit === unit ? ' ◆' : ''}
-          </span>
-        ))}
+      {parts.map((part) => (
+        <span
+          key={part.unit}
+          className={part.unit === unit ? 'steel-amounts__lead' : undefined}
+          title={part.unit === unit ? t('customer.leading') : undefined}
+        >
+          {part.value === null
+            ? t(part.unknown)
+            : t(part.text, { value: formatAmount(part.value, language) })}
+          {part.unit === unit ? ' ◆' : ''}
+        </span>
+      ))}
     </span>
   );
 }
 
 function quantityCell(line: PortalDocumentLine) {
   if (line.steel) return <SteelAmounts amounts={line.steel.quantity} unit={line.steel.unit} />;
-  return line.quantity === null ? '–' : <Amount value={line.quantity} unit={line.unitOfMeasureCode} />;
+  return line.quantity === null ? (
+    <UnknownQuantity />
+  ) : (
+    <Amount value={line.quantity} unit={line.unitOfMeasureCode} />
+  );
+}
+
+function UnknownQuantity() {
+  const t = useT();
+  return <>{t('customer.unknownQuantity')}</>;
+}
+
+/** Shipped so far, on live order lines only, as the host gives it (never computed here). */
+function shippedCell(line: PortalDocumentLine) {
+  if (line.steel) {
+    return line.steel.shipped ? <SteelAmounts amounts={line.steel.shipped} unit={line.steel.unit} /> : '';
+  }
+  return line.quantityShipped === null ? (
+    ''
+  ) : (
+    <Amount value={line.quantityShipped} unit={line.unitOfMeasureCode} />
+  );
 }
 
 function outstandingCell(line: PortalDocumentLine) {
@@ -448,23 +517,71 @@ function outstandingCell(line: PortalDocumentLine) {
   );
 }
 
-function LinesTable() {
+function LinesTable({ target }: { target: CustomerFormTarget }) {
   const t = useT();
   const data = useAppStore((state) => state.portalData.lines);
+  const [choosing, setChoosing] = useState(false);
+  const [outcome, setOutcome] = useState<(OrderAgainOutcome & { no: string }) | null>(null);
   if (!data) return <p className="customer-panel__note">{t('customer.linesPick')}</p>;
   const type = t(`customer.docType.${data.documentType}`);
-  const live = data.lines?.some((line) => line.outstandingQuantity !== null || line.steel?.outstanding);
+  const live = data.lines?.some(
+    (line) =>
+      line.outstandingQuantity !== null ||
+      line.quantityShipped !== null ||
+      line.steel?.outstanding ||
+      line.steel?.shipped,
+  );
   const columns: Column<PortalDocumentLine>[] = [
     { header: 'customer.col.item', cell: (line) => line.itemNo },
     { header: 'customer.col.description', cell: (line) => line.description },
     { header: 'customer.col.size', cell: (line) => line.steel?.formatDescription || line.format },
     { header: 'customer.col.quantity', cell: quantityCell },
     // Outstanding quantities exist on live order lines only.
-    ...(live ? [{ header: 'customer.col.outstanding' as const, cell: outstandingCell }] : []),
+    ...(live
+      ? [
+          { header: 'customer.col.outstanding' as const, cell: outstandingCell },
+          { header: 'customer.col.shippedQty' as const, cell: shippedCell },
+        ]
+      : []),
   ];
   return (
     <>
       <h3 className="customer-panel__subtitle">{t('customer.linesOf', { type, no: data.documentNo })}</h3>
+      {data.lines?.length ? (
+        <p className="customer-lines__actions">
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => {
+              setOutcome(null);
+              setChoosing(true);
+            }}
+          >
+            {t('customer.orderAgain')}
+          </button>
+        </p>
+      ) : null}
+      {outcome && outcome.no === data.documentNo ? (
+        <p className="banner banner--ok" role="status">
+          {t('customer.orderAgainAdded', { count: outcome.added, type, no: outcome.no })}
+          {outcome.left
+            ? ` ${t('customer.orderAgainFull', { count: outcome.left, max: MAX_QUOTE_LINES })}`
+            : ''}
+        </p>
+      ) : null}
+      {choosing && data.lines?.length ? (
+        <OrderAgainDialog
+          target={target}
+          documentType={data.documentType}
+          documentNo={data.documentNo}
+          lines={data.lines}
+          renderQuantity={quantityCell}
+          onClose={(done) => {
+            setChoosing(false);
+            if (done) setOutcome({ ...done, no: data.documentNo });
+          }}
+        />
+      ) : null}
       {data.lines?.length ? (
         <PortalTable
           rows={data.lines}

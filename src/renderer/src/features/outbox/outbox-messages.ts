@@ -69,6 +69,7 @@ const en = {
   'link.pending': 'to be linked to customer {customerNo} once delivered',
   'link.linked': 'linked to customer {customerNo}',
   'link.notLinked': 'not linked to customer {customerNo}: {reason}',
+  'link.unknown': 'not known whether it is linked to customer {customerNo}: {reason}',
 };
 
 export const outboxMessages: FeatureMessages<typeof en> = {
@@ -143,5 +144,6 @@ export const outboxMessages: FeatureMessages<typeof en> = {
     'link.pending': 'wordt na aflevering gekoppeld aan klant {customerNo}',
     'link.linked': 'gekoppeld aan klant {customerNo}',
     'link.notLinked': 'niet gekoppeld aan klant {customerNo}: {reason}',
+    'link.unknown': 'niet bekend of het gekoppeld is aan klant {customerNo}: {reason}',
   },
 };
