@@ -153,6 +153,7 @@ export function installFake(language: UiLanguage = 'nl', overrides: Handlers = {
       notConfigured: undefined,
     }),
     'portal:session': () => ({ customer: null, details: null, ended: null }),
+    'portal:signOut': () => ({ customer: null, details: null, ended: null }),
     'portal:links': () => [],
   };
   fake = new FakeBridge({ ...defaults, ...overrides });
