@@ -11,6 +11,7 @@ import {
   protocol,
   session,
   shell,
+  webContents,
   type WebContents,
 } from 'electron';
 import { readFile } from 'node:fs/promises';
@@ -18,7 +19,8 @@ import path from 'node:path';
 import { CALL_NAMES } from '../shared/bridge/bridge-map.ts';
 import { RENDERER_CSP } from '../shared/renderer-csp.ts';
 import { dispatchBridgeCall } from './core/bridge/dispatch.ts';
-import { windowCaller } from './core/bridge/bridge-caller.ts';
+import { windowCaller, type BridgeCaller } from './core/bridge/bridge-caller.ts';
+import type { SlipPrinterPort } from './core/print/print-module.ts';
 import { resolveProfileLocation } from './core/data-dir.ts';
 import { VoaCore } from './core/voa-core.ts';
 import { contentTypeOf, staticFileFor } from './shell/static-files.ts';
@@ -48,6 +50,7 @@ async function start(): Promise<void> {
     shell: 'electron',
     version: app.getVersion(),
     chooseCaFile: () => chooseCaFile(core),
+    slipPrinter,
   });
 
   for (const channel of CALL_NAMES) {
@@ -130,6 +133,26 @@ async function chooseCaFile(core: VoaCore): Promise<string | undefined> {
     : await dialog.showOpenDialog(options);
   return result.canceled ? undefined : result.filePaths[0];
 }
+
+/**
+ * The counter slip prints from the window that asked, with options the core decided (slip-print-plan.ts):
+ * silently on the chosen printer and paper, or with the dialog when that printer is gone.
+ */
+const slipPrinter: SlipPrinterPort = {
+  async printers() {
+    const contents = mainWindow?.webContents;
+    if (!contents) return [];
+    const printers = await contents.getPrintersAsync();
+    return printers.map(({ name, displayName }) => ({ name, displayName }));
+  },
+  print(caller: BridgeCaller | undefined, options) {
+    const contents = caller?.kind === 'window' ? webContents.fromId(Number(caller.id)) : undefined;
+    if (!contents) return Promise.resolve({ success: false, failureReason: 'The window is gone' });
+    return new Promise((resolve) =>
+      contents.print(options, (success, failureReason) => resolve({ success, failureReason })),
+    );
+  },
+};
 
 /** Whatever waits for the network is tried at once when the machine wakes or the network comes back. */
 function nudgeOutboxOnWakeAndNetwork(core: VoaCore): void {

@@ -19,6 +19,7 @@ import { createOutboxModule, type OutboxModule } from './outbox/outbox-module.ts
 import { createCatalogModule, type CatalogModule } from './catalog/catalog-module.ts';
 import { createPortalModule, type PortalModule } from './portal/portal-module.ts';
 import type { CoreServices, ShellKind } from './core-module.ts';
+import { createPrintModule, type PrintModule, type SlipPrinterPort } from './print/print-module.ts';
 
 export type { ShellKind } from './core-module.ts';
 
@@ -33,6 +34,8 @@ export interface VoaCoreOptions {
    * none: a renderer can never name the file by path.
    */
   chooseCaFile?: () => Promise<string | undefined>;
+  /** The desktop shell's printers and silent printing of a window; other shells print through the page. */
+  slipPrinter?: SlipPrinterPort;
   /** The administrator lock's clock (unlock time-out, waits after wrong PINs); tests pass their own. */
   adminClock?: AdminClock;
   /** How long after start() the host libraries load (host-libraries.ts); tests pass their own. */
@@ -59,6 +62,8 @@ export class VoaCore implements CoreServices {
   readonly catalog: CatalogModule;
   /** The customer desk: the portal session (token in memory only) and request linking. */
   readonly portal: PortalModule;
+  /** The slip's printer and paper, and silent printing where the shell can. */
+  readonly print: PrintModule;
   readonly handlers: BridgeHandlers;
   readonly chooseCaFile: (() => Promise<string | undefined>) | undefined;
   #http: { caFile: string; client: Promise<HostHttpClient> } | undefined;
@@ -102,11 +107,13 @@ export class VoaCore implements CoreServices {
     this.outbox = createOutboxModule(this);
     this.catalog = createCatalogModule(this);
     this.portal = createPortalModule(this);
+    this.print = createPrintModule(this, options.slipPrinter);
     this.handlers = {
       ...settingsHandlers(this),
       ...this.outbox.handlers,
       ...this.catalog.handlers,
       ...this.portal.handlers,
+      ...this.print.handlers,
       'host:reachability': async () => reach.view(),
     };
   }

@@ -4,6 +4,7 @@ import { catalogCalls, catalogEvents } from './catalog-calls.ts';
 import { hostCalls, hostEvents } from './host-calls.ts';
 import { outboxCalls, outboxEvents } from './outbox-calls.ts';
 import { portalCalls, portalEvents } from './portal-calls.ts';
+import { printCalls } from './print-calls.ts';
 import { settingsCalls, settingsEvents } from './settings-calls.ts';
 
 export const bridgeCalls = {
@@ -12,6 +13,7 @@ export const bridgeCalls = {
   ...catalogCalls,
   ...portalCalls,
   ...hostCalls,
+  ...printCalls,
 };
 
 export const bridgeEvents = {
