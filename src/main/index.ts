@@ -51,6 +51,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     chooseCaFile: () => chooseCaFile(core),
     slipPrinter,
+    chooseExportFile: (name, format) => chooseExportFile(core, name, format),
   });
 
   for (const channel of CALL_NAMES) {
@@ -153,6 +154,28 @@ const slipPrinter: SlipPrinterPort = {
     );
   },
 };
+
+/** Where an export goes, chosen by the person in main's own save dialog (no page names a path). */
+async function chooseExportFile(
+  core: VoaCore,
+  name: string,
+  format: 'csv' | 'xlsx',
+): Promise<string | undefined> {
+  const dutch = core.settings.current.uiLanguage === 'nl';
+  const options: Electron.SaveDialogOptions = {
+    title: dutch ? 'Export opslaan' : 'Save the export',
+    defaultPath: path.join(app.getPath('documents'), name),
+    filters: [
+      format === 'csv'
+        ? { name: dutch ? 'CSV (Excel)' : 'CSV (Excel)', extensions: ['csv'] }
+        : { name: dutch ? 'Excel-werkmap' : 'Excel workbook', extensions: ['xlsx'] },
+    ],
+  };
+  const result = mainWindow
+    ? await dialog.showSaveDialog(mainWindow, options)
+    : await dialog.showSaveDialog(options);
+  return result.canceled ? undefined : result.filePath;
+}
 
 /** Whatever waits for the network is tried at once when the machine wakes or the network comes back. */
 function nudgeOutboxOnWakeAndNetwork(core: VoaCore): void {

@@ -20,6 +20,7 @@ import { createCatalogModule, type CatalogModule } from './catalog/catalog-modul
 import { createPortalModule, type PortalModule } from './portal/portal-module.ts';
 import type { CoreServices, ShellKind } from './core-module.ts';
 import { createPrintModule, type PrintModule, type SlipPrinterPort } from './print/print-module.ts';
+import { createExportModule, type ChooseExportFile, type ExportModule } from './export/export-module.ts';
 
 export type { ShellKind } from './core-module.ts';
 
@@ -36,6 +37,8 @@ export interface VoaCoreOptions {
   chooseCaFile?: () => Promise<string | undefined>;
   /** The desktop shell's printers and silent printing of a window; other shells print through the page. */
   slipPrinter?: SlipPrinterPort;
+  /** The desktop shell's save dialog for an export; other shells write into the data directory. */
+  chooseExportFile?: ChooseExportFile;
   /** The administrator lock's clock (unlock time-out, waits after wrong PINs); tests pass their own. */
   adminClock?: AdminClock;
   /** How long after start() the host libraries load (host-libraries.ts); tests pass their own. */
@@ -64,6 +67,8 @@ export class VoaCore implements CoreServices {
   readonly portal: PortalModule;
   /** The slip's printer and paper, and silent printing where the shell can. */
   readonly print: PrintModule;
+  /** CSV and XLSX exports of the catalog and the outbox. */
+  readonly exports: ExportModule;
   readonly handlers: BridgeHandlers;
   readonly chooseCaFile: (() => Promise<string | undefined>) | undefined;
   #http: { caFile: string; client: Promise<HostHttpClient> } | undefined;
@@ -108,12 +113,18 @@ export class VoaCore implements CoreServices {
     this.catalog = createCatalogModule(this);
     this.portal = createPortalModule(this);
     this.print = createPrintModule(this, options.slipPrinter);
+    this.exports = createExportModule(this, {
+      catalog: () => this.catalog.store,
+      outbox: this.outbox.store,
+      chooseFile: options.chooseExportFile,
+    });
     this.handlers = {
       ...settingsHandlers(this),
       ...this.outbox.handlers,
       ...this.catalog.handlers,
       ...this.portal.handlers,
       ...this.print.handlers,
+      ...this.exports.handlers,
       'host:reachability': async () => reach.view(),
     };
   }

@@ -5,6 +5,7 @@ import { hostCalls, hostEvents } from './host-calls.ts';
 import { outboxCalls, outboxEvents } from './outbox-calls.ts';
 import { portalCalls, portalEvents } from './portal-calls.ts';
 import { printCalls } from './print-calls.ts';
+import { exportCalls } from './export-calls.ts';
 import { settingsCalls, settingsEvents } from './settings-calls.ts';
 
 export const bridgeCalls = {
@@ -14,6 +15,7 @@ export const bridgeCalls = {
   ...portalCalls,
   ...hostCalls,
   ...printCalls,
+  ...exportCalls,
 };
 
 export const bridgeEvents = {

@@ -40,6 +40,7 @@ import type { BridgeError, BridgeResult } from '../../../../shared/bridge/define
 import { lineMeasuresText, quantityWithUnit } from '../../request-form/line-format.ts';
 import { useT, type Translate } from '../../i18n/i18n.ts';
 import { OUTBOX_FILTERS } from './outbox-slice.ts';
+import { OutboxExport } from './outbox-export.tsx';
 
 type FilterName = keyof typeof OUTBOX_FILTERS;
 const FILTER_NAMES = Object.keys(OUTBOX_FILTERS) as FilterName[];
@@ -167,6 +168,7 @@ export function OutboxScreen({ slipReprint }: { slipReprint?: (item: OutboxItemV
           <button type="button" className="button button--primary" onClick={() => void sendNow()}>
             {t('outbox.sendNow')}
           </button>
+          <OutboxExport />
         </div>
         {items.length === 0 ? (
           <p className="placeholder">{t('outbox.empty')}</p>
