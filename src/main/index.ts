@@ -11,6 +11,7 @@ import {
   protocol,
   session,
   shell,
+  webContents,
   type WebContents,
 } from 'electron';
 import { readFile } from 'node:fs/promises';
@@ -18,7 +19,8 @@ import path from 'node:path';
 import { CALL_NAMES } from '../shared/bridge/bridge-map.ts';
 import { RENDERER_CSP } from '../shared/renderer-csp.ts';
 import { dispatchBridgeCall } from './core/bridge/dispatch.ts';
-import { windowCaller } from './core/bridge/bridge-caller.ts';
+import { windowCaller, type BridgeCaller } from './core/bridge/bridge-caller.ts';
+import type { SlipPrinterPort } from './core/print/print-module.ts';
 import { resolveProfileLocation } from './core/data-dir.ts';
 import { VoaCore } from './core/voa-core.ts';
 import { contentTypeOf, staticFileFor } from './shell/static-files.ts';
@@ -48,6 +50,8 @@ async function start(): Promise<void> {
     shell: 'electron',
     version: app.getVersion(),
     chooseCaFile: () => chooseCaFile(core),
+    slipPrinter,
+    chooseExportFile: (name, format) => chooseExportFile(core, name, format),
   });
 
   for (const channel of CALL_NAMES) {
@@ -139,6 +143,48 @@ async function chooseCaFile(core: VoaCore): Promise<string | undefined> {
     ? await dialog.showOpenDialog(mainWindow, options)
     : await dialog.showOpenDialog(options);
   return result.canceled ? undefined : result.filePaths[0];
+}
+
+/**
+ * The counter slip prints from the window that asked, with options the core decided (slip-print-plan.ts):
+ * silently on the chosen printer and paper, or with the dialog when that printer is gone.
+ */
+const slipPrinter: SlipPrinterPort = {
+  async printers() {
+    const contents = mainWindow?.webContents;
+    if (!contents) return [];
+    const printers = await contents.getPrintersAsync();
+    return printers.map(({ name, displayName }) => ({ name, displayName }));
+  },
+  print(caller: BridgeCaller | undefined, options) {
+    const contents = caller?.kind === 'window' ? webContents.fromId(Number(caller.id)) : undefined;
+    if (!contents) return Promise.resolve({ success: false, failureReason: 'The window is gone' });
+    return new Promise((resolve) =>
+      contents.print(options, (success, failureReason) => resolve({ success, failureReason })),
+    );
+  },
+};
+
+/** Where an export goes, chosen by the person in main's own save dialog (no page names a path). */
+async function chooseExportFile(
+  core: VoaCore,
+  name: string,
+  format: 'csv' | 'xlsx',
+): Promise<string | undefined> {
+  const dutch = core.settings.current.uiLanguage === 'nl';
+  const options: Electron.SaveDialogOptions = {
+    title: dutch ? 'Export opslaan' : 'Save the export',
+    defaultPath: path.join(app.getPath('documents'), name),
+    filters: [
+      format === 'csv'
+        ? { name: dutch ? 'CSV (Excel)' : 'CSV (Excel)', extensions: ['csv'] }
+        : { name: dutch ? 'Excel-werkmap' : 'Excel workbook', extensions: ['xlsx'] },
+    ],
+  };
+  const result = mainWindow
+    ? await dialog.showSaveDialog(mainWindow, options)
+    : await dialog.showSaveDialog(options);
+  return result.canceled ? undefined : result.filePath;
 }
 
 /** Whatever waits for the network is tried at once when the machine wakes or the network comes back. */

@@ -17,6 +17,8 @@ import { createTestProfile, REPO_ROOT, type TestProfile } from '../support/proce
 import { catalogBadInputs } from './bad-inputs/catalog-bad-inputs.ts';
 import { outboxBadInputs } from './bad-inputs/outbox-bad-inputs.ts';
 import { portalBadInputs } from './bad-inputs/portal-bad-inputs.ts';
+import { printBadInputs } from './bad-inputs/print-bad-inputs.ts';
+import { exportBadInputs } from './bad-inputs/export-bad-inputs.ts';
 import { settingsBadInputs } from './bad-inputs/settings-bad-inputs.ts';
 
 const long = (length: number) => 'x'.repeat(length);
@@ -27,6 +29,8 @@ const BAD_INPUTS: Record<CallName, unknown[]> = {
   ...outboxBadInputs,
   ...catalogBadInputs,
   ...portalBadInputs,
+  ...printBadInputs,
+  ...exportBadInputs,
   // The header's reachability takes no input: every call's bad inputs are enough.
   'host:reachability': [{ application: 'website' }],
 };

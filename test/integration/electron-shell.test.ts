@@ -236,6 +236,94 @@ describe('Electron shell wiring (built main bundle, recording stand-in for Elect
     expect((await shell.invoke('app:info', {})).ok).toBe(true);
   });
 
+  it('prints the slip silently on the chosen printer and paper, with the dialog when that printer is gone', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const shell = startShell();
+    await shell.ready();
+    await shell.command({ do: 'printers', names: ['Counter_Receipt_80', 'Office_A4'] });
+    const listed = (await shell.invoke('print:printers', {})) as { value?: { printers: unknown[] } };
+    expect(listed.value?.printers).toEqual([
+      { name: 'Counter_Receipt_80', displayName: 'Counter Receipt 80' },
+      { name: 'Office_A4', displayName: 'Office A4' },
+    ]);
+    const chosen = await shell.invoke('print:choose', { printer: 'Counter_Receipt_80', paper: 'roll80' });
+    expect(chosen).toMatchObject({ ok: true, value: { printer: 'Counter_Receipt_80', paper: 'roll80' } });
+
+    const printed = await shell.invoke('print:slip', {});
+    expect(printed).toMatchObject({
+      ok: true,
+      value: { outcome: 'printed', printer: 'Counter_Receipt_80', missingPrinter: null },
+    });
+    // The printer is unplugged: the dialog is shown, and the answer names the printer that was missing.
+    await shell.command({ do: 'printers', names: ['Office_A4'] });
+    const fellBack = await shell.invoke('print:slip', {});
+    expect(fellBack).toMatchObject({
+      ok: true,
+      value: { outcome: 'dialog', printer: null, missingPrinter: 'Counter_Receipt_80' },
+    });
+    await shell.invoke('print:choose', { printer: 'Office_A4', paper: 'a4' });
+    await shell.invoke('print:slip', {});
+
+    const { prints } = await shell.command<{ prints: { contentsId: number; options: unknown }[] }>({
+      do: 'prints',
+    });
+    expect(prints).toEqual([
+      {
+        contentsId: 1,
+        options: {
+          silent: true,
+          deviceName: 'Counter_Receipt_80',
+          pageSize: { width: 80_000, height: 297_000 },
+          margins: { marginType: 'none' },
+          printBackground: false,
+        },
+      },
+      {
+        contentsId: 1,
+        options: {
+          silent: false,
+          pageSize: { width: 80_000, height: 297_000 },
+          margins: { marginType: 'none' },
+          printBackground: false,
+        },
+      },
+      {
+        contentsId: 1,
+        options: {
+          silent: true,
+          deviceName: 'Office_A4',
+          pageSize: { width: 210_000, height: 297_000 },
+          margins: { marginType: 'none' },
+          printBackground: false,
+        },
+      },
+    ]);
+  });
+
+  it('says so when the print system refuses the slip, and treats a closed dialog as cancelled', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const shell = startShell();
+    await shell.ready();
+    await shell.command({
+      do: 'printers',
+      names: ['Office_A4'],
+      answer: { success: false, failureReason: 'Print job failed' },
+    });
+    await shell.invoke('print:choose', { printer: 'Office_A4' });
+    const failed = await shell.invoke('print:slip', {});
+    expect(failed.ok).toBe(false);
+    expect(failed.error?.message).toBe('De bon is niet afgedrukt: Print job failed.');
+    await shell.command({
+      do: 'printers',
+      names: [],
+      answer: { success: false, failureReason: 'Print job canceled' },
+    });
+    expect(await shell.invoke('print:slip', {})).toMatchObject({
+      ok: true,
+      value: { outcome: 'cancelled', missingPrinter: 'Office_A4' },
+    });
+  });
+
   it('a page load (a reload) ends the window’s administrator unlock', async () => {
     userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
     const shell = startShell();

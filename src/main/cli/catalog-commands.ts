@@ -8,7 +8,10 @@ import {
   type SyncProgress,
   type SyncRunSummary,
 } from '../../shared/contract/catalog-search.ts';
+import { catalogExportFilters } from '../../shared/bridge/export-calls.ts';
+import { fieldErrors } from '../../shared/validation.ts';
 import { describeHolder } from '../core/catalog/catalog-module.ts';
+import { EXPORT_OPTIONS, exportTarget } from './export-options.ts';
 import {
   EXIT_FAILED,
   EXIT_INVALID_INPUT,
@@ -197,4 +200,60 @@ export const catalogStatsCommand: CliCommand = {
   },
 };
 
-export const catalogCommands: CliCommand[] = [syncCommand, catalogSearchCommand, catalogStatsCommand];
+export const catalogExportCommand: CliCommand = {
+  name: 'catalog export',
+  usage:
+    'catalog export --out FILE [--format csv|xlsx] [--language nl|en] [QUERY] [--category C] [--profile-code P]\n' +
+    '      [--grade G] [--in-stock] [--blocked include|exclude|only]   what the catalog screen shows, every size',
+  async run(context, args) {
+    const { values, positionals } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        ...EXPORT_OPTIONS,
+        category: { type: 'string' },
+        'profile-code': { type: 'string' },
+        grade: { type: 'string' },
+        'in-stock': { type: 'boolean' },
+        blocked: { type: 'string' },
+      },
+    });
+    const target = exportTarget(context, values);
+    if ('problem' in target) {
+      context.stderr.write(`error: ${target.problem}\nusage: ${this.usage}\n`);
+      return EXIT_INVALID_INPUT;
+    }
+    const filters = catalogExportFilters.safeParse({
+      query: positionals.length ? `${positionals.join(' ')} ` : '',
+      ...(values.category ? { categoryCode: values.category } : {}),
+      ...(values['profile-code'] ? { profileCode: values['profile-code'] } : {}),
+      ...(values.grade ? { gradeCode: values.grade } : {}),
+      ...(values['in-stock'] ? { inStock: true } : {}),
+      ...(values.blocked ? { blocked: values.blocked } : {}),
+    });
+    if (!filters.success) {
+      const problems = Object.entries(fieldErrors(filters.error)).map(
+        ([key, problem]) => `${key} ${problem}`,
+      );
+      context.stderr.write(`error: ${problems.join('; ')}\n`);
+      return EXIT_INVALID_INPUT;
+    }
+    const rows = await context.core.exports.catalogTo(
+      target.file,
+      target.format,
+      { ...filters.data, offset: 0, limit: 1 },
+      target.language,
+    );
+    if (context.json) context.stdout.write(`${JSON.stringify({ ok: true, file: target.file, rows })}\n`);
+    else context.stdout.write(`${rows} sizes written to ${target.file}\n`);
+    return EXIT_OK;
+  },
+};
+
+export const catalogCommands: CliCommand[] = [
+  syncCommand,
+  catalogSearchCommand,
+  catalogStatsCommand,
+  catalogExportCommand,
+];

@@ -3,6 +3,7 @@ import type { BridgeResult } from '../../shared/bridge/define.ts';
 import type { CallName } from '../../shared/bridge/bridge-map.ts';
 import type { CallInput, CallOutput } from '../../shared/bridge/api.ts';
 import type { CatalogModule } from '../core/catalog/catalog-module.ts';
+import type { ExportModule } from '../core/export/export-module.ts';
 import type { CoreServices } from '../core/core-module.ts';
 import { dispatchBridgeCall, type BridgeCore } from '../core/bridge/dispatch.ts';
 import { ADMINISTRATOR_CALLER } from '../core/bridge/bridge-caller.ts';
@@ -14,6 +15,7 @@ export const EXIT_INVALID_INPUT = 2;
 /** The part of the core the commands use; cli/index.ts opens the whole VoaCore and hands them this. */
 export interface CliCore extends BridgeCore, Pick<CoreServices, 'location' | 'settings'> {
   catalog: Pick<CatalogModule, 'startSync' | 'cancelSync'>;
+  exports: Pick<ExportModule, 'catalogTo' | 'outboxTo'>;
 }
 
 export interface CliContext {

@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { OutboxItemView, OutboxStatus } from '../../shared/bridge/outbox-calls.ts';
 import { payloadAsHostReads } from '../../shared/contract/request-schemas.ts';
+import { outboxExportSelection } from '../../shared/bridge/export-calls.ts';
+import { EXPORT_OPTIONS, exportTarget } from './export-options.ts';
 import {
   EXIT_FAILED,
   EXIT_INVALID_INPUT,
@@ -161,4 +163,40 @@ function describeStatus(status: OutboxStatus): string {
   );
 }
 
-export const requestCommands: CliCommand[] = [submit, list, flush];
+const exportRequests: CliCommand = {
+  name: 'outbox export',
+  usage:
+    'outbox export --out FILE (--day YYYY-MM-DD | --event NAME) [--format csv|xlsx] [--language nl|en]\n' +
+    "      a day's or an event's requests: number, date, contact, company, lines, state (personal data)",
+  async run(context, args) {
+    const { values } = parseArgs({
+      args,
+      strict: true,
+      options: { ...EXPORT_OPTIONS, day: { type: 'string' }, event: { type: 'string' } },
+    });
+    const target = exportTarget(context, values);
+    const selection = outboxExportSelection.safeParse({
+      ...(values.day !== undefined ? { day: values.day } : {}),
+      ...(values.event !== undefined ? { source: values.event } : {}),
+    });
+    if ('problem' in target || !selection.success) {
+      const problem = 'problem' in target ? target.problem : 'give --day YYYY-MM-DD or --event NAME';
+      return invalid(context, problem);
+    }
+    const rows = await context.core.exports.outboxTo(
+      target.file,
+      target.format,
+      selection.data,
+      target.language,
+    );
+    // Customers' names, e-mail addresses and phone numbers leave the desk with this file.
+    context.stderr.write(
+      "note: the file holds customers' personal data (names, e-mail, phone): keep it safe and delete it when done\n",
+    );
+    if (context.json) context.stdout.write(`${JSON.stringify({ ok: true, file: target.file, rows })}\n`);
+    else context.stdout.write(`${rows} requests written to ${target.file}\n`);
+    return EXIT_OK;
+  },
+};
+
+export const requestCommands: CliCommand[] = [submit, list, flush, exportRequests];

@@ -23,6 +23,8 @@ import { createOutboxModule, type OutboxModule } from './outbox/outbox-module.ts
 import { createCatalogModule, type CatalogModule } from './catalog/catalog-module.ts';
 import { createPortalModule, type PortalModule } from './portal/portal-module.ts';
 import type { CoreServices, ShellKind } from './core-module.ts';
+import { createPrintModule, type PrintModule, type SlipPrinterPort } from './print/print-module.ts';
+import { createExportModule, type ChooseExportFile, type ExportModule } from './export/export-module.ts';
 
 export type { ShellKind } from './core-module.ts';
 
@@ -37,6 +39,10 @@ export interface VoaCoreOptions {
    * none: a renderer can never name the file by path.
    */
   chooseCaFile?: () => Promise<string | undefined>;
+  /** The desktop shell's printers and silent printing of a window; other shells print through the page. */
+  slipPrinter?: SlipPrinterPort;
+  /** The desktop shell's save dialog for an export; other shells write into the data directory. */
+  chooseExportFile?: ChooseExportFile;
   /** The administrator lock's clock (unlock time-out, waits after wrong PINs); tests pass their own. */
   adminClock?: AdminClock;
   /** How long after start() the host libraries load (host-libraries.ts); tests pass their own. */
@@ -63,6 +69,10 @@ export class VoaCore implements CoreServices {
   readonly catalog: CatalogModule;
   /** The customer desk: the portal session (token in memory only) and request linking. */
   readonly portal: PortalModule;
+  /** The slip's printer and paper, and silent printing where the shell can. */
+  readonly print: PrintModule;
+  /** CSV and XLSX exports of the catalog and the outbox. */
+  readonly exports: ExportModule;
   readonly handlers: BridgeHandlers;
   readonly chooseCaFile: (() => Promise<string | undefined>) | undefined;
   #http: { caFile: string; client: Promise<HostHttpClient> } | undefined;
@@ -106,12 +116,20 @@ export class VoaCore implements CoreServices {
     this.outbox = createOutboxModule(this);
     this.catalog = createCatalogModule(this);
     this.portal = createPortalModule(this);
+    this.print = createPrintModule(this, options.slipPrinter);
+    this.exports = createExportModule(this, {
+      catalog: () => this.catalog.store,
+      outbox: this.outbox.store,
+      chooseFile: options.chooseExportFile,
+    });
     this.handlers = withDiskFullAnswers(
       {
         ...settingsHandlers(this),
         ...this.outbox.handlers,
         ...this.catalog.handlers,
         ...this.portal.handlers,
+        ...this.print.handlers,
+        ...this.exports.handlers,
         'host:reachability': async () => reach.view(),
       },
       path.join(options.location.dataDir, APP_DB_FILE),

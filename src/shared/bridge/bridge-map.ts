@@ -4,6 +4,8 @@ import { catalogCalls, catalogEvents } from './catalog-calls.ts';
 import { hostCalls, hostEvents } from './host-calls.ts';
 import { outboxCalls, outboxEvents } from './outbox-calls.ts';
 import { portalCalls, portalEvents } from './portal-calls.ts';
+import { printCalls } from './print-calls.ts';
+import { exportCalls } from './export-calls.ts';
 import { settingsCalls, settingsEvents } from './settings-calls.ts';
 
 export const bridgeCalls = {
@@ -12,6 +14,8 @@ export const bridgeCalls = {
   ...catalogCalls,
   ...portalCalls,
   ...hostCalls,
+  ...printCalls,
+  ...exportCalls,
 };
 
 export const bridgeEvents = {

@@ -49,6 +49,12 @@ export const recording = {
   quitCalls: 0,
   /** What showMessageBoxSync answers: the index of the button chosen (1 is "Keep open"). */
   messageBoxAnswer: 1,
+  /** The machine's printers, as getPrintersAsync answers them (set by the test). */
+  printers: [] as { name: string; displayName: string; description: string; options: object }[],
+  /** Every webContents.print: its options, and which webContents printed. */
+  prints: [] as { contentsId: number; options: unknown }[],
+  /** What the print callback answers: success, or the failure reason Electron would give. */
+  printAnswer: { success: true, failureReason: '' },
 };
 
 class StandInWebContents extends Emitter {
@@ -61,6 +67,14 @@ class StandInWebContents extends Emitter {
   }
   send(name: string, payload: unknown): void {
     this.sent.push({ name, payload });
+  }
+  getPrintersAsync(): Promise<typeof recording.printers> {
+    return Promise.resolve(recording.printers);
+  }
+  print(options: unknown, callback: (success: boolean, failureReason: string) => void): void {
+    recording.prints.push({ contentsId: this.id, options });
+    const { success, failureReason } = recording.printAnswer;
+    setImmediate(() => callback(success, failureReason));
   }
 }
 
@@ -174,10 +188,27 @@ export const shell = {
   },
 };
 
+export const webContents = {
+  fromId(id: number): StandInWebContents | undefined {
+    return recording.windows.map((window) => window.webContents).find((contents) => contents.id === id);
+  },
+};
+
 export const net = { isOnline: () => true };
 export const powerMonitor = new Emitter();
 
-export default { app, BrowserWindow, ipcMain, session, protocol, dialog, shell, net, powerMonitor };
+export default {
+  app,
+  BrowserWindow,
+  ipcMain,
+  session,
+  protocol,
+  dialog,
+  shell,
+  net,
+  powerMonitor,
+  webContents,
+};
 
 /** The test's commands, answered with plain data over the IPC channel. */
 type Command =
@@ -189,7 +220,13 @@ type Command =
   | { do: 'permissions'; permissions: string[] }
   | { do: 'protocol'; url: string }
   | { do: 'close-window'; answer: number }
-  | { do: 'quit' };
+  | { do: 'quit' }
+  | {
+      do: 'printers';
+      names: string[];
+      answer?: { success: boolean; failureReason: string };
+    }
+  | { do: 'prints' };
 
 async function answer(command: Command): Promise<unknown> {
   const window = recording.windows[0];
@@ -249,6 +286,17 @@ async function answer(command: Command): Promise<unknown> {
       app.emit('before-quit', event);
       return { prevented: event.defaultPrevented };
     }
+    case 'printers':
+      recording.printers = command.names.map((name) => ({
+        name,
+        displayName: name.replaceAll('_', ' '),
+        description: '',
+        options: {},
+      }));
+      if (command.answer) recording.printAnswer = command.answer;
+      return { ok: true };
+    case 'prints':
+      return { prints: recording.prints };
     case 'close-window': {
       recording.messageBoxAnswer = command.answer;
       const before = recording.messageBoxes.length;

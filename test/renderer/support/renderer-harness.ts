@@ -8,7 +8,7 @@ import type { DraftTarget } from '../../../src/shared/contract/request-drafts.ts
 import { DEFAULT_SETTINGS, type Settings, type UiLanguage } from '../../../src/shared/settings.ts';
 import { useAppStore } from '../../../src/renderer/src/store/use-app-store.ts';
 import type { AppState } from '../../../src/renderer/src/app/app-store.ts';
-import { FakeBridge, type Handlers } from './fake-bridge.ts';
+import { FakeBridge, Refusal, type Handlers } from './fake-bridge.ts';
 
 let fake: FakeBridge | undefined;
 
@@ -155,6 +155,11 @@ export function installFake(language: UiLanguage = 'nl', overrides: Handlers = {
     'portal:session': () => ({ customer: null, details: null, ended: null }),
     'portal:signOut': () => ({ customer: null, details: null, ended: null }),
     'portal:links': () => [],
+    // The counter's slip: this workstation's paper, and its lines' items (none in an empty catalog).
+    'print:choice': () => ({ printer: null, paper: 'a4' }),
+    'catalog:item': ({ itemNo }) => {
+      throw new Refusal({ code: 'not-found', message: `Item ${itemNo} is not in the local catalog.` });
+    },
   };
   fake = new FakeBridge({ ...defaults, ...overrides });
   window.voa = fake.api;

@@ -3,6 +3,7 @@
 // waits for a lock, and never sees a half-written catalog.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
+  SEARCH_LIMIT_MAX,
   SEARCH_RANKED_MAX,
   SYNC_FAILURE_REASONS,
   emptyPageKindCounts,
@@ -551,6 +552,37 @@ export class CatalogStore {
       if (found.length === SUGGESTIONS_MAX) break;
     }
     return found;
+  }
+
+  /**
+   * Every size a search finds, in the order the screen shows them, a batch at a time (an export). Browsing
+   * walks the category order by key, so the 500,000th size costs what the first does.
+   */
+  *exportBatches(query: CatalogSearchQuery, batchSize = 1000): Generator<CatalogSizeRow[]> {
+    const filters = this.#filters(query);
+    if (!filters) return;
+    if (readSteelQuery(query.query).parts.length) {
+      for (let offset = 0; ; offset += SEARCH_LIMIT_MAX) {
+        const page = this.search({ ...query, offset, limit: SEARCH_LIMIT_MAX });
+        if (page.rows.length) yield page.rows;
+        if (page.rows.length < SEARCH_LIMIT_MAX) return;
+      }
+    }
+    const where = filters.where.length ? `${filters.where.join(' AND ')} AND ` : '';
+    const next = this.db.prepare(
+      `SELECT s.id, s.category_position AS position FROM size s
+       WHERE ${where}(s.category_position, s.id) > (?, ?)
+       ORDER BY s.category_position, s.id LIMIT ?`,
+    );
+    let after: [number, number] = [Number.MIN_SAFE_INTEGER, 0];
+    for (;;) {
+      const ids = next.all(...filters.params, ...after, batchSize) as { id: number; position: number }[];
+      const last = ids.at(-1);
+      if (!last) return;
+      yield this.#rowsByIds(ids.map((row) => row.id));
+      if (ids.length < batchSize) return;
+      after = [last.position, last.id];
+    }
   }
 
   /**

@@ -6,6 +6,7 @@ import { FairScreen } from '../features/fair/fair-screen.tsx';
 import { CatalogScreen } from '../features/catalog/catalog-screen.tsx';
 import { CustomerPanel } from '../features/customer/customer-panel.tsx';
 import { OutboxScreen } from '../features/outbox/outbox-screen.tsx';
+import { ReprintSlipButton } from '../features/counter/slip-printing.tsx';
 import { HeaderStatus } from './header-status.tsx';
 import { useT } from '../i18n/i18n.ts';
 import { SCREENS, type Screen } from './app-store.ts';
@@ -15,7 +16,7 @@ const SCREEN_VIEWS: Record<Screen, () => ReactNode> = {
   counter: () => <CounterScreen customerPanel={<CustomerPanel target="counter" />} />,
   fair: () => <FairScreen customerPanel={<CustomerPanel target="fair" />} />,
   catalog: () => <CatalogScreen />,
-  outbox: () => <OutboxScreen />,
+  outbox: () => <OutboxScreen slipReprint={(item) => <ReprintSlipButton item={item} />} />,
   settings: () => <SettingsScreen />,
 };
 

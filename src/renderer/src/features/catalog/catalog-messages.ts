@@ -1,6 +1,9 @@
 import type { FeatureMessages } from '../../i18n/i18n.ts';
 
 const en = {
+  'export.label': 'Export what is shown',
+  'export.busy': 'Exporting…',
+  'export.written': '{count} sizes saved in {file}.',
   title: 'Catalog',
   'tab.browse': 'Browse',
   'tab.log': 'Sync log',
@@ -170,6 +173,9 @@ const en = {
 export const catalogMessages: FeatureMessages<typeof en> = {
   en,
   nl: {
+    'export.label': 'Exporteer wat getoond wordt',
+    'export.busy': 'Bezig…',
+    'export.written': '{count} maten opgeslagen in {file}.',
     title: 'Catalogus',
     'tab.browse': 'Bladeren',
     'tab.log': 'Synchronisatielog',

@@ -9,6 +9,7 @@ import { ProblemBanner } from '../../components/message-details.tsx';
 import { bridgeProblem } from '../../components/problem-text.ts';
 import { ItemDetail } from './item-detail.tsx';
 import { ResultList } from './result-list.tsx';
+import { CatalogExport } from './catalog-export.tsx';
 import { SyncBar } from './sync-bar.tsx';
 import { SyncLog } from './sync-log.tsx';
 
@@ -117,6 +118,7 @@ export function CatalogScreen() {
           <section className="panel catalog__results">
             <SearchBox listRef={listRef} />
             <ResultSummary />
+            <CatalogExport />
             <ResultList listRef={listRef} />
           </section>
           <aside className="panel catalog__detail">

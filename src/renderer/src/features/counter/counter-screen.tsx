@@ -23,7 +23,9 @@ import { ParkedOrders } from '../../request-form/parked-orders.tsx';
 import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts';
 import { useRequestForm } from '../../request-form/use-request-form.ts';
 import { useT } from '../../i18n/i18n.ts';
-import { CounterSlip } from './counter-slip.tsx';
+import { CounterSlip, useSlipPaper } from './counter-slip.tsx';
+import { printSlip, type SlipPrintNotice } from './print-slip.ts';
+import { SlipPrintStatus, useSlipContent } from './slip-printing.tsx';
 
 const COUNTER_TARGETS = ['counter'] as const;
 
@@ -48,6 +50,16 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
   const assistedBy = employee && employees.includes(employee) ? employee : '';
   const consentVersion = settings?.privacyConsentVersion ?? '';
   const units = settings?.units ?? DEFAULT_UNIT_CODES;
+  const paper = useSlipPaper();
+  /** What the last print said, for the request it printed (a new order's confirmation starts without). */
+  const [printed, setPrinted] = useState<{ requestId: string; notice: SlipPrintNotice | undefined }>();
+  const lastQuote = last?.payload && 'quoteRequestLines' in last.payload ? last.payload : undefined;
+  const slip = useSlipContent(last?.item, lastQuote);
+  const print = async () => {
+    const requestId = slip?.item.requestId;
+    const notice = await printSlip(t);
+    if (requestId) setPrinted({ requestId, notice });
+  };
   const payload = quotePayloadFromDraft(draftWithEntry(draft), {
     source: SOURCE_COUNTER_VISIT,
     privacyConsentVersion: consentVersion,
@@ -82,8 +94,8 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
     onSubmitted: () => setPrevious(undefined),
     print: () => {
       // Ctrl+P is taken either way: the browser's own print would print the empty form.
-      if (!last) setNothingToPrint(true);
-      else window.print();
+      if (!slip) setNothingToPrint(true);
+      else void print();
       return true;
     },
   });
@@ -149,7 +161,7 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
           action={{
             label: t('counter.confirm.print'),
             hint: t('counter.confirm.printHint'),
-            run: () => window.print(),
+            run: () => void print(),
           }}
         />
       ) : null}
@@ -157,6 +169,9 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
         <p className="banner banner--info" role="status">
           {t('counter.print.nothing')}
         </p>
+      ) : null}
+      {last && printed?.requestId === last.item.requestId ? (
+        <SlipPrintStatus notice={printed.notice} />
       ) : null}
       {previous ? (
         <p className="banner banner--info" role="status">
@@ -204,9 +219,7 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
           inputNames={inputNames}
         />
       </form>
-      {last && last.payload && 'quoteRequestLines' in last.payload ? (
-        <CounterSlip item={last.item} payload={last.payload} />
-      ) : null}
+      {slip ? <CounterSlip content={slip} paper={paper} /> : null}
     </div>
   );
 }

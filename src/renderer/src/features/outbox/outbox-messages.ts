@@ -2,6 +2,21 @@ import type { FeatureMessages } from '../../i18n/i18n.ts';
 
 // The outbox screen: states, filters, actions and the correction dialog.
 const en = {
+  'export.open': 'Export…',
+  'export.title': 'Export requests',
+  'export.personalData':
+    "The file holds customers' personal data: names, e-mail addresses and phone numbers. Keep it safe, share it only for follow-up, and delete it when done.",
+  'export.by': 'Which requests',
+  'export.byDay': 'Of one day',
+  'export.byEvent': 'Of one event',
+  'export.day': 'Day',
+  'export.event': 'Event',
+  'export.eventChoose': 'Choose…',
+  'export.format': 'File',
+  'export.run': 'Export with personal data',
+  'export.busy': 'Exporting…',
+  'export.close': 'Close',
+  'export.written': '{count} requests saved in {file}.',
   title: 'Outbox',
   intro:
     'Every request this workstation submitted, with its delivery state. Nothing leaves this list unless it is delivered or you discard it.',
@@ -75,6 +90,21 @@ const en = {
 export const outboxMessages: FeatureMessages<typeof en> = {
   en,
   nl: {
+    'export.open': 'Exporteren…',
+    'export.title': 'Aanvragen exporteren',
+    'export.personalData':
+      'Het bestand bevat persoonsgegevens van klanten: namen, e-mailadressen en telefoonnummers. Bewaar het veilig, deel het alleen voor de opvolging en verwijder het als u klaar bent.',
+    'export.by': 'Welke aanvragen',
+    'export.byDay': 'Van één dag',
+    'export.byEvent': 'Van één beurs',
+    'export.day': 'Dag',
+    'export.event': 'Beurs',
+    'export.eventChoose': 'Kies…',
+    'export.format': 'Bestand',
+    'export.run': 'Exporteren met persoonsgegevens',
+    'export.busy': 'Bezig…',
+    'export.close': 'Sluiten',
+    'export.written': '{count} aanvragen opgeslagen in {file}.',
     title: 'Verzendlijst',
     intro:
       'Elke aanvraag die deze werkplek heeft ingediend, met de verzendstatus. Niets verdwijnt van deze lijst tenzij het is afgeleverd of u het weggooit.',

@@ -1,6 +1,6 @@
 // The outbox: every request with its state, requestId, number, attempts, last error and next attempt;
 // filters; retry now, correct and resend (same requestId), discard after a confirmation. Live via events.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { OutboxItemDetail, OutboxItemView } from '../../../../shared/bridge/outbox-calls.ts';
 import type { RequestLinkView } from '../../../../shared/bridge/portal-calls.ts';
 import { ROLE_BUYER } from '../../../../shared/contract/portal-objects.ts';
@@ -41,11 +41,13 @@ import { lineMeasuresText, quantityWithUnit } from '../../request-form/line-form
 import { useT, type Translate } from '../../i18n/i18n.ts';
 import { OUTBOX_FILTERS } from './outbox-slice.ts';
 import { HeldRequestsBanner } from './held-requests-banner.tsx';
+import { OutboxExport } from './outbox-export.tsx';
 
 type FilterName = keyof typeof OUTBOX_FILTERS;
 const FILTER_NAMES = Object.keys(OUTBOX_FILTERS) as FilterName[];
 
-export function OutboxScreen() {
+/** `slipReprint` is the counter's "print slip again", placed in each row by the app frame. */
+export function OutboxScreen({ slipReprint }: { slipReprint?: (item: OutboxItemView) => ReactNode } = {}) {
   const t = useT();
   const items = useAppStore((state) => state.outboxItems);
   const status = useAppStore((state) => state.outboxStatus);
@@ -168,6 +170,7 @@ export function OutboxScreen() {
           <button type="button" className="button button--primary" onClick={() => void sendNow()}>
             {t('outbox.sendNow')}
           </button>
+          <OutboxExport />
         </div>
         {items.length === 0 ? (
           <p className="placeholder">{t('outbox.empty')}</p>
@@ -199,6 +202,7 @@ export function OutboxScreen() {
                   item={item}
                   link={linkOf.get(item.requestId)}
                   now={now}
+                  reprint={slipReprint?.(item)}
                   onRetry={() => act(voa.outbox.retry({ id: item.id }))}
                   onDiscard={() => act(voa.outbox.discard({ id: item.id }))}
                   onCorrect={async () => {
@@ -310,6 +314,7 @@ function OutboxRow({
   item,
   link,
   now,
+  reprint,
   onRetry,
   onDiscard,
   onCorrect,
@@ -317,6 +322,7 @@ function OutboxRow({
   item: OutboxItemView;
   link: RequestLinkView | undefined;
   now: number;
+  reprint: ReactNode;
   onRetry(): void;
   onDiscard(): void;
   onCorrect(): void;
@@ -387,6 +393,7 @@ function OutboxRow({
                 {t('outbox.discard')}
               </button>
             ) : null}
+            {reprint}
           </span>
         )}
       </td>

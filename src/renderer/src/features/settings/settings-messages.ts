@@ -1,6 +1,18 @@
 import type { FeatureMessages } from '../../i18n/i18n.ts';
 
 const en = {
+  'section.slip': 'Counter slip',
+  'slip.printer': 'Slip printer',
+  'slip.printerHint': 'The slip prints here without a print dialog. Remembered on this workstation.',
+  'slip.askEachTime': 'Ask each time (print dialog)',
+  'slip.printerMissing': '{printer} (not found on this PC)',
+  'slip.missingHint':
+    'This printer is not found: the print dialog is shown until it is back or another is chosen.',
+  'slip.browserPrints':
+    'In the browser the print dialog chooses the printer; the paper below sets the slip’s layout.',
+  'slip.paper': 'Paper',
+  'slip.paper.a4': 'A4',
+  'slip.paper.roll80': 'Receipt roll 80 mm',
   title: 'Settings',
   intro:
     'Connection to the ERP and how this workstation works. Secrets go into the OS keychain and are never shown again.',
@@ -157,6 +169,18 @@ const en = {
 export const settingsMessages: FeatureMessages<typeof en> = {
   en,
   nl: {
+    'section.slip': 'Baliebon',
+    'slip.printer': 'Bonprinter',
+    'slip.printerHint': 'De bon gaat hierheen zonder afdrukvenster. Onthouden op deze werkplek.',
+    'slip.askEachTime': 'Elke keer vragen (afdrukvenster)',
+    'slip.printerMissing': '{printer} (niet gevonden op deze pc)',
+    'slip.missingHint':
+      'Deze printer is niet gevonden: het afdrukvenster verschijnt tot hij terug is of een andere is gekozen.',
+    'slip.browserPrints':
+      'In de browser kiest het afdrukvenster de printer; het papier hieronder bepaalt de opmaak van de bon.',
+    'slip.paper': 'Papier',
+    'slip.paper.a4': 'A4',
+    'slip.paper.roll80': 'Bonrol 80 mm',
     title: 'Instellingen',
     intro:
       'Verbinding met het ERP en de werking van deze werkplek. Geheimen gaan naar de sleutelbos van het systeem en worden nooit meer getoond.',

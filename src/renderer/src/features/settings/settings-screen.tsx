@@ -11,6 +11,7 @@ import { AdminSection } from './admin-section.tsx';
 import { SaveActions } from './save-actions.tsx';
 import { useSettingsSave } from './settings-save.ts';
 import { SetupGuide } from './setup-guide.tsx';
+import { SlipPrinterSection } from './slip-printer-section.tsx';
 
 export function SettingsScreen() {
   const t = useT();
@@ -35,6 +36,7 @@ export function SettingsScreen() {
       {needsSetup(view.settings) ? <SetupGuide /> : null}
       <LanguageChoice language={view.settings.uiLanguage} />
       <StaffChoicesForm view={view} />
+      <SlipPrinterSection />
       <AdminSection view={view} status={adminStatus} />
     </div>
   );
