@@ -46,11 +46,6 @@ const en = {
   'slip.treatment': 'Treatment',
   'slip.quantity': 'Quantity',
   'slip.length': 'Length',
-  'slip.cut': 'cut to {size} mm',
-  'slip.standardLength': 'standard length',
-  'slip.unit.pieces': 'pieces',
-  'slip.unit.meters': 'meters',
-  'slip.unit.kilograms': 'kg',
   'print.printed': 'Slip printed on {printer}.',
   'print.printerMissing':
     'The slip printer {printer} was not found: the print dialog was shown instead. Settings chooses the printer.',
@@ -106,11 +101,6 @@ export const counterMessages: FeatureMessages<typeof en> = {
     'slip.treatment': 'Behandeling',
     'slip.quantity': 'Aantal',
     'slip.length': 'Lengte',
-    'slip.cut': 'zagen op {size} mm',
-    'slip.standardLength': 'standaardlengte',
-    'slip.unit.pieces': 'stuks',
-    'slip.unit.meters': 'meter',
-    'slip.unit.kilograms': 'kg',
     'print.printed': 'Bon afgedrukt op {printer}.',
     'print.printerMissing':
       'De bonprinter {printer} is niet gevonden: het afdrukvenster is getoond. Kies de printer bij Instellingen.',

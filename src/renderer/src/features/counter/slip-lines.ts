@@ -3,14 +3,10 @@
 // and the cut length or "standard length".
 import type { CatalogItemDetail } from '../../../../shared/contract/catalog-search.ts';
 import type { QuoteLinePayload } from '../../../../shared/contract/request-schemas.ts';
-import {
-  MAPPED_UNITS,
-  unitForCode,
-  type MappedUnit,
-  type UnitCodes,
-} from '../../../../shared/contract/request-lines.ts';
+import type { UnitCodes } from '../../../../shared/contract/request-lines.ts';
 import type { UiLanguage } from '../../../../shared/settings.ts';
 import type { Translate } from '../../i18n/i18n.ts';
+import { formatDay, lineMeasuresText, quantityWithUnit } from '../../request-form/line-format.ts';
 
 export interface SlipLine {
   item: string;
@@ -21,27 +17,8 @@ export interface SlipLine {
   remarks: string;
 }
 
-const UNIT_KEYS = {
-  pieces: 'counter.slip.unit.pieces',
-  meters: 'counter.slip.unit.meters',
-  kilograms: 'counter.slip.unit.kilograms',
-} as const satisfies Record<MappedUnit, string>;
-
-const locale = (language: UiLanguage) => (language === 'nl' ? 'nl-NL' : 'en-GB');
-
-/** "1.000", "2,5" in Dutch; "1,000", "2.5" in English. */
-export function slipNumber(value: number, language: UiLanguage): string {
-  return new Intl.NumberFormat(locale(language), { maximumFractionDigits: 3 }).format(value);
-}
-
 /** "1 december 2026" for a YYYY-MM-DD day, read as a calendar day (no time zone shift). */
-export function slipDay(day: string, language: UiLanguage): string {
-  const [year, month, date] = day.split('-').map(Number);
-  if (!year || !month || !date) return day;
-  return new Intl.DateTimeFormat(locale(language), { day: 'numeric', month: 'long', year: 'numeric' }).format(
-    new Date(year, month - 1, date),
-  );
-}
+export const slipDay = formatDay;
 
 /** The treatment is the item's second description (a size's own second description is about its length). */
 export function treatmentOf(item: CatalogItemDetail | undefined): string {
@@ -54,28 +31,20 @@ export function slipLines(
   context: { units: UnitCodes; language: UiLanguage; items: ReadonlyMap<string, CatalogItemDetail> },
 ): SlipLine[] {
   return lines.map((line) => {
-    const unit = line.unitOfMeasureCode ? unitForCode(line.unitOfMeasureCode, context.units) : undefined;
-    const unitText =
-      unit && (MAPPED_UNITS as readonly string[]).includes(unit)
-        ? t(UNIT_KEYS[unit as MappedUnit])
-        : (line.unitOfMeasureCode ?? '');
-    const amount = line.quantity === undefined ? '' : slipNumber(line.quantity, context.language);
-    const measures = [line.lengthMm, line.widthMm, line.thicknessMm]
-      .filter((value): value is number => value !== undefined && value > 0)
-      .map((value) => slipNumber(value, context.language))
-      .join(' × ');
-    const cut = measures
-      ? line.variantCode
-        ? t('counter.slip.cut', { size: measures })
-        : `${measures} mm`
-      : line.variantCode
-        ? t('counter.slip.standardLength')
-        : '';
+    // Said as the line, the confirmation and the outbox say it: "2 stuks", "zagen op 3.150 mm".
+    const quantity = quantityWithUnit(
+      t,
+      line.quantity,
+      line.unitOfMeasureCode,
+      context.units,
+      context.language,
+    );
+    const cut = lineMeasuresText(t, line, context.language);
     return {
       item: [line.itemNo, line.variantCode].filter(Boolean).join(' '),
       description: line.description ?? '',
       treatment: line.itemNo ? treatmentOf(context.items.get(line.itemNo)) : '',
-      quantity: [amount, unitText].filter(Boolean).join(' '),
+      quantity,
       cut,
       remarks: line.lineRemarks ?? '',
     };
