@@ -56,4 +56,45 @@ describe('request form slice', () => {
     await storeReaches((state) => state.drafts.counter.contactName === 'Jan Smit');
     expect(useAppStore.getState().lastSubmitted.counter).toBeUndefined();
   });
+
+  it('an unfinished order with a line or a customer is offered back; one with neither is not kept', async () => {
+    const withRemarkOnly = { ...emptyQuoteDraft('entry'), remarks: 'bellen' };
+    const withCustomer = { ...emptyQuoteDraft('entry'), companyName: 'Smit Metaalbouw' };
+    const parkedBy: string[] = [];
+    const fake = installFake('nl', {
+      'drafts:get': ({ target }) =>
+        target === 'counter'
+          ? { target, draft: withRemarkOnly, revision: 1, updatedAt: '2026-11-27T08:00:00.000Z' }
+          : target === 'fair'
+            ? { target, draft: withCustomer, revision: 1, updatedAt: '2026-11-27T08:00:00.000Z' }
+            : { target, draft: null, revision: 0, updatedAt: null },
+      'drafts:park': (input) => {
+        parkedBy.push(input.target);
+        return {
+          parked: [
+            {
+              id: 1,
+              target: input.target,
+              label: 'Smit Metaalbouw',
+              lineCount: 0,
+              unfinished: true,
+              savedAt: '2026-11-27T08:00:00.000Z',
+              parkedAt: '2026-11-27T08:01:00.000Z',
+            },
+          ],
+          draft: { target: input.target, draft: null, revision: 2, updatedAt: null },
+        };
+      },
+    });
+    await useAppStore.getState().initRequestForms();
+    expect(parkedBy).toEqual(['fair']);
+    expect(useAppStore.getState().offers.fair?.label).toBe('Smit Metaalbouw');
+    expect(useAppStore.getState().offers.counter).toBeUndefined();
+    expect(useAppStore.getState().drafts.counter.remarks).toBe('');
+    await expect
+      .poll(() =>
+        fake.inputsOf('drafts:save').some((save) => save.target === 'counter' && save.draft === null),
+      )
+      .toBe(true);
+  });
 });

@@ -14,11 +14,13 @@ import {
   DRAFT_TARGETS,
   draftHasContent,
   emptyAccountDraft,
+  lineHasContent,
   emptyQuoteDraft,
   type AnyDraft,
   type DraftFor,
   type DraftTarget,
 } from '../../../shared/contract/request-drafts.ts';
+import { QUOTE_HEADER_FIELDS, sectionKeys } from '../../../shared/contract/request-fields.ts';
 import type { AccountRequestInput, QuoteRequestInput } from '../../../shared/contract/request-schemas.ts';
 import type { CallInput } from '../../../shared/bridge/api.ts';
 import { voa } from '../bridge/voa.ts';
@@ -98,6 +100,22 @@ function withView(drafts: Drafts, view: DraftView): Drafts {
   return view.target === 'account'
     ? { ...drafts, account: view.draft ?? emptyAccountDraft() }
     : { ...drafts, [view.target]: view.draft ?? emptyQuoteDraft(newLineKey()) };
+}
+
+/** The customer fields of a quote: with a line, what makes an unfinished order worth offering back. */
+const CUSTOMER_KEYS = sectionKeys(QUOTE_HEADER_FIELDS, 'customer');
+
+/**
+ * Whether a form found unfinished is offered back: a quote with a line (or a line being typed) or a
+ * customer named; an account request with anything typed. A date or a remark alone is not an order.
+ */
+function worthOffering(draft: AnyDraft): boolean {
+  if (!('lines' in draft)) return draftHasContent(draft);
+  return (
+    draft.lines.length > 0 ||
+    lineHasContent(draft.entry) ||
+    CUSTOMER_KEYS.some((key) => draft[key].trim() !== '')
+  );
 }
 
 export const createRequestFormSlice: SliceCreator<RequestFormSlice> = (set, get) => {
@@ -206,6 +224,11 @@ export const createRequestFormSlice: SliceCreator<RequestFormSlice> = (set, get)
         if (!result.ok || !result.value.draft) continue;
         const view = result.value;
         const found = withView(drafts, view);
+        // An order with neither a line nor a customer is nothing to come back to: it is not kept.
+        if (!worthOffering(found[view.target])) {
+          void voa.drafts.save({ target: view.target, draft: null });
+          continue;
+        }
         // A form left half-typed (a reload, a crash, yesterday) is offered, not imposed: it is put aside,
         // and the form starts empty until the employee chooses to continue it.
         const put = draftHasContent(found[view.target])

@@ -102,17 +102,25 @@ function SignInForm() {
     else if (failure.code === 'host-error') setProblem(t('customer.signInNoAnswer'));
   };
 
+  // One line until it is used, so the counter's own form starts high on the screen: the title, the
+  // address and "send code". The code field, the advice and the messages come once anything is typed,
+  // sent or said.
+  const used = Boolean(email.trim() || code.trim() || codeRequest || ended || problem || error || sending);
   return (
-    <form className="customer-signin" noValidate onSubmit={(event) => void submit(event)}>
+    <form
+      className={`customer-signin${used ? '' : ' customer-signin--compact'}`}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
       <h2 className="customer-panel__title">{t('customer.signInTitle')}</h2>
       {ended ? (
         <p className="banner banner--info" role="status">
           {t(`customer.ended.${ended.reason}`)}
           {formCleared ? ` ${t('customer.detailsLeft')}` : ''}
         </p>
-      ) : (
+      ) : used ? (
         <p className="customer-panel__intro">{t('customer.signInIntro')}</p>
-      )}
+      ) : null}
       <div className="customer-signin__row">
         <div className="field">
           <label htmlFor="customer-email">{t('customer.email')}</label>
@@ -120,6 +128,7 @@ function SignInForm() {
             id="customer-email"
             type="email"
             autoComplete="off"
+            placeholder={used ? undefined : t('customer.email')}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
@@ -127,24 +136,30 @@ function SignInForm() {
         <button type="button" className="button" disabled={sending || wait > 0} onClick={() => void send()}>
           {codeRequest ? t('customer.sendNewCode') : t('customer.sendCode')}
         </button>
-        <div className="field">
-          <label htmlFor="customer-code">{t('customer.code')}</label>
-          <input
-            id="customer-code"
-            autoComplete="one-time-code"
-            spellCheck={false}
-            value={code}
-            aria-describedby="customer-code-hint"
-            onChange={(event) => setCode(event.target.value)}
-          />
-        </div>
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? t('customer.signingIn') : t('customer.signIn')}
-        </button>
+        {used ? (
+          <>
+            <div className="field">
+              <label htmlFor="customer-code">{t('customer.code')}</label>
+              <input
+                id="customer-code"
+                autoComplete="one-time-code"
+                spellCheck={false}
+                value={code}
+                aria-describedby="customer-code-hint"
+                onChange={(event) => setCode(event.target.value)}
+              />
+            </div>
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {busy ? t('customer.signingIn') : t('customer.signIn')}
+            </button>
+          </>
+        ) : null}
       </div>
-      <p id="customer-code-hint" className="field__hint">
-        {t('customer.codeHint')}
-      </p>
+      {used ? (
+        <p id="customer-code-hint" className="field__hint">
+          {t('customer.codeHint')}
+        </p>
+      ) : null}
       {sending ? (
         <p className="banner banner--info" role="status">
           {t('customer.sendingCode')}
