@@ -4,6 +4,7 @@
 import {
   BrowserWindow,
   app,
+  crashReporter,
   dialog,
   ipcMain,
   net,
@@ -19,7 +20,8 @@ import { CALL_NAMES } from '../shared/bridge/bridge-map.ts';
 import { RENDERER_CSP } from '../shared/renderer-csp.ts';
 import { dispatchBridgeCall } from './core/bridge/dispatch.ts';
 import { windowCaller } from './core/bridge/bridge-caller.ts';
-import { resolveProfileLocation } from './core/data-dir.ts';
+import { crashDumpsDirOf, resolveProfileLocation } from './core/data-dir.ts';
+import { appLog } from './core/log/app-log.ts';
 import { VoaCore } from './core/voa-core.ts';
 import { contentTypeOf, staticFileFor } from './shell/static-files.ts';
 import {
@@ -40,6 +42,21 @@ let mainWindow: BrowserWindow | undefined;
 // Before ready: app:// is a standard, secure origin of our own (file:// pages share one origin and get
 // extra privileges). No fetch, CORS or service-worker privileges: the page needs none.
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true } }]);
+
+/**
+ * Crash dumps stay on this machine, in the profile's crash-dumps folder (the support bundle takes them from
+ * there): uploads are off, and no address is named. Started before ready, so every process is watched.
+ */
+function startLocalCrashReporter(): void {
+  try {
+    const location = resolveProfileLocation({ userDataDir: app.getPath('userData') });
+    app.setPath('crashDumps', crashDumpsDirOf(location.dataDir));
+  } catch {
+    // An invalid profile name: start() reports it; the dumps go to Electron's own folder meanwhile.
+  }
+  crashReporter.start({ uploadToServer: false, compress: true });
+}
+startLocalCrashReporter();
 
 async function start(): Promise<void> {
   const location = resolveProfileLocation({ userDataDir: app.getPath('userData') });
@@ -69,6 +86,7 @@ async function start(): Promise<void> {
   session.defaultSession.setPermissionCheckHandler(() => false);
   protocol.handle(APP_SCHEME, serveRenderer);
 
+  logProcessFailures();
   core.start();
   nudgeOutboxOnWakeAndNetwork(core);
   mainWindow = createWindow();
@@ -92,6 +110,22 @@ async function start(): Promise<void> {
     confirmQuit(event);
     if (quitConfirmed) void core.close();
   });
+}
+
+/** A renderer or helper process that dies, and anything main did not catch, is written to the log. */
+function logProcessFailures(): void {
+  app.on('render-process-gone', (_event, _contents, details) =>
+    appLog.error('a window process ended', undefined, { reason: details.reason, exitCode: details.exitCode }),
+  );
+  app.on('child-process-gone', (_event, details) =>
+    appLog.error('a helper process ended', undefined, {
+      type: details.type,
+      reason: details.reason,
+      exitCode: details.exitCode,
+    }),
+  );
+  process.on('uncaughtException', (error) => appLog.error('uncaught error in main', error));
+  process.on('unhandledRejection', (reason) => appLog.error('unhandled rejection in main', reason));
 }
 
 /** The built renderer at app://voa-desk/…, with its Content Security Policy as a header. */
@@ -217,7 +251,7 @@ function lockDown(contents: WebContents): void {
 /** A start that fails (a damaged app.db, no data directory, …) is told in a dialog and in the log. */
 function reportStartFailure(error: unknown): void {
   const reason = error instanceof Error ? error.message : String(error);
-  console.error('voa-desk: could not start:', error);
+  appLog.error('could not start', error);
   dialog.showErrorBox('VOA Desk could not start / kon niet starten', reason);
   app.exit(1);
 }

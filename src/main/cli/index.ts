@@ -52,7 +52,12 @@ export async function runCli(
     return rest.length ? EXIT_INVALID_INPUT : EXIT_FAILED;
   }
   const location = resolveProfileLocation({ dataDir: options.dataDir, profile: options.profile });
-  const core = await VoaCore.open({ location, shell: 'browser', version: packageVersion() });
+  const core = await VoaCore.open({
+    location,
+    shell: 'browser',
+    version: packageVersion(),
+    logWriter: 'cli',
+  });
   try {
     if (core.settings.loadProblem) io.stderr.write(`warning: ${core.settings.loadProblem}\n`);
     return await command.run({ core, json: options.json, ...io }, rest.slice(command.name.split(' ').length));

@@ -19,6 +19,8 @@ import { createOutboxModule, type OutboxModule } from './outbox/outbox-module.ts
 import { createCatalogModule, type CatalogModule } from './catalog/catalog-module.ts';
 import { createPortalModule, type PortalModule } from './portal/portal-module.ts';
 import type { CoreServices, ShellKind } from './core-module.ts';
+import { appLog, configureAppLog, type LogWriter } from './log/app-log.ts';
+import { runtimeVersions } from './log/runtime-versions.ts';
 
 export type { ShellKind } from './core-module.ts';
 
@@ -37,6 +39,8 @@ export interface VoaCoreOptions {
   adminClock?: AdminClock;
   /** How long after start() the host libraries load (host-libraries.ts); tests pass their own. */
   hostLibrariesWarmUpDelayMs?: number;
+  /** Which log file this process writes in the data directory's logs/ (default: by the shell). */
+  logWriter?: LogWriter;
 }
 
 export class VoaCore implements CoreServices {
@@ -113,13 +117,26 @@ export class VoaCore implements CoreServices {
 
   static async open(options: VoaCoreOptions): Promise<VoaCore> {
     await prepareDataDir(options.location.dataDir);
-    const settings = await SettingsStore.open(options.location.dataDir);
-    const appDb = openAppDatabase(options.location.dataDir);
-    return new VoaCore(options, settings, appDb);
+    configureAppLog({
+      dataDir: options.location.dataDir,
+      writer: options.logWriter ?? (options.shell === 'electron' ? 'main' : 'browser-shell'),
+    });
+    try {
+      const settings = await SettingsStore.open(options.location.dataDir);
+      if (settings.loadProblem) appLog.warn('settings could not be read', { problem: settings.loadProblem });
+      const appDb = openAppDatabase(options.location.dataDir);
+      const core = new VoaCore(options, settings, appDb);
+      appLog.info('opened', runtimeVersions(options.version, options.location.profile));
+      return core;
+    } catch (error) {
+      appLog.error('could not open the data directory', error, { dataDir: options.location.dataDir });
+      throw error;
+    }
   }
 
   /** Starts background work (delivery, scheduled sync): the Electron and browser shells call this. */
   start(): void {
+    appLog.info('started', { shell: this.shell });
     this.outbox.start?.();
     this.catalog.start?.();
     this.portal.start?.();
@@ -162,5 +179,6 @@ export class VoaCore implements CoreServices {
     this.#http = undefined;
     await http?.then((client) => client.close()).catch(() => {});
     this.appDb.close();
+    appLog.info('shut down', { shell: this.shell });
   }
 }

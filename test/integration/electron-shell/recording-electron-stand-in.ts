@@ -44,6 +44,7 @@ export const recording = {
   openedExternally: [] as string[],
   exitCodes: [] as number[],
   quitCalls: 0,
+  crashReporter: [] as { options: Record<string, unknown>; crashDumps: string | undefined }[],
   /** What showMessageBoxSync answers: the index of the button chosen (1 is "Keep open"). */
   messageBoxAnswer: 1,
 };
@@ -93,9 +94,14 @@ const ready = new Promise<void>((resolve) => (markReady = resolve));
 
 class StandInApp extends Emitter {
   readonly isPackaged = process.env.STAND_IN_PACKAGED === '1';
+  readonly paths = new Map<string, string>();
   getPath(name: string): string {
     if (name !== 'userData') throw new Error(`stand-in: getPath(${name}) is not recorded`);
     return process.env.STAND_IN_USER_DATA ?? '';
+  }
+  setPath(name: string, value: string): void {
+    recording.order.push(`setPath ${name}`);
+    this.paths.set(name, value);
   }
   getVersion(): string {
     return '0.0.0-stand-in';
@@ -167,10 +173,28 @@ export const shell = {
   },
 };
 
+export const crashReporter = {
+  start(options: Record<string, unknown>): void {
+    recording.order.push('crashReporter.start');
+    recording.crashReporter.push({ options, crashDumps: app.paths.get('crashDumps') });
+  },
+};
+
 export const net = { isOnline: () => true };
 export const powerMonitor = new Emitter();
 
-export default { app, BrowserWindow, ipcMain, session, protocol, dialog, shell, net, powerMonitor };
+export default {
+  app,
+  BrowserWindow,
+  crashReporter,
+  ipcMain,
+  session,
+  protocol,
+  dialog,
+  shell,
+  net,
+  powerMonitor,
+};
 
 /** The test's commands, answered with plain data over the IPC channel. */
 type Command =
@@ -199,6 +223,7 @@ async function answer(command: Command): Promise<unknown> {
         errorBoxes: recording.errorBoxes,
         exitCodes: recording.exitCodes,
         openedExternally: recording.openedExternally,
+        crashReporter: recording.crashReporter,
       };
     case 'invoke': {
       const handler = recording.ipcHandlers.get(command.channel);

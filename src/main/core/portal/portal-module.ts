@@ -30,6 +30,7 @@ import {
 import { PortalCallError, PortalClient } from './portal-client.ts';
 import { PortalLinkStore } from './portal-links.ts';
 import { ipHash, newIpHashKey, PortalSession, workstationAddress } from './portal-session.ts';
+import { appLog } from '../log/app-log.ts';
 
 type PortalHandlers = Pick<BridgeHandlers, `portal:${string}` & keyof BridgeHandlers>;
 
@@ -224,7 +225,7 @@ export function createPortalModule(core: PortalServices): PortalModule {
         linking = linking
           .then(() => onOutboxItems(items))
           .catch((error: unknown) => {
-            console.error('voa-desk: linking a request failed:', error);
+            appLog.error('linking a request failed', error);
           });
       });
     },
