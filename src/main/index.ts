@@ -65,6 +65,10 @@ async function start(): Promise<void> {
     shell: 'electron',
     version: app.getVersion(),
     chooseCaFile: () => chooseCaFile(core),
+    supportShell: {
+      openFolder: async (folder) => (await shell.openPath(folder)) === '',
+      chooseBundleFile: (name) => chooseBundleFile(core, name),
+    },
   });
 
   for (const channel of CALL_NAMES) {
@@ -163,6 +167,20 @@ async function chooseCaFile(core: VoaCore): Promise<string | undefined> {
     ? await dialog.showOpenDialog(mainWindow, options)
     : await dialog.showOpenDialog(options);
   return result.canceled ? undefined : result.filePaths[0];
+}
+
+/** Where to save a support bundle, chosen in main's own dialog (suggested in Documents). */
+async function chooseBundleFile(core: VoaCore, suggestedName: string): Promise<string | undefined> {
+  const dutch = core.settings.current.uiLanguage === 'nl';
+  const options: Electron.SaveDialogOptions = {
+    title: dutch ? 'Supportbundel opslaan' : 'Save support bundle',
+    defaultPath: path.join(app.getPath('documents'), suggestedName),
+    filters: [{ name: dutch ? 'Zip-bestanden' : 'Zip files', extensions: ['zip'] }],
+  };
+  const result = mainWindow
+    ? await dialog.showSaveDialog(mainWindow, options)
+    : await dialog.showSaveDialog(options);
+  return result.canceled ? undefined : result.filePath;
 }
 
 /** Whatever waits for the network is tried at once when the machine wakes or the network comes back. */

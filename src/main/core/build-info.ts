@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 
 export interface BuildInfo {
-  /** ISO date and time of the build, or "not built (source checkout)". */
+  /** ISO date and time of the build, or "source checkout, not built". */
   buildDate: string;
   /** The commit's short hash, with "-dirty" when the tree had changes; "unknown" without git. */
   commit: string;
@@ -12,7 +12,7 @@ export interface BuildInfo {
 
 declare const __VOA_DESK_BUILD__: BuildInfo | undefined;
 
-export const NOT_BUILT = 'not built (source checkout)';
+export const NOT_BUILT = 'source checkout, not built';
 
 function fromCheckout(): BuildInfo {
   let commit = 'unknown';

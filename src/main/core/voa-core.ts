@@ -21,6 +21,7 @@ import { createPortalModule, type PortalModule } from './portal/portal-module.ts
 import type { CoreServices, ShellKind } from './core-module.ts';
 import { appLog, configureAppLog, type LogWriter } from './log/app-log.ts';
 import { runtimeVersions } from './log/runtime-versions.ts';
+import { createSupportModule, type SupportShell } from './support/support-module.ts';
 
 export type { ShellKind } from './core-module.ts';
 
@@ -41,6 +42,8 @@ export interface VoaCoreOptions {
   hostLibrariesWarmUpDelayMs?: number;
   /** Which log file this process writes in the data directory's logs/ (default: by the shell). */
   logWriter?: LogWriter;
+  /** The desktop shell's folder opener and save dialog for Settings' support section. */
+  supportShell?: SupportShell;
 }
 
 export class VoaCore implements CoreServices {
@@ -106,11 +109,13 @@ export class VoaCore implements CoreServices {
     this.outbox = createOutboxModule(this);
     this.catalog = createCatalogModule(this);
     this.portal = createPortalModule(this);
+    const support = createSupportModule(this, options.supportShell ?? {});
     this.handlers = {
       ...settingsHandlers(this),
       ...this.outbox.handlers,
       ...this.catalog.handlers,
       ...this.portal.handlers,
+      ...support.handlers,
       'host:reachability': async () => reach.view(),
     };
   }

@@ -5,6 +5,7 @@ import { hostCalls, hostEvents } from './host-calls.ts';
 import { outboxCalls, outboxEvents } from './outbox-calls.ts';
 import { portalCalls, portalEvents } from './portal-calls.ts';
 import { settingsCalls, settingsEvents } from './settings-calls.ts';
+import { supportCalls } from './support-calls.ts';
 
 export const bridgeCalls = {
   ...settingsCalls,
@@ -12,6 +13,7 @@ export const bridgeCalls = {
   ...catalogCalls,
   ...portalCalls,
   ...hostCalls,
+  ...supportCalls,
 };
 
 export const bridgeEvents = {

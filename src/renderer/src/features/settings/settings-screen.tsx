@@ -11,6 +11,7 @@ import { AdminSection } from './admin-section.tsx';
 import { SaveActions } from './save-actions.tsx';
 import { useSettingsSave } from './settings-save.ts';
 import { SetupGuide } from './setup-guide.tsx';
+import { SupportSection } from './support-section.tsx';
 
 export function SettingsScreen() {
   const t = useT();
@@ -36,6 +37,7 @@ export function SettingsScreen() {
       <LanguageChoice language={view.settings.uiLanguage} />
       <StaffChoicesForm view={view} />
       <AdminSection view={view} status={adminStatus} />
+      <SupportSection />
     </div>
   );
 }
