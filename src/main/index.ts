@@ -65,6 +65,10 @@ async function start(): Promise<void> {
     shell: 'electron',
     version: app.getVersion(),
     chooseCaFile: () => chooseCaFile(core),
+    // An installed app reads the machine's own policy only: a user cannot point it elsewhere.
+    ...(!app.isPackaged && process.env.VOA_DESK_POLICY_FILE
+      ? { policyFile: process.env.VOA_DESK_POLICY_FILE }
+      : {}),
     supportShell: {
       openFolder: async (folder) => (await shell.openPath(folder)) === '',
       chooseBundleFile: (name) => chooseBundleFile(core, name),

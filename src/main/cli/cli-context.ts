@@ -13,7 +13,9 @@ export const EXIT_INVALID_INPUT = 2;
 
 /** The part of the core the commands use; cli/index.ts opens the whole VoaCore and hands them this. */
 export interface CliCore
-  extends BridgeCore, Pick<CoreServices, 'location' | 'settings' | 'version' | 'shell' | 'vault' | 'appDb'> {
+  extends
+    BridgeCore,
+    Pick<CoreServices, 'location' | 'settings' | 'version' | 'shell' | 'vault' | 'appDb' | 'policy'> {
   catalog: Pick<CatalogModule, 'startSync' | 'cancelSync'>;
 }
 

@@ -18,10 +18,10 @@ export const configShow: CliCommand = {
   async run(context) {
     const result = await callCore(context, 'settings:get', {});
     if (!result.ok) return reportFailure(context, result);
-    const { settings, secrets, keychain } = result.value;
+    const { settings, secrets, keychain, policy } = result.value;
     if (context.json) {
       context.stdout.write(
-        `${JSON.stringify({ dataDir: context.core.location.dataDir, profile: context.core.location.profile, settings, secrets, keychain }, null, 2)}\n`,
+        `${JSON.stringify({ dataDir: context.core.location.dataDir, profile: context.core.location.profile, settings, secrets, keychain, policy }, null, 2)}\n`,
       );
       return EXIT_OK;
     }
@@ -49,6 +49,12 @@ export const configShow: CliCommand = {
     line('unit meters', settings.units.meters);
     line('unit kilograms', settings.units.kilograms);
     if (!keychain.available) context.stdout.write(`\nkeychain: ${keychain.problem ?? 'not available'}\n`);
+    if (policy.state === 'active')
+      context.stdout.write(
+        `\nmachine policy ${policy.file} locks: ${policy.locked.join(', ') || '(nothing)'}\n`,
+      );
+    if (policy.state === 'invalid')
+      context.stdout.write(`\nmachine policy ${policy.file} is INVALID: ${policy.problem}\n`);
     return EXIT_OK;
   },
 };

@@ -13,12 +13,15 @@ import { configSet, configShow, secretClear, secretSet } from './config-commands
 import { requestCommands } from './request-commands.ts';
 import { catalogCommands } from './catalog-commands.ts';
 import { supportBundle } from './support-commands.ts';
+import { configExport, configImport } from './config-transfer-commands.ts';
 import { runtimeVersions } from '../core/log/runtime-versions.ts';
 import { NOT_BUILT } from '../core/build-info.ts';
 
 const COMMANDS: CliCommand[] = [
   configShow,
   configSet,
+  configExport,
+  configImport,
   secretSet,
   secretClear,
   ...requestCommands,
@@ -67,6 +70,8 @@ export async function runCli(
     shell: 'browser',
     version: packageVersion(),
     logWriter: 'cli',
+    // For tests and trying a policy out: the desktop app honours it only when it is not packaged.
+    ...(process.env.VOA_DESK_POLICY_FILE ? { policyFile: process.env.VOA_DESK_POLICY_FILE } : {}),
   });
   try {
     if (core.settings.loadProblem) io.stderr.write(`warning: ${core.settings.loadProblem}\n`);

@@ -22,6 +22,14 @@ import type { CoreServices, ShellKind } from './core-module.ts';
 import { appLog, configureAppLog, type LogWriter } from './log/app-log.ts';
 import { runtimeVersions } from './log/runtime-versions.ts';
 import { createSupportModule, type SupportShell } from './support/support-module.ts';
+import type { PolicyView } from '../../shared/machine-policy.ts';
+import { BridgeFailure } from './bridge/bridge-failure.ts';
+import {
+  invalidPolicyMessage,
+  loadMachinePolicy,
+  machinePolicyFile,
+  type LoadedPolicy,
+} from './settings/machine-policy-file.ts';
 
 export type { ShellKind } from './core-module.ts';
 
@@ -44,6 +52,8 @@ export interface VoaCoreOptions {
   logWriter?: LogWriter;
   /** The desktop shell's folder opener and save dialog for Settings' support section. */
   supportShell?: SupportShell;
+  /** The machine-wide policy file (default: the OS's place for it, machine-policy-file.ts). */
+  policyFile?: string;
 }
 
 export class VoaCore implements CoreServices {
@@ -73,7 +83,17 @@ export class VoaCore implements CoreServices {
   #warmUp: { timer: ReturnType<typeof setTimeout>; settle: () => void } | undefined;
   #hostLibrariesWarm: Promise<void> | undefined;
 
-  private constructor(options: VoaCoreOptions, settings: SettingsStore, appDb: DatabaseSync) {
+  /** The machine policy as read at start: none, in force (what it locks), or unusable (and why). */
+  readonly policy: PolicyView;
+
+  private constructor(
+    options: VoaCoreOptions,
+    settings: SettingsStore,
+    appDb: DatabaseSync,
+    policy: LoadedPolicy,
+  ) {
+    this.policy = policy.view;
+    settings.applyMachinePolicy(policy.values);
     this.location = options.location;
     this.shell = options.shell;
     this.version = options.version;
@@ -129,8 +149,12 @@ export class VoaCore implements CoreServices {
     try {
       const settings = await SettingsStore.open(options.location.dataDir);
       if (settings.loadProblem) appLog.warn('settings could not be read', { problem: settings.loadProblem });
+      const policy = await loadMachinePolicy(options.policyFile ?? machinePolicyFile());
+      if (policy.view.state === 'invalid')
+        appLog.error('the machine policy is invalid', undefined, policy.view);
+      else if (policy.view.state === 'active') appLog.info('machine policy in force', policy.view);
       const appDb = openAppDatabase(options.location.dataDir);
-      const core = new VoaCore(options, settings, appDb);
+      const core = new VoaCore(options, settings, appDb, policy);
       appLog.info('opened', runtimeVersions(options.version, options.location.profile));
       return core;
     } catch (error) {
@@ -160,6 +184,14 @@ export class VoaCore implements CoreServices {
 
   /** The HTTP layer for the configured extra CA file; rebuilt when that setting changes. */
   #httpClient(): Promise<HostHttpClient> {
+    // An unusable policy stops every connection feature (tokens, deliveries, sync, portal) right here.
+    if (this.policy.state === 'invalid')
+      return Promise.reject(
+        new BridgeFailure(
+          'not-configured',
+          invalidPolicyMessage(this.policy, this.settings.current.uiLanguage === 'nl'),
+        ),
+      );
     const caFile = this.settings.current.host.caFile;
     if (!this.#http || this.#http.caFile !== caFile) {
       const previous = this.#http?.client;

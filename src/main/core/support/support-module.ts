@@ -23,7 +23,7 @@ export interface SupportShell {
 
 export type SupportServices = Pick<
   CoreServices,
-  'location' | 'version' | 'shell' | 'settings' | 'vault' | 'appDb'
+  'location' | 'version' | 'shell' | 'settings' | 'vault' | 'appDb' | 'policy'
 > & {
   handlers: Pick<BridgeHandlers, 'catalog:stats' | 'sync:runs'>;
 };

@@ -17,6 +17,11 @@ const en = {
   bundleSaved: 'Support bundle saved: {file} ({entries} files, {size}).',
   bundleCancelled: 'Not saved.',
   failed: 'That did not work: {problem}',
+  'policy.active':
+    "Fields marked as such are set by this computer's policy ({file}) and cannot be changed here.",
+  'policy.invalid':
+    "This computer's policy ({file}) cannot be used: {problem}. VOA Desk does not connect to the ERP until an administrator fixes the file.",
+  'policy.locked': "Set by this computer's policy ({file})",
 };
 
 export const supportMessages: FeatureMessages<typeof en> = {
@@ -38,5 +43,10 @@ export const supportMessages: FeatureMessages<typeof en> = {
     bundleSaved: 'Supportbundel opgeslagen: {file} ({entries} bestanden, {size}).',
     bundleCancelled: 'Niet opgeslagen.',
     failed: 'Dat lukte niet: {problem}',
+    'policy.active':
+      'Velden die dat zeggen zijn vastgelegd door het beleid van deze computer ({file}) en kunnen hier niet worden gewijzigd.',
+    'policy.invalid':
+      'Het beleid van deze computer ({file}) kan niet worden gebruikt: {problem}. VOA Desk maakt geen verbinding met het ERP tot de beheerder het bestand herstelt.',
+    'policy.locked': 'Vastgelegd door het beleid van deze computer ({file})',
   },
 };
