@@ -21,7 +21,7 @@ export const machinePolicySchema = z.strictObject({
   /** The administrator section needs a PIN before it can be used. */
   adminPinRequired: z.boolean().optional(),
   /** Days after delivery before a request's personal data is removed (1 to 3650). */
-  retentionDays: z.number().int().min(1).max(3650).optional(),
+  retentionDays: settingsSchema.shape.retentionDays.optional(),
   updates: z
     .strictObject({
       /** An https:// folder with electron-builder's update files. */
@@ -47,6 +47,7 @@ export function lockedPaths(policy: MachinePolicy): string[] {
   if (policy.units) paths.push('units.pieces', 'units.meters', 'units.kilograms');
   if (policy.catalogSyncTime !== undefined) paths.push('catalogSyncTime');
   if (policy.portalIdleMinutes !== undefined) paths.push('portalIdleMinutes');
+  if (policy.retentionDays !== undefined) paths.push('retentionDays');
   return paths;
 }
 
@@ -63,6 +64,7 @@ export function withPolicy(settings: Settings, policy: MachinePolicy | undefined
     units: policy.units ?? settings.units,
     catalogSyncTime: policy.catalogSyncTime ?? settings.catalogSyncTime,
     portalIdleMinutes: policy.portalIdleMinutes ?? settings.portalIdleMinutes,
+    retentionDays: policy.retentionDays ?? settings.retentionDays,
   };
 }
 

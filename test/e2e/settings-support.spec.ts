@@ -56,6 +56,7 @@ test('settings: a machine policy shows its locked fields read-only naming the fi
     JSON.stringify({
       host: { baseUrl: 'https://erp.staalhandel.example/v2.0/contoso/Production' },
       catalogSyncTime: '03:15',
+      retentionDays: 60,
     }),
   );
   const policed = await createTestProfile();
@@ -73,9 +74,13 @@ test('settings: a machine policy shows its locked fields read-only naming the fi
     await expect(baseUrl).toHaveAttribute('readonly', '');
     await expect(
       page.getByText(`Vastgelegd door het beleid van deze computer (${policyFile})`, { exact: true }),
-    ).toHaveCount(2);
+    ).toHaveCount(3);
+    const retention = page.getByLabel('Klantgegevens van afgeleverde aanvragen verwijderen na (dagen)');
+    await expect(retention).toHaveValue('60');
+    await expect(retention).toHaveAttribute('readonly', '');
     await expect(page.getByLabel('Tenant', { exact: true })).not.toHaveAttribute('readonly', '');
     await screenshotAtSizes(page, 'settings-policy-nl', page.getByTestId('policy-active'));
+    await screenshotAtSizes(page, 'settings-policy-retention-nl', retention);
   } finally {
     await policedShell.stop();
     await policed.dispose();

@@ -102,6 +102,7 @@ describe('a policy in force', () => {
         'units.kilograms',
         'catalogSyncTime',
         'portalIdleMinutes',
+        'retentionDays',
       ],
     });
   });

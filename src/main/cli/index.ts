@@ -14,6 +14,7 @@ import { requestCommands } from './request-commands.ts';
 import { catalogCommands } from './catalog-commands.ts';
 import { supportBundle } from './support-commands.ts';
 import { configExport, configImport } from './config-transfer-commands.ts';
+import { retentionPurge } from './retention-commands.ts';
 import { runtimeVersions } from '../core/log/runtime-versions.ts';
 import { NOT_BUILT } from '../core/build-info.ts';
 
@@ -27,6 +28,7 @@ const COMMANDS: CliCommand[] = [
   ...requestCommands,
   ...catalogCommands,
   supportBundle,
+  retentionPurge,
 ];
 
 const GLOBAL_USAGE = `usage: npm run cli -- [--data-dir DIR] [--profile NAME] [--json] <command>

@@ -22,6 +22,7 @@ import type { CoreServices, ShellKind } from './core-module.ts';
 import { appLog, configureAppLog, type LogWriter } from './log/app-log.ts';
 import { runtimeVersions } from './log/runtime-versions.ts';
 import { createSupportModule, type SupportShell } from './support/support-module.ts';
+import { RetentionPurge } from './outbox/retention-purge.ts';
 import type { PolicyView } from '../../shared/machine-policy.ts';
 import { BridgeFailure } from './bridge/bridge-failure.ts';
 import {
@@ -80,6 +81,7 @@ export class VoaCore implements CoreServices {
   readonly chooseCaFile: (() => Promise<string | undefined>) | undefined;
   #http: { caFile: string; client: Promise<HostHttpClient> } | undefined;
   readonly #warmUpDelayMs: number;
+  readonly #retention: RetentionPurge;
   #warmUp: { timer: ReturnType<typeof setTimeout>; settle: () => void } | undefined;
   #hostLibrariesWarm: Promise<void> | undefined;
 
@@ -108,6 +110,7 @@ export class VoaCore implements CoreServices {
       language: () => this.settings.current.uiLanguage,
     });
     this.appDb = appDb;
+    this.#retention = new RetentionPurge(appDb, () => this.settings.current.retentionDays);
     this.chooseCaFile = options.chooseCaFile;
     this.#warmUpDelayMs = options.hostLibrariesWarmUpDelayMs ?? HOST_LIBRARIES_WARM_UP_DELAY_MS;
     const http = () => this.#httpClient();
@@ -166,6 +169,7 @@ export class VoaCore implements CoreServices {
   /** Starts background work (delivery, scheduled sync): the Electron and browser shells call this. */
   start(): void {
     appLog.info('started', { shell: this.shell });
+    this.#retention.start();
     this.outbox.start?.();
     this.catalog.start?.();
     this.portal.start?.();
@@ -209,6 +213,7 @@ export class VoaCore implements CoreServices {
       this.#warmUp.settle();
     }
     // First, while the host layer is still there: SignOut at quit.
+    this.#retention.stop();
     await this.portal.stop?.();
     await this.catalog.stop?.();
     await this.outbox.stop?.();

@@ -34,8 +34,17 @@ function adminPatch(form: Settings) {
     units,
     catalogSyncTime,
     portalIdleMinutes,
+    retentionDays,
   } = form;
-  return { host, applications, privacyConsentVersion, units, catalogSyncTime, portalIdleMinutes };
+  return {
+    host,
+    applications,
+    privacyConsentVersion,
+    units,
+    catalogSyncTime,
+    portalIdleMinutes,
+    retentionDays,
+  };
 }
 
 export function AdminSettingsForm({ view }: { view: SettingsView }) {
@@ -175,6 +184,17 @@ export function AdminSettingsForm({ view }: { view: SettingsView }) {
             }
             error={errors.portalIdleMinutes}
             name="portalIdleMinutes"
+          />
+          <TextField
+            label={t('support.field.retentionDays')}
+            {...lock('retentionDays', t('support.hint.retentionDays'))}
+            type="number"
+            value={Number.isNaN(form.retentionDays) ? '' : String(form.retentionDays)}
+            onChange={(days) =>
+              setForm({ ...form, retentionDays: days.trim() === '' ? Number.NaN : Number(days) })
+            }
+            error={errors.retentionDays}
+            name="retentionDays"
           />
         </section>
       </div>

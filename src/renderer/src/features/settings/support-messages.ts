@@ -22,6 +22,9 @@ const en = {
   'policy.invalid':
     "This computer's policy ({file}) cannot be used: {problem}. VOA Desk does not connect to the ERP until an administrator fixes the file.",
   'policy.locked': "Set by this computer's policy ({file})",
+  'field.retentionDays': 'Remove customer data of delivered requests after (days)',
+  'hint.retentionDays':
+    'Names, e-mail addresses, phone numbers, addresses and remarks go; the request number, dates and employee stay. 1 to 3650 days, default 30',
 };
 
 export const supportMessages: FeatureMessages<typeof en> = {
@@ -48,5 +51,8 @@ export const supportMessages: FeatureMessages<typeof en> = {
     'policy.invalid':
       'Het beleid van deze computer ({file}) kan niet worden gebruikt: {problem}. VOA Desk maakt geen verbinding met het ERP tot de beheerder het bestand herstelt.',
     'policy.locked': 'Vastgelegd door het beleid van deze computer ({file})',
+    'field.retentionDays': 'Klantgegevens van afgeleverde aanvragen verwijderen na (dagen)',
+    'hint.retentionDays':
+      'Namen, e-mailadressen, telefoonnummers, adressen en opmerkingen gaan weg; het aanvraagnummer, de datums en de medewerker blijven. 1 tot 3650 dagen, standaard 30',
   },
 };
