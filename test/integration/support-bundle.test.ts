@@ -78,6 +78,7 @@ describe('the support bundle', () => {
     const settings = JSON.parse(text(entries['settings.json']));
     expect(settings.settings.host.baseUrl).toBe(core.settings.current.host.baseUrl);
     expect(settings.secrets.website.set).toBe(true);
+    expect(settings.policy).toMatchObject({ state: 'none' });
     const outbox = JSON.parse(text(entries['outbox.json']));
     expect(outbox.byState).toEqual(
       expect.arrayContaining([

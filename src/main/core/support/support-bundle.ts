@@ -10,6 +10,7 @@ import { zipSync, type Zippable } from 'fflate';
 import type { SecretsStatus } from '../../../shared/bridge/settings-calls.ts';
 import type { CatalogStats, SyncRunSummary } from '../../../shared/contract/catalog-search.ts';
 import type { Settings } from '../../../shared/settings.ts';
+import type { PolicyView } from '../../../shared/machine-policy.ts';
 import { crashDumpsDirOf } from '../data-dir.ts';
 import { logsDirOf } from '../log/app-log.ts';
 import { redactForLog, redactText } from '../log/log-redaction.ts';
@@ -20,6 +21,8 @@ export interface SupportBundleSources {
   versions: RuntimeVersions & { shell: string };
   settings: Settings;
   secrets: SecretsStatus | { unavailable: string };
+  /** The machine policy as read at start (what it locks, or why it cannot be used). */
+  policy: PolicyView;
   appDb: DatabaseSync;
   catalogStats: () => Promise<CatalogStats>;
   syncRuns: (limit: number) => Promise<SyncRunSummary[]>;
@@ -114,7 +117,11 @@ export async function supportBundleEntries(
   const entries: Record<string, Uint8Array> = {};
   const now = (sources.now ?? (() => new Date()))();
   entries['versions.json'] = json({ ...sources.versions, bundleCreatedAt: now.toISOString() });
-  entries['settings.json'] = json({ settings: sources.settings, secrets: sources.secrets });
+  entries['settings.json'] = json({
+    settings: sources.settings,
+    secrets: sources.secrets,
+    policy: sources.policy,
+  });
   entries['outbox.json'] = json(outboxSummary(sources.appDb));
   const runs = await sources.syncRuns(SYNC_RUNS_IN_BUNDLE);
   const stats = await sources.catalogStats();

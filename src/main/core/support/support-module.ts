@@ -41,6 +41,7 @@ export async function supportBundleSources(core: SupportServices): Promise<Suppo
     versions: { ...runtimeVersions(core.version, core.location.profile), shell: core.shell },
     settings: core.settings.current,
     secrets,
+    policy: core.policy,
     appDb: core.appDb,
     catalogStats: () => core.handlers['catalog:stats']({}),
     syncRuns: (limit) => core.handlers['sync:runs']({ limit }),
