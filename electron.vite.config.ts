@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
@@ -25,8 +26,23 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/** The build date and commit that Settings' about section, `--version` and the support bundle show. */
+function buildInfo(): { buildDate: string; commit: string } {
+  const git = (...args: string[]) => {
+    try {
+      return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      return '';
+    }
+  };
+  const commit = process.env.VOA_DESK_COMMIT || git('rev-parse', '--short=10', 'HEAD') || 'unknown';
+  const dirty = git('status', '--porcelain', '--untracked-files=no') ? '-dirty' : '';
+  return { buildDate: new Date().toISOString(), commit: `${commit}${dirty}` };
+}
+
 export default defineConfig({
   main: {
+    define: { __VOA_DESK_BUILD__: JSON.stringify(buildInfo()) },
     build: {
       rolldownOptions: {
         input: {

@@ -4,6 +4,7 @@
 import {
   BrowserWindow,
   app,
+  crashReporter,
   dialog,
   ipcMain,
   net,
@@ -21,7 +22,8 @@ import { RENDERER_CSP } from '../shared/renderer-csp.ts';
 import { dispatchBridgeCall } from './core/bridge/dispatch.ts';
 import { windowCaller, type BridgeCaller } from './core/bridge/bridge-caller.ts';
 import type { SlipPrinterPort } from './core/print/print-module.ts';
-import { resolveProfileLocation } from './core/data-dir.ts';
+import { crashDumpsDirOf, resolveProfileLocation } from './core/data-dir.ts';
+import { appLog } from './core/log/app-log.ts';
 import { VoaCore } from './core/voa-core.ts';
 import { contentTypeOf, staticFileFor } from './shell/static-files.ts';
 import {
@@ -43,6 +45,21 @@ let mainWindow: BrowserWindow | undefined;
 // extra privileges). No fetch, CORS or service-worker privileges: the page needs none.
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true } }]);
 
+/**
+ * Crash dumps stay on this machine, in the profile's crash-dumps folder (the support bundle takes them from
+ * there): uploads are off, and no address is named. Started before ready, so every process is watched.
+ */
+function startLocalCrashReporter(): void {
+  try {
+    const location = resolveProfileLocation({ userDataDir: app.getPath('userData') });
+    app.setPath('crashDumps', crashDumpsDirOf(location.dataDir));
+  } catch {
+    // An invalid profile name: start() reports it; the dumps go to Electron's own folder meanwhile.
+  }
+  crashReporter.start({ uploadToServer: false, compress: true });
+}
+startLocalCrashReporter();
+
 async function start(): Promise<void> {
   const location = resolveProfileLocation({ userDataDir: app.getPath('userData') });
   const core = await VoaCore.open({
@@ -52,6 +69,14 @@ async function start(): Promise<void> {
     chooseCaFile: () => chooseCaFile(core),
     slipPrinter,
     chooseExportFile: (name, format) => chooseExportFile(core, name, format),
+    // An installed app reads the machine's own policy only: a user cannot point it elsewhere.
+    ...(!app.isPackaged && process.env.VOA_DESK_POLICY_FILE
+      ? { policyFile: process.env.VOA_DESK_POLICY_FILE }
+      : {}),
+    supportShell: {
+      openFolder: async (folder) => (await shell.openPath(folder)) === '',
+      chooseBundleFile: (name) => chooseBundleFile(core, name),
+    },
   });
 
   for (const channel of CALL_NAMES) {
@@ -73,6 +98,7 @@ async function start(): Promise<void> {
   session.defaultSession.setPermissionCheckHandler(() => false);
   protocol.handle(APP_SCHEME, serveRenderer);
 
+  logProcessFailures();
   core.start();
   nudgeOutboxOnWakeAndNetwork(core);
   mainWindow = createWindow();
@@ -106,6 +132,22 @@ async function start(): Promise<void> {
       .catch((error: unknown) => console.error('voa-desk: closing failed:', error))
       .finally(() => app.quit());
   });
+}
+
+/** A renderer or helper process that dies, and anything main did not catch, is written to the log. */
+function logProcessFailures(): void {
+  app.on('render-process-gone', (_event, _contents, details) =>
+    appLog.error('a window process ended', undefined, { reason: details.reason, exitCode: details.exitCode }),
+  );
+  app.on('child-process-gone', (_event, details) =>
+    appLog.error('a helper process ended', undefined, {
+      type: details.type,
+      reason: details.reason,
+      exitCode: details.exitCode,
+    }),
+  );
+  process.on('uncaughtException', (error) => appLog.error('uncaught error in main', error));
+  process.on('unhandledRejection', (reason) => appLog.error('unhandled rejection in main', reason));
 }
 
 /** The built renderer at app://voa-desk/…, with its Content Security Policy as a header. */
@@ -180,6 +222,20 @@ async function chooseExportFile(
         ? { name: dutch ? 'CSV (Excel)' : 'CSV (Excel)', extensions: ['csv'] }
         : { name: dutch ? 'Excel-werkmap' : 'Excel workbook', extensions: ['xlsx'] },
     ],
+  };
+  const result = mainWindow
+    ? await dialog.showSaveDialog(mainWindow, options)
+    : await dialog.showSaveDialog(options);
+  return result.canceled ? undefined : result.filePath;
+}
+
+/** Where to save a support bundle, chosen in main's own dialog (suggested in Documents). */
+async function chooseBundleFile(core: VoaCore, suggestedName: string): Promise<string | undefined> {
+  const dutch = core.settings.current.uiLanguage === 'nl';
+  const options: Electron.SaveDialogOptions = {
+    title: dutch ? 'Supportbundel opslaan' : 'Save support bundle',
+    defaultPath: path.join(app.getPath('documents'), suggestedName),
+    filters: [{ name: dutch ? 'Zip-bestanden' : 'Zip files', extensions: ['zip'] }],
   };
   const result = mainWindow
     ? await dialog.showSaveDialog(mainWindow, options)
@@ -273,7 +329,7 @@ function lockDown(contents: WebContents): void {
 /** A start that fails (a damaged app.db, no data directory, …) is told in a dialog and in the log. */
 function reportStartFailure(error: unknown): void {
   const reason = error instanceof Error ? error.message : String(error);
-  console.error('voa-desk: could not start:', error);
+  appLog.error('could not start', error);
   dialog.showErrorBox('VOA Desk could not start / kon niet starten', reason);
   app.exit(1);
 }

@@ -130,6 +130,12 @@ export const settingsSchema = z.object({
     .int(localized({ en: 'must be whole minutes', nl: 'moet een heel aantal minuten zijn' }))
     .min(1, localized({ en: 'must be at least 1 minute', nl: 'moet minstens 1 minuut zijn' }))
     .max(120, localized({ en: 'must be at most 120 minutes', nl: 'mag hoogstens 120 minuten zijn' })),
+  /** Delivered requests lose their personal data this many days after delivery. */
+  retentionDays: z
+    .number()
+    .int(localized({ en: 'must be whole days', nl: 'moet een heel aantal dagen zijn' }))
+    .min(1, localized({ en: 'must be at least 1 day', nl: 'moet minstens 1 dag zijn' }))
+    .max(3650, localized({ en: 'must be at most 3650 days', nl: 'mag hoogstens 3650 dagen zijn' })),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -163,6 +169,7 @@ export const DEFAULT_SETTINGS: Settings = {
   uiLanguage: 'nl',
   catalogSyncTime: '02:00',
   portalIdleMinutes: 5,
+  retentionDays: 30,
 };
 
 /** A partial update as sent by the Settings screen or `config set`: each group replaced as given. */
@@ -180,6 +187,7 @@ export const settingsPatchSchema = z
     uiLanguage: settingsSchema.shape.uiLanguage,
     catalogSyncTime: settingsSchema.shape.catalogSyncTime,
     portalIdleMinutes: settingsSchema.shape.portalIdleMinutes,
+    retentionDays: settingsSchema.shape.retentionDays,
   })
   .partial()
   .strict();

@@ -33,6 +33,10 @@ const BAD_INPUTS: Record<CallName, unknown[]> = {
   ...exportBadInputs,
   // The header's reachability takes no input: every call's bad inputs are enough.
   'host:reachability': [{ application: 'website' }],
+  // The support calls take no input; none carries a path (main chooses where the bundle goes).
+  'support:about': [{ verbose: true }],
+  'support:openLogFolder': [{ folder: '/etc' }],
+  'support:saveBundle': [{ file: '/tmp/elsewhere.zip' }, { out: 'C:\\Windows\\x.zip' }],
 };
 const BAD_FOR_EVERY_CALL: unknown[] = ['a string', 5, true, [], { unexpected: 'key' }];
 

@@ -4,7 +4,7 @@
 // the shell asks of Electron, not what Electron then does (docs/security.md has the manual checklist).
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -124,6 +124,7 @@ interface ShellState {
   errorBoxes: { title: string; content: string }[];
   exitCodes: number[];
   openedExternally: string[];
+  crashReporter: { options: Record<string, unknown>; crashDumps: string | undefined }[];
 }
 
 let userData: string;
@@ -170,6 +171,27 @@ describe('Electron shell wiring (built main bundle, recording stand-in for Elect
       { scheme: 'app', privileges: { standard: true, secure: true } },
     ]);
     expect(state.protocolSchemes).toEqual(['app']);
+  });
+
+  it('keeps crash dumps on the machine, in the profile, and writes main.log in its logs folder', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const shell = startShell();
+    const state = await shell.ready();
+    const dataDir = path.join(userData, 'profiles', PROFILE);
+    // Before ready, and after the dumps' folder is set, as Electron requires.
+    expect(state.order.slice(0, 3)).toEqual([
+      'registerSchemesAsPrivileged',
+      'setPath crashDumps',
+      'crashReporter.start',
+    ]);
+    expect(state.crashReporter).toEqual([
+      { options: { uploadToServer: false, compress: true }, crashDumps: path.join(dataDir, 'crash-dumps') },
+    ]);
+    const log = await readFile(path.join(dataDir, 'logs', 'main.log'), 'utf8');
+    expect(log).toMatch(
+      /\[info\]\s+opened .*voaDesk: '0\.0\.0-stand-in'.*shell: 'electron'|\[info\]\s+started .*shell: 'electron'/,
+    );
+    expect(log).toMatch(/\[info\]\s+started \{ shell: 'electron' \}/);
   });
 
   it('serves the built renderer on app:// with its CSP, and refuses traversal and malformed paths', async () => {
@@ -443,7 +465,8 @@ describe('Electron shell wiring (built main bundle, recording stand-in for Elect
     const box = await shell.event('error-box');
     expect(box.content).toContain(damaged);
     expect(box.content).toMatch(/Nothing was changed or deleted/);
-    expect(shell.stderr).toMatch(/voa-desk: could not start/);
+    const log = await readFile(path.join(dataDir, 'logs', 'main.log'), 'utf8');
+    expect(log).toMatch(/\[error\]\s+could not start .*app\.db/);
     const after = await stat(damaged);
     expect(after.size).toBe(before.size);
     expect(after.mtimeMs).toBe(before.mtimeMs);

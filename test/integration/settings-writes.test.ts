@@ -134,10 +134,11 @@ describe('the data directory is private', () => {
       const mode = async (file: string) => (await stat(file)).mode & 0o777;
       expect(await mode(fresh.location.dataDir)).toBe(0o700);
       // Read as they are: a file that went between the listing and the reading (a journal) is left out.
-      for (const name of await readdir(fresh.location.dataDir)) {
-        const file = path.join(fresh.location.dataDir, name);
+      // Folders of its own (logs/) are 0700 too, and the files in them 0600.
+      for (const entry of await readdir(fresh.location.dataDir, { withFileTypes: true, recursive: true })) {
+        const file = path.join(entry.parentPath, entry.name);
         const found = await unlessGone(mode(file));
-        if (found !== undefined) expect(found, name).toBe(0o600);
+        if (found !== undefined) expect(found, entry.name).toBe(entry.isDirectory() ? 0o700 : 0o600);
       }
 
       const old = path.join(profile.dataDir, 'old');

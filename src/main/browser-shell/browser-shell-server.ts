@@ -14,6 +14,7 @@ import {
   BRIDGE_SCRIPT_PATH,
   BRIDGE_TOKEN_HEADER,
 } from './bridge-paths.ts';
+import { appLog } from '../core/log/app-log.ts';
 
 /** Largest bridge call body accepted; real calls are a few kilobytes. */
 export const MAX_CALL_BODY_BYTES = 1024 * 1024;
@@ -49,7 +50,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
 
   const server = http.createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      console.error('voa-desk browser shell:', error);
+      appLog.error('browser shell: a request failed', error);
       if (!response.headersSent) send(response, 500, 'text/plain; charset=utf-8', 'internal error');
       else response.end();
     });

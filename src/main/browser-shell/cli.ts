@@ -29,7 +29,13 @@ if (
 }
 
 const location = resolveProfileLocation({ dataDir: values['data-dir'], profile: values.profile });
-const core = await VoaCore.open({ location, shell: 'browser', version: packageVersion() });
+const core = await VoaCore.open({
+  location,
+  shell: 'browser',
+  version: packageVersion(),
+  // A development and test tool: it may read a policy from elsewhere than the machine's own place.
+  ...(process.env.VOA_DESK_POLICY_FILE ? { policyFile: process.env.VOA_DESK_POLICY_FILE } : {}),
+});
 core.start();
 const shell = await startBrowserShell({ core, buildDir, port: values.port ? Number(values.port) : 0 });
 process.stdout.write(`${JSON.stringify({ url: shell.url, port: shell.port, dataDir: location.dataDir })}\n`);

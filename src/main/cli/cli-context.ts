@@ -13,7 +13,10 @@ export const EXIT_FAILED = 1;
 export const EXIT_INVALID_INPUT = 2;
 
 /** The part of the core the commands use; cli/index.ts opens the whole VoaCore and hands them this. */
-export interface CliCore extends BridgeCore, Pick<CoreServices, 'location' | 'settings'> {
+export interface CliCore
+  extends
+    BridgeCore,
+    Pick<CoreServices, 'location' | 'settings' | 'version' | 'shell' | 'vault' | 'appDb' | 'policy'> {
   catalog: Pick<CatalogModule, 'startSync' | 'cancelSync'>;
   exports: Pick<ExportModule, 'catalogTo' | 'outboxTo'>;
 }

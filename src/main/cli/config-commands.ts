@@ -18,10 +18,10 @@ export const configShow: CliCommand = {
   async run(context) {
     const result = await callCore(context, 'settings:get', {});
     if (!result.ok) return reportFailure(context, result);
-    const { settings, secrets, keychain } = result.value;
+    const { settings, secrets, keychain, policy } = result.value;
     if (context.json) {
       context.stdout.write(
-        `${JSON.stringify({ dataDir: context.core.location.dataDir, profile: context.core.location.profile, settings, secrets, keychain }, null, 2)}\n`,
+        `${JSON.stringify({ dataDir: context.core.location.dataDir, profile: context.core.location.profile, settings, secrets, keychain, policy }, null, 2)}\n`,
       );
       return EXIT_OK;
     }
@@ -45,10 +45,17 @@ export const configShow: CliCommand = {
     line('privacy consent version', settings.privacyConsentVersion);
     line('source labels', settings.sourceLabels.join(', '));
     line('catalog sync time', settings.catalogSyncTime);
+    line('retention (days)', String(settings.retentionDays));
     line('unit pieces', settings.units.pieces);
     line('unit meters', settings.units.meters);
     line('unit kilograms', settings.units.kilograms);
     if (!keychain.available) context.stdout.write(`\nkeychain: ${keychain.problem ?? 'not available'}\n`);
+    if (policy.state === 'active')
+      context.stdout.write(
+        `\nmachine policy ${policy.file} locks: ${policy.locked.join(', ') || '(nothing)'}\n`,
+      );
+    if (policy.state === 'invalid')
+      context.stdout.write(`\nmachine policy ${policy.file} is INVALID: ${policy.problem}\n`);
     return EXIT_OK;
   },
 };
@@ -59,7 +66,7 @@ export const configSet: CliCommand = {
     'config set [--base-url U] [--auth-url U] [--tenant T] [--api-resource R] [--company-name N] [--company-id GUID]\n' +
     '           [--language L] [--ca-file F] [--website-client-id ID] [--sync-client-id ID]\n' +
     '           [--privacy-consent-version V] [--counter-employee NAME]... [--source-label LABEL]...\n' +
-    '           [--catalog-sync-time HH:MM] [--ui-language nl|en]\n' +
+    '           [--catalog-sync-time HH:MM] [--retention-days N] [--ui-language nl|en]\n' +
     '           [--unit-pieces CODE] [--unit-meters CODE] [--unit-kilograms CODE]',
   async run(context, args) {
     const { values } = parseArgs({
@@ -80,6 +87,7 @@ export const configSet: CliCommand = {
         'counter-employee': { type: 'string', multiple: true },
         'source-label': { type: 'string', multiple: true },
         'catalog-sync-time': { type: 'string' },
+        'retention-days': { type: 'string' },
         'ui-language': { type: 'string' },
         'unit-pieces': { type: 'string' },
         'unit-meters': { type: 'string' },
@@ -100,6 +108,7 @@ export const configSet: CliCommand = {
       counterEmployees: values['counter-employee'],
       sourceLabels: values['source-label'],
       catalogSyncTime: values['catalog-sync-time'],
+      retentionDays: values['retention-days'] === undefined ? undefined : Number(values['retention-days']),
       uiLanguage: values['ui-language'],
     });
     if (Object.keys(host).length) patch.host = host;

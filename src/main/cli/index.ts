@@ -5,6 +5,7 @@ import { DiskFullError, diskFullMessage, isDiskFull } from '../core/db/disk-full
 import {
   EXIT_FAILED,
   EXIT_INVALID_INPUT,
+  EXIT_OK,
   packageVersion,
   type CliCommand,
   type CliContext,
@@ -12,14 +13,23 @@ import {
 import { configSet, configShow, secretClear, secretSet } from './config-commands.ts';
 import { requestCommands } from './request-commands.ts';
 import { catalogCommands } from './catalog-commands.ts';
+import { supportBundle } from './support-commands.ts';
+import { configExport, configImport } from './config-transfer-commands.ts';
+import { retentionPurge } from './retention-commands.ts';
+import { runtimeVersions } from '../core/log/runtime-versions.ts';
+import { NOT_BUILT } from '../core/build-info.ts';
 
 const COMMANDS: CliCommand[] = [
   configShow,
   configSet,
+  configExport,
+  configImport,
   secretSet,
   secretClear,
   ...requestCommands,
   ...catalogCommands,
+  supportBundle,
+  retentionPurge,
 ];
 
 const GLOBAL_USAGE = `usage: npm run cli -- [--data-dir DIR] [--profile NAME] [--json] <command>
@@ -30,6 +40,7 @@ ${COMMANDS.map((command) => `  ${command.usage.replace(/\n/g, '\n  ')}`).join('\
 --data-dir DIR    state of this profile (default: VOA_DESK_DATA_DIR, else the desktop app's folder)
 --profile NAME    keychain namespace and default folder (default: VOA_DESK_PROFILE, else "default")
 --json            machine-readable output on stdout
+--version         VOA Desk's version, build date and commit, and the Electron, Node and OS versions
 `;
 
 export async function runCli(
@@ -42,6 +53,10 @@ export async function runCli(
     return EXIT_INVALID_INPUT;
   }
   const { options, rest } = globals;
+  if (options.version) {
+    io.stdout.write(versionText(options.json));
+    return EXIT_OK;
+  }
   const command = COMMANDS.find((candidate) => {
     const words = candidate.name.split(' ');
     return words.every((word, index) => rest[index] === word);
@@ -53,7 +68,14 @@ export async function runCli(
     return rest.length ? EXIT_INVALID_INPUT : EXIT_FAILED;
   }
   const location = resolveProfileLocation({ dataDir: options.dataDir, profile: options.profile });
-  const core = await VoaCore.open({ location, shell: 'browser', version: packageVersion() });
+  const core = await VoaCore.open({
+    location,
+    shell: 'browser',
+    version: packageVersion(),
+    logWriter: 'cli',
+    // For tests and trying a policy out: the desktop app honours it only when it is not packaged.
+    ...(process.env.VOA_DESK_POLICY_FILE ? { policyFile: process.env.VOA_DESK_POLICY_FILE } : {}),
+  });
   try {
     if (core.settings.loadProblem) io.stderr.write(`warning: ${core.settings.loadProblem}\n`);
     return await command.run({ core, json: options.json, ...io }, rest.slice(command.name.split(' ').length));
@@ -73,13 +95,30 @@ export async function runCli(
   }
 }
 
-type GlobalOptions = { dataDir: string | undefined; profile: string | undefined; json: boolean };
+type GlobalOptions = {
+  dataDir: string | undefined;
+  profile: string | undefined;
+  json: boolean;
+  version: boolean;
+};
+
+function versionText(json: boolean): string {
+  const versions = runtimeVersions(packageVersion(), '');
+  if (json) {
+    const { profile: _profile, ...shown } = versions;
+    return `${JSON.stringify(shown)}\n`;
+  }
+  return (
+    `VOA Desk ${versions.voaDesk} (${versions.buildDate === NOT_BUILT ? NOT_BUILT : `built ${versions.buildDate}`}, commit ${versions.commit})\n` +
+    `${versions.electron ? `Electron ${versions.electron}, ` : ''}Node ${versions.node}, ${versions.os} ${versions.arch}\n`
+  );
+}
 
 /** Global options may stand anywhere; everything else is left for the command. */
 function splitGlobalOptions(
   argv: string[],
 ): { ok: true; options: GlobalOptions; rest: string[] } | { ok: false; message: string } {
-  const options: GlobalOptions = { dataDir: undefined, profile: undefined, json: false };
+  const options: GlobalOptions = { dataDir: undefined, profile: undefined, json: false, version: false };
   const rest: string[] = [];
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] as string;
@@ -87,6 +126,7 @@ function splitGlobalOptions(
       ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
       : [arg, undefined];
     if (flag === '--json') options.json = true;
+    else if (flag === '--version') options.version = true;
     else if (flag === '--data-dir' || flag === '--profile') {
       const value = inline ?? argv[++index];
       if (!value) return { ok: false, message: `${flag} needs a value` };

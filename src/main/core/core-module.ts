@@ -7,6 +7,7 @@ import type { VoaHost } from './host/voa-host.ts';
 import type { BoundSecretVault } from './secrets/bound-secret-vault.ts';
 import type { AdminLock } from './settings/admin-lock.ts';
 import type { SettingsStore } from './settings/settings-store.ts';
+import type { PolicyView } from '../../shared/machine-policy.ts';
 
 export type ShellKind = 'electron' | 'browser';
 
@@ -33,6 +34,8 @@ export interface CoreServices {
   adminLock: AdminLock;
   /** The desktop shell's file dialog for the extra CA file; other shells have none. */
   chooseCaFile: (() => Promise<string | undefined>) | undefined;
+  /** The machine-wide policy as read at start (settings.current already has its values in force). */
+  policy: PolicyView;
 }
 
 /** A feature of the core: its bridge handlers, and background work that runs while a shell is open. */

@@ -53,6 +53,11 @@ export function resolveProfileLocation(options: {
   return { profile, dataDir: profile === DEFAULT_PROFILE ? root : path.join(root, 'profiles', profile) };
 }
 
+/** Where the desktop app's crash reporter keeps its dumps (local only; the support bundle takes them). */
+export function crashDumpsDirOf(dataDir: string): string {
+  return path.join(dataDir, 'crash-dumps');
+}
+
 /** settings.json, app.db, catalog.db and what VOA Desk keeps beside them (journals, kept copies). */
 const OWN_FILES = /^(settings\.json|app\.db|catalog\.db)/;
 

@@ -25,6 +25,18 @@ import { createPortalModule, type PortalModule } from './portal/portal-module.ts
 import type { CoreServices, ShellKind } from './core-module.ts';
 import { createPrintModule, type PrintModule, type SlipPrinterPort } from './print/print-module.ts';
 import { createExportModule, type ChooseExportFile, type ExportModule } from './export/export-module.ts';
+import { appLog, configureAppLog, type LogWriter } from './log/app-log.ts';
+import { runtimeVersions } from './log/runtime-versions.ts';
+import { createSupportModule, type SupportShell } from './support/support-module.ts';
+import { RetentionPurge } from './outbox/retention-purge.ts';
+import type { PolicyView } from '../../shared/machine-policy.ts';
+import { BridgeFailure } from './bridge/bridge-failure.ts';
+import {
+  invalidPolicyMessage,
+  loadMachinePolicy,
+  machinePolicyFile,
+  type LoadedPolicy,
+} from './settings/machine-policy-file.ts';
 
 export type { ShellKind } from './core-module.ts';
 
@@ -47,6 +59,12 @@ export interface VoaCoreOptions {
   adminClock?: AdminClock;
   /** How long after start() the host libraries load (host-libraries.ts); tests pass their own. */
   hostLibrariesWarmUpDelayMs?: number;
+  /** Which log file this process writes in the data directory's logs/ (default: by the shell). */
+  logWriter?: LogWriter;
+  /** The desktop shell's folder opener and save dialog for Settings' support section. */
+  supportShell?: SupportShell;
+  /** The machine-wide policy file (default: the OS's place for it, machine-policy-file.ts). */
+  policyFile?: string;
 }
 
 export class VoaCore implements CoreServices {
@@ -77,10 +95,21 @@ export class VoaCore implements CoreServices {
   readonly chooseCaFile: (() => Promise<string | undefined>) | undefined;
   #http: { caFile: string; client: Promise<HostHttpClient> } | undefined;
   readonly #warmUpDelayMs: number;
+  readonly #retention: RetentionPurge;
   #warmUp: { timer: ReturnType<typeof setTimeout>; settle: () => void } | undefined;
   #hostLibrariesWarm: Promise<void> | undefined;
 
-  private constructor(options: VoaCoreOptions, settings: SettingsStore, appDb: DatabaseSync) {
+  /** The machine policy as read at start: none, in force (what it locks), or unusable (and why). */
+  readonly policy: PolicyView;
+
+  private constructor(
+    options: VoaCoreOptions,
+    settings: SettingsStore,
+    appDb: DatabaseSync,
+    policy: LoadedPolicy,
+  ) {
+    this.policy = policy.view;
+    settings.applyMachinePolicy(policy.values);
     this.location = options.location;
     this.shell = options.shell;
     this.version = options.version;
@@ -95,6 +124,7 @@ export class VoaCore implements CoreServices {
       language: () => this.settings.current.uiLanguage,
     });
     this.appDb = appDb;
+    this.#retention = new RetentionPurge(appDb, () => this.settings.current.retentionDays);
     this.chooseCaFile = options.chooseCaFile;
     this.#warmUpDelayMs = options.hostLibrariesWarmUpDelayMs ?? HOST_LIBRARIES_WARM_UP_DELAY_MS;
     const http = () => this.#httpClient();
@@ -122,6 +152,7 @@ export class VoaCore implements CoreServices {
       outbox: this.outbox.store,
       chooseFile: options.chooseExportFile,
     });
+    const support = createSupportModule(this, options.supportShell ?? {});
     this.handlers = withDiskFullAnswers(
       {
         ...settingsHandlers(this),
@@ -130,6 +161,7 @@ export class VoaCore implements CoreServices {
         ...this.portal.handlers,
         ...this.print.handlers,
         ...this.exports.handlers,
+        ...support.handlers,
         'host:reachability': async () => reach.view(),
       },
       path.join(options.location.dataDir, APP_DB_FILE),
@@ -139,13 +171,31 @@ export class VoaCore implements CoreServices {
 
   static async open(options: VoaCoreOptions): Promise<VoaCore> {
     await prepareDataDir(options.location.dataDir);
-    const settings = await SettingsStore.open(options.location.dataDir);
-    const appDb = openAppDatabase(options.location.dataDir, settings.current.uiLanguage);
-    return new VoaCore(options, settings, appDb);
+    configureAppLog({
+      dataDir: options.location.dataDir,
+      writer: options.logWriter ?? (options.shell === 'electron' ? 'main' : 'browser-shell'),
+    });
+    try {
+      const settings = await SettingsStore.open(options.location.dataDir);
+      if (settings.loadProblem) appLog.warn('settings could not be read', { problem: settings.loadProblem });
+      const policy = await loadMachinePolicy(options.policyFile ?? machinePolicyFile());
+      if (policy.view.state === 'invalid')
+        appLog.error('the machine policy is invalid', undefined, policy.view);
+      else if (policy.view.state === 'active') appLog.info('machine policy in force', policy.view);
+      const appDb = openAppDatabase(options.location.dataDir, settings.current.uiLanguage);
+      const core = new VoaCore(options, settings, appDb, policy);
+      appLog.info('opened', runtimeVersions(options.version, options.location.profile));
+      return core;
+    } catch (error) {
+      appLog.error('could not open the data directory', error, { dataDir: options.location.dataDir });
+      throw error;
+    }
   }
 
   /** Starts background work (delivery, scheduled sync): the Electron and browser shells call this. */
   start(): void {
+    appLog.info('started', { shell: this.shell });
+    this.#retention.start();
     this.outbox.start?.();
     this.catalog.start?.();
     this.portal.start?.();
@@ -164,6 +214,14 @@ export class VoaCore implements CoreServices {
 
   /** The HTTP layer for the configured extra CA file; rebuilt when that setting changes. */
   #httpClient(): Promise<HostHttpClient> {
+    // An unusable policy stops every connection feature (tokens, deliveries, sync, portal) right here.
+    if (this.policy.state === 'invalid')
+      return Promise.reject(
+        new BridgeFailure(
+          'not-configured',
+          invalidPolicyMessage(this.policy, this.settings.current.uiLanguage === 'nl'),
+        ),
+      );
     const caFile = this.settings.current.host.caFile;
     if (!this.#http || this.#http.caFile !== caFile) {
       const previous = this.#http?.client;
@@ -186,6 +244,7 @@ export class VoaCore implements CoreServices {
       if (!isDiskFull(error, this.location.dataDir)) throw error;
     };
     // First, while the host layer is still there: SignOut at quit.
+    this.#retention.stop();
     await this.portal.stop?.().catch(unlessDiskFull);
     await this.catalog.stop?.().catch(unlessDiskFull);
     await this.outbox.stop?.().catch(unlessDiskFull);
@@ -193,5 +252,6 @@ export class VoaCore implements CoreServices {
     this.#http = undefined;
     await http?.then((client) => client.close()).catch(() => {});
     this.appDb.close();
+    appLog.info('shut down', { shell: this.shell });
   }
 }

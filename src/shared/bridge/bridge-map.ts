@@ -7,6 +7,7 @@ import { portalCalls, portalEvents } from './portal-calls.ts';
 import { printCalls } from './print-calls.ts';
 import { exportCalls } from './export-calls.ts';
 import { settingsCalls, settingsEvents } from './settings-calls.ts';
+import { supportCalls } from './support-calls.ts';
 
 export const bridgeCalls = {
   ...settingsCalls,
@@ -16,6 +17,7 @@ export const bridgeCalls = {
   ...hostCalls,
   ...printCalls,
   ...exportCalls,
+  ...supportCalls,
 };
 
 export const bridgeEvents = {

@@ -8,6 +8,7 @@ import {
   type Settings,
 } from '../settings.ts';
 import { defineCall, defineEvent } from './define.ts';
+import type { PolicyView } from '../machine-policy.ts';
 
 /** Longest secret accepted: client secrets of identity providers are far shorter. */
 export const SECRET_MAX_LENGTH = 1024;
@@ -28,9 +29,12 @@ export type SecretBinding = 'not-set' | 'bound' | 'enter-again';
 export type SecretsStatus = Record<ApplicationName, { set: boolean; binding: SecretBinding }>;
 
 export interface SettingsView {
+  /** The settings in force: the machine policy's values in place of the desk's own where it sets them. */
   settings: Settings;
   secrets: SecretsStatus;
   keychain: KeychainStatus;
+  /** The machine policy: none, in force (the fields it locks), or unusable (and why). */
+  policy: PolicyView;
 }
 
 export interface AppInfo {

@@ -47,6 +47,7 @@ export const recording = {
   openedExternally: [] as string[],
   exitCodes: [] as number[],
   quitCalls: 0,
+  crashReporter: [] as { options: Record<string, unknown>; crashDumps: string | undefined }[],
   /** What showMessageBoxSync answers: the index of the button chosen (1 is "Keep open"). */
   messageBoxAnswer: 1,
   /** The machine's printers, as getPrintersAsync answers them (set by the test). */
@@ -110,9 +111,14 @@ const ready = new Promise<void>((resolve) => (markReady = resolve));
 
 class StandInApp extends Emitter {
   readonly isPackaged = process.env.STAND_IN_PACKAGED === '1';
+  readonly paths = new Map<string, string>();
   getPath(name: string): string {
     if (name !== 'userData') throw new Error(`stand-in: getPath(${name}) is not recorded`);
     return process.env.STAND_IN_USER_DATA ?? '';
+  }
+  setPath(name: string, value: string): void {
+    recording.order.push(`setPath ${name}`);
+    this.paths.set(name, value);
   }
   getVersion(): string {
     return '0.0.0-stand-in';
@@ -194,12 +200,20 @@ export const webContents = {
   },
 };
 
+export const crashReporter = {
+  start(options: Record<string, unknown>): void {
+    recording.order.push('crashReporter.start');
+    recording.crashReporter.push({ options, crashDumps: app.paths.get('crashDumps') });
+  },
+};
+
 export const net = { isOnline: () => true };
 export const powerMonitor = new Emitter();
 
 export default {
   app,
   BrowserWindow,
+  crashReporter,
   ipcMain,
   session,
   protocol,
@@ -244,6 +258,7 @@ async function answer(command: Command): Promise<unknown> {
         errorBoxes: recording.errorBoxes,
         exitCodes: recording.exitCodes,
         openedExternally: recording.openedExternally,
+        crashReporter: recording.crashReporter,
       };
     case 'invoke': {
       const handler = recording.ipcHandlers.get(command.channel);

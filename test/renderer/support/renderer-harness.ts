@@ -30,6 +30,7 @@ export function settingsView(language: UiLanguage, patch: Partial<Settings> = {}
     settings: { ...DEFAULT_SETTINGS, uiLanguage: language, ...patch },
     secrets,
     keychain: { available: true },
+    policy: { state: 'none', file: '/etc/voa-desk/policy.json' },
   };
 }
 

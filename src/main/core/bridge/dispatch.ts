@@ -11,6 +11,7 @@ import type { EventHub } from './event-hub.ts';
 import { SOLE_WINDOW_CALLER, type BridgeCaller } from './bridge-caller.ts';
 import { HostNetworkError } from '../host/host-http-client.ts';
 import { HostNotConfiguredError, TokenRefusedError } from '../host/token-provider.ts';
+import { appLog } from '../log/app-log.ts';
 
 /**
  * `caller` is who came through the bridge (always given by dispatchBridgeCall); a handler called directly
@@ -65,7 +66,7 @@ export function bridgeErrorFrom(error: unknown, channel: string): BridgeError {
     return { code: 'host-error', message: error.message };
   }
   if (error instanceof z.ZodError) return invalidInput(error);
-  console.error(`voa-desk: ${channel} failed:`, error);
+  appLog.error(`${channel} failed`, error);
   return {
     code: 'internal',
     message: `Something went wrong in ${channel}: ${(error as Error)?.message ?? String(error)}`,

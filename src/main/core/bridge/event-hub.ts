@@ -1,5 +1,6 @@
 import type { EventPayload } from '../../../shared/bridge/api.ts';
 import type { EventName } from '../../../shared/bridge/bridge-map.ts';
+import { appLog } from '../log/app-log.ts';
 
 export type EventListener = (name: EventName, payload: unknown) => void;
 
@@ -12,7 +13,7 @@ export class EventHub {
       try {
         listener(name, payload);
       } catch (error) {
-        console.error(`voa-desk: a listener of ${name} failed:`, error);
+        appLog.error(`a listener of ${name} failed`, error);
       }
     }
   }

@@ -30,6 +30,8 @@ import { catalogMigrations } from './catalog-schema.ts';
 import { openDatabaseToRead } from '../db/sqlite.ts';
 import { DiskFullError, isDiskFull } from '../db/disk-full.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
+import { appLog } from '../log/app-log.ts';
+import { logSyncSummary } from './sync-log.ts';
 
 type CatalogHandlers = Pick<
   BridgeHandlers,
@@ -143,7 +145,7 @@ function openHealingCatalog(file: string, language: UiLanguage): CatalogStore {
       `The local catalog could not be opened (${error instanceof Error ? error.message : String(error)}); it was moved aside as ` +
       `${path.basename(movedTo)} and an empty catalog replaces it. The next sync fills it.`;
     store.recordDamagedCatalog(path.basename(movedTo), message);
-    console.error(`voa-desk: ${message} (${movedTo})`);
+    appLog.error('local catalog could not be opened', error, { movedTo });
     return store;
   }
 }
@@ -222,6 +224,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
       lock.release();
       throw error;
     }
+    appLog.info('catalog sync started', { runId, trigger });
     const controller = new AbortController();
     const sync = new CatalogSync({
       host: core.host,
@@ -254,6 +257,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
         .finally(() => lock.release())
         .then((summary) => {
           running = undefined;
+          logSyncSummary(summary);
           core.events.emit('sync:finished', summary);
           if (summary.outcome === 'succeeded')
             core.events.emit('catalog:changed', { syncedAt: store.syncedAt() ?? summary.finishedAt ?? '' });
@@ -309,10 +313,10 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
     } catch (error) {
       const stopped = !worker || worker.stopped !== undefined;
       if (stopped && searchWorker === worker) searchWorker = undefined;
-      console.error(
-        `voa-desk: the search worker did not answer (${error instanceof Error ? error.message : String(error)}); ` +
-          `this search ran on the main thread${stopped ? ', and the next starts a new search worker' : ''}.`,
-      );
+      appLog.warn('the search worker did not answer; this search ran on the main thread', {
+        error: error instanceof Error ? error.message : String(error),
+        workerStopped: stopped,
+      });
       store.invalidateIfReplaced();
       return store.search(query);
     }

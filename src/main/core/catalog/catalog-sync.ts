@@ -35,6 +35,7 @@ import { HostNotConfiguredError } from '../host/token-provider.ts';
 import type { SteelPageName } from './catalog-staging.ts';
 import type { CatalogStore } from './catalog-store.ts';
 import { CatalogWorker } from './catalog-sync-worker-client.ts';
+import { appLog } from '../log/app-log.ts';
 
 export interface SyncPolicy {
   /** Requests in flight at most. */
@@ -599,7 +600,8 @@ class SyncRun {
       : error instanceof SyncFailure
         ? error.message
         : `The sync failed: ${error instanceof Error ? error.message : String(error)}`;
-    if (!cancelled && !(error instanceof SyncFailure)) console.error('voa-desk: catalog sync failed:', error);
+    if (!cancelled && !(error instanceof SyncFailure))
+      appLog.error('catalog sync failed', error, { runId: this.#runId });
     const failure: SyncFailureInfo | undefined = cancelled
       ? undefined
       : error instanceof SyncFailure

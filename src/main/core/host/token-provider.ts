@@ -16,6 +16,8 @@ import { clientSecretKey, missingHostSettings } from '../../../shared/settings.t
 import type { SecretVault } from '../secrets/secret-vault.ts';
 import { HostNetworkError, type HostHttpClient } from './host-http-client.ts';
 import { MsalNetworkModule } from './msal-network-module.ts';
+import { appLog } from '../log/app-log.ts';
+import { rememberSecret } from '../log/log-redaction.ts';
 
 /** The identity provider refused the credentials: a person must fix settings or the secret. */
 export class TokenRefusedError extends Error {
@@ -119,9 +121,15 @@ export class TokenProvider {
         system: {
           networkClient: new MsalNetworkModule(await this.#http()),
           loggerOptions: {
+            // msal's own errors reach the log (redacted there); never its personal data. Its warnings are
+            // routine ("no client info" on every client-credentials token) and stay out.
             logLevel: library.LogLevel.Error,
             piiLoggingEnabled: false,
-            loggerCallback: () => {},
+            loggerCallback: (level, message, containsPii) => {
+              if (containsPii) return;
+              if (level === library.LogLevel.Error) appLog.error('msal', undefined, { application, message });
+              else appLog.warn('msal', { application, message });
+            },
           },
         },
       });
@@ -131,6 +139,7 @@ export class TokenProvider {
       const result = await client.acquireTokenByClientCredential({ scopes: [tokenScope(apiResource)] });
       if (!result?.accessToken)
         throw new TokenRefusedError(application, 'The identity provider answered without an access token.');
+      rememberSecret(result.accessToken);
       this.#issued.set(application, result.accessToken);
       if (!result.fromCache) this.#onIssued?.(application);
       return result.accessToken;

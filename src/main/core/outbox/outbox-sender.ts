@@ -10,6 +10,8 @@ import type { OutboxStatus } from '../../../shared/bridge/outbox-calls.ts';
 import { backoffMs, systemClock, type Backoff, type HostClock } from '../host/host-policy.ts';
 import type { DeliveryOutcome } from '../host/voa-requests-client.ts';
 import type { ItemOutcome, OutboxItem, OutboxStore } from './outbox-store.ts';
+import { appLog } from '../log/app-log.ts';
+import { logDeliveryAttempt } from './delivery-log.ts';
 
 export interface OutboxTiming {
   /** First retry after an unknown outcome; doubles per attempt, with jitter, up to maxDelayMs. */
@@ -238,6 +240,7 @@ export class OutboxSender {
       outcome = await this.#deliver(item, this.timing.requestTimeoutMs);
     } catch (error) {
       // A fault of VOA Desk itself: keep the item, say what happened, try later.
+      appLog.error('delivery failed inside VOA Desk', error, { requestId: item.requestId, kind: item.kind });
       outcome = {
         kind: 'unknown',
         message: `VOA Desk could not send it: ${(error as Error).message}`,
@@ -295,6 +298,7 @@ export class OutboxSender {
         break;
       }
     }
+    logDeliveryAttempt(item, outcome, recorded);
     const updated = this.#store.record(item.id, recorded, this.owner);
     if (updated) this.#onItems([updated]);
     if (wasConnection !== this.#connection || wasPaused !== this.#paused) this.#emitStatus();

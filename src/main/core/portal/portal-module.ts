@@ -33,6 +33,7 @@ import { connectionKey } from '../host/connection-binding.ts';
 import { PortalLinkStore } from './portal-links.ts';
 import { checkedPdf } from './portal-document.ts';
 import { ipHash, newIpHashKey, PortalSession, workstationAddress } from './portal-session.ts';
+import { appLog } from '../log/app-log.ts';
 
 /** The most requests MyRequests returns (the reference's limits). */
 const MY_REQUESTS_LIMIT = 200;
@@ -271,7 +272,7 @@ export function createPortalModule(core: PortalServices): PortalModule {
         linking = linking
           .then(() => onOutboxItems(items))
           .catch((error: unknown) => {
-            console.error('voa-desk: linking a request failed:', error);
+            appLog.error('linking a request failed', error);
           });
       });
     },

@@ -20,6 +20,7 @@ import {
 } from '../../../shared/contract/portal-objects.ts';
 import { objectAnswer, readDetails, readSession } from './portal-answers.ts';
 import type { PortalClient, PortalParameters } from './portal-client.ts';
+import { rememberSecret } from '../log/log-redaction.ts';
 
 /** HMAC-SHA256 of the workstation's address under this installation's key: 64 lowercase hex characters. */
 export function ipHash(key: string, address: string): string {
@@ -131,6 +132,7 @@ export class PortalSession {
     });
     const token = typeof value === 'string' ? value.trim() : '';
     if (!token) return { signedIn: false };
+    rememberSecret(token);
     // A new customer at the desk: whoever was signed in before is signed out first.
     if (this.#signed) await this.end('nextCustomer');
     if (this.#connection() !== connection) return { signedIn: false };

@@ -12,6 +12,7 @@ import {
   type KeychainEntryName,
   type SecretVault,
 } from './secret-vault.ts';
+import { rememberSecret } from '../log/log-redaction.ts';
 
 /** Everything that decides where a secret, or a token made from it, is sent. */
 export interface HostBinding {
@@ -87,6 +88,7 @@ export class BoundSecretVault implements SecretVault {
   }
 
   set(application: ApplicationName, secret: string): Promise<void> {
+    rememberSecret(secret);
     const stored: StoredSecret = { secret, boundTo: hostBindingFor(this.#settings(), application) };
     return this.#keychain.set(application, JSON.stringify(stored));
   }
@@ -99,7 +101,10 @@ export class BoundSecretVault implements SecretVault {
   installationKey(name: InstallationKeyName, generate: () => string): Promise<string> {
     if (!this.#keychain.installationKey)
       return Promise.reject(new KeychainUnavailableError('This keychain cannot keep installation keys.'));
-    return this.#keychain.installationKey(name, generate);
+    return this.#keychain.installationKey(name, generate).then((key) => {
+      rememberSecret(key);
+      return key;
+    });
   }
 
   /** Entries bound to no host (the administrator PIN's hash) pass through as they are. */
@@ -132,6 +137,7 @@ export class BoundSecretVault implements SecretVault {
     const stored = decode(await this.#keychain.read(application));
     if (stored === undefined) return undefined;
     if (stored === 'unbound') throw new SecretNeedsReentryError(application, []);
+    rememberSecret(stored.secret);
     const changed = BINDING_KEYS.filter((key) => stored.boundTo[key] !== current[key]).map((key) =>
       key === 'clientId' ? `applications.${application}.clientId` : `host.${key}`,
     );

@@ -8,6 +8,7 @@ import { DiskFullError, SettingsConflictError } from './settings-store.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
 import { ADMINISTRATOR_CALLER, type BridgeCaller } from '../bridge/bridge-caller.ts';
 import { testConnection } from './connection-test.ts';
+import { refuseLockedChanges } from './policy-locks.ts';
 
 type SettingsHandlers = Pick<
   BridgeHandlers,
@@ -29,8 +30,17 @@ type SettingsHandlers = Pick<
  * Sets the extra CA file: from the CLI, or from the desktop shell's file chooser, never from a path a
  * renderer sent. The file must hold a PEM certificate; an empty name removes the setting.
  */
-export async function setExtraCaFile(core: Pick<CoreServices, 'settings'>, file: string): Promise<void> {
+export async function setExtraCaFile(
+  core: Pick<CoreServices, 'settings' | 'policy'>,
+  file: string,
+): Promise<void> {
   const absolute = file.trim() ? path.resolve(file.trim()) : '';
+  refuseLockedChanges(
+    core.policy,
+    core.settings.current,
+    { host: { caFile: absolute } },
+    core.settings.current.uiLanguage === 'nl',
+  );
   if (absolute) {
     let pem: string;
     try {
@@ -62,9 +72,11 @@ export async function secretsStatus(core: Pick<CoreServices, 'vault'>): Promise<
   return { website: await statusOf('website'), sync: await statusOf('sync') };
 }
 
-export async function settingsView(core: Pick<CoreServices, 'settings' | 'vault'>): Promise<SettingsView> {
+export async function settingsView(
+  core: Pick<CoreServices, 'settings' | 'vault' | 'policy'>,
+): Promise<SettingsView> {
   const [secrets, keychain] = await Promise.all([secretsStatus(core), core.vault.status()]);
-  return { settings: core.settings.current, secrets, keychain };
+  return { settings: core.settings.current, secrets, keychain, policy: core.policy };
 }
 
 /**
@@ -117,6 +129,7 @@ export type SettingsServices = Pick<
   | 'tokens'
   | 'vault'
   | 'version'
+  | 'policy'
 >;
 
 export function settingsHandlers(core: SettingsServices): SettingsHandlers {
@@ -138,6 +151,12 @@ export function settingsHandlers(core: SettingsServices): SettingsHandlers {
     'settings:save': async (patch, caller) => {
       // Counter staff change their own choices freely; everything else waits for the administrator.
       if (adminKeysOf(patch).length) await admin(caller);
+      refuseLockedChanges(
+        core.policy,
+        core.settings.current,
+        patch,
+        core.settings.current.uiLanguage === 'nl',
+      );
       await saveSettings(core, () => core.settings.update(patch), changed);
       return changed();
     },

@@ -9,6 +9,7 @@ import {
   type Settings,
   type SettingsPatch,
 } from '../../../shared/settings.ts';
+import { withPolicy, type MachinePolicy } from '../../../shared/machine-policy.ts';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -46,7 +47,14 @@ export class SettingsStore {
   }
 
   get current(): Settings {
-    return structuredClone(this.#current);
+    return structuredClone(withPolicy(this.#current, this.#policy));
+  }
+
+  #policy: MachinePolicy | undefined;
+
+  /** The machine policy's values, in force over the desk's own from now on (settings.json keeps its own). */
+  applyMachinePolicy(policy: MachinePolicy | undefined): void {
+    this.#policy = policy;
   }
 
   /**

@@ -9,12 +9,14 @@ import { inputMessages } from '../request-form/input-messages.ts';
 import { requestFormMessages } from '../request-form/request-form-messages.ts';
 import { flowMessages } from '../request-form/flow-messages.ts';
 import { settingsMessages } from '../features/settings/settings-messages.ts';
+import { supportMessages } from '../features/settings/support-messages.ts';
 import { dateFieldMessages } from '../components/date-field-messages.ts';
 import { problemMessages } from '../components/problem-messages.ts';
 
 export const messageCatalogs = {
   app: appMessages,
   settings: settingsMessages,
+  support: supportMessages,
   counter: counterMessages,
   fair: fairMessages,
   requestForm: requestFormMessages,

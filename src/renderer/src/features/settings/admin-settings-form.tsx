@@ -8,6 +8,7 @@ import { QUOTE_HEADER_FIELDS, QUOTE_LINE_FIELDS } from '../../../../shared/contr
 import { MAPPED_UNITS } from '../../../../shared/contract/request-lines.ts';
 import { APPLICATIONS, type ApplicationName, type Settings } from '../../../../shared/settings.ts';
 import { TextField } from '../../components/text-field.tsx';
+import { usePolicyLock } from './policy-lock.tsx';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.ts';
 import { bridgeProblem } from '../../components/problem-text.ts';
@@ -33,14 +34,24 @@ function adminPatch(form: Settings) {
     units,
     catalogSyncTime,
     portalIdleMinutes,
+    retentionDays,
   } = form;
-  return { host, applications, privacyConsentVersion, units, catalogSyncTime, portalIdleMinutes };
+  return {
+    host,
+    applications,
+    privacyConsentVersion,
+    units,
+    catalogSyncTime,
+    portalIdleMinutes,
+    retentionDays,
+  };
 }
 
 export function AdminSettingsForm({ view }: { view: SettingsView }) {
   const t = useT();
   const [form, setForm] = useState<Settings>(view.settings);
   const { errors, status, save } = useSettingsSave();
+  const lock = usePolicyLock(view.policy);
 
   const setHost = (key: (typeof HOST_FIELDS)[number], value: string) =>
     setForm({ ...form, host: { ...form.host, [key]: value } });
@@ -62,7 +73,10 @@ export function AdminSettingsForm({ view }: { view: SettingsView }) {
             <TextField
               key={key}
               label={t(`settings.field.${key}` as MessageKey)}
-              hint={t(`settings.hint.${key}` as MessageKey, { resource: form.host.apiResource || '…' })}
+              {...lock(
+                `host.${key}`,
+                t(`settings.hint.${key}` as MessageKey, { resource: form.host.apiResource || '…' }),
+              )}
               value={form.host[key]}
               onChange={(value) => setHost(key, value)}
               error={errors[`host.${key}`]}
@@ -89,6 +103,7 @@ export function AdminSettingsForm({ view }: { view: SettingsView }) {
               <p className="field__hint">{t(`settings.app.${application}Hint`)}</p>
               <TextField
                 label={t('settings.field.clientId')}
+                {...lock(`applications.${application}.clientId`)}
                 value={form.applications[application].clientId}
                 onChange={(value) => setClientId(application, value)}
                 error={errors[`applications.${application}.clientId`]}
@@ -130,6 +145,7 @@ export function AdminSettingsForm({ view }: { view: SettingsView }) {
             <TextField
               key={unit}
               label={t(`settings.field.unit.${unit}`)}
+              {...lock(`units.${unit}`)}
               value={form.units[unit]}
               maxLength={QUOTE_LINE_FIELDS.unitOfMeasureCode.maxLength}
               uppercase
@@ -147,7 +163,7 @@ export function AdminSettingsForm({ view }: { view: SettingsView }) {
           <TextField
             label={t('settings.field.catalogSyncTime')}
             // Not type="time": that shows "02:00 AM" under an English browser locale, whatever the UI language.
-            hint={t('settings.hint.catalogSyncTime')}
+            {...lock('catalogSyncTime', t('settings.hint.catalogSyncTime'))}
             inputMode="numeric"
             placeholder="02:00"
             value={form.catalogSyncTime}
@@ -160,7 +176,7 @@ export function AdminSettingsForm({ view }: { view: SettingsView }) {
           <h2 id="settings-customer">{t('settings.section.customer')}</h2>
           <TextField
             label={t('settings.field.portalIdleMinutes')}
-            hint={t('settings.hint.portalIdleMinutes')}
+            {...lock('portalIdleMinutes', t('settings.hint.portalIdleMinutes'))}
             type="number"
             value={Number.isNaN(form.portalIdleMinutes) ? '' : String(form.portalIdleMinutes)}
             onChange={(minutes) =>
@@ -168,6 +184,17 @@ export function AdminSettingsForm({ view }: { view: SettingsView }) {
             }
             error={errors.portalIdleMinutes}
             name="portalIdleMinutes"
+          />
+          <TextField
+            label={t('support.field.retentionDays')}
+            {...lock('retentionDays', t('support.hint.retentionDays'))}
+            type="number"
+            value={Number.isNaN(form.retentionDays) ? '' : String(form.retentionDays)}
+            onChange={(days) =>
+              setForm({ ...form, retentionDays: days.trim() === '' ? Number.NaN : Number(days) })
+            }
+            error={errors.retentionDays}
+            name="retentionDays"
           />
         </section>
       </div>

@@ -12,6 +12,8 @@ import { SaveActions } from './save-actions.tsx';
 import { useSettingsSave } from './settings-save.ts';
 import { SetupGuide } from './setup-guide.tsx';
 import { SlipPrinterSection } from './slip-printer-section.tsx';
+import { SupportSection } from './support-section.tsx';
+import { PolicyBanner } from './policy-lock.tsx';
 
 export function SettingsScreen() {
   const t = useT();
@@ -33,11 +35,13 @@ export function SettingsScreen() {
         <h1>{t('settings.title')}</h1>
         <p className="screen__intro">{t('settings.intro')}</p>
       </header>
+      <PolicyBanner policy={view.policy} />
       {needsSetup(view.settings) ? <SetupGuide /> : null}
       <LanguageChoice language={view.settings.uiLanguage} />
       <StaffChoicesForm view={view} />
       <SlipPrinterSection />
       <AdminSection view={view} status={adminStatus} />
+      <SupportSection />
     </div>
   );
 }
