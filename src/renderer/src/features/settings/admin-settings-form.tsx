@@ -15,6 +15,9 @@ import { bridgeProblem } from '../../components/problem-text.ts';
 import { SaveActions } from './save-actions.tsx';
 import { useSettingsSave } from './settings-save.ts';
 
+/** The host settings a client secret is bound to (with its application's client id). */
+const BINDING_HOST_FIELDS = ['baseUrl', 'authUrl', 'tenant', 'apiResource'] as const;
+
 export const HOST_FIELDS = [
   'baseUrl',
   'authUrl',
@@ -62,6 +65,21 @@ export function AdminSettingsForm({ view }: { view: SettingsView }) {
     event.preventDefault();
     const shown = await save(adminPatch(form));
     if (shown) setForm(shown);
+  };
+
+  /**
+   * A secret is bound to the connection settings saved when it is stored. Typed connection settings not
+   * saved yet are saved first, so the secret is bound to them and stays valid; false when they were
+   * refused (the form shows why), and then the secret is not stored either.
+   */
+  const saveConnectionFirst = async (application: ApplicationName): Promise<boolean> => {
+    const sameConnection = (saved: Settings) =>
+      BINDING_HOST_FIELDS.every((key) => form.host[key].trim() === saved.host[key]) &&
+      form.applications[application].clientId.trim() === saved.applications[application].clientId;
+    if (sameConnection(view.settings)) return true;
+    const shown = await save(adminPatch(form));
+    if (shown) setForm(shown);
+    return shown !== undefined;
   };
 
   return (
@@ -116,6 +134,7 @@ export function AdminSettingsForm({ view }: { view: SettingsView }) {
                 isSet={view.secrets[application].set}
                 enterAgain={view.secrets[application].binding === 'enter-again'}
                 disabled={!view.keychain.available}
+                beforeStore={() => saveConnectionFirst(application)}
               />
             </div>
           ))}
@@ -247,12 +266,15 @@ function SecretField({
   isSet,
   enterAgain,
   disabled,
+  beforeStore,
 }: {
   application: ApplicationName;
   isSet: boolean;
   /** Set, but for other connection settings: main will not use it until it is entered again. */
   enterAgain: boolean;
   disabled: boolean;
+  /** Saves the connection settings typed above first; false when they were refused. */
+  beforeStore: () => Promise<boolean>;
 }) {
   const t = useT();
   const setSecret = useAppStore((state) => state.setSecret);
@@ -265,6 +287,10 @@ function SecretField({
   const store = async () => {
     if (!secret) {
       setMessage({ text: t('settings.secret.empty'), error: true });
+      return;
+    }
+    if (!(await beforeStore())) {
+      setMessage({ text: t('settings.secret.settingsFirst'), error: true });
       return;
     }
     const error = await setSecret(application, secret);

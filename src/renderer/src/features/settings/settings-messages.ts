@@ -64,6 +64,8 @@ const en = {
   'secret.saved': 'Secret stored in the OS keychain.',
   'secret.cleared': 'Secret removed.',
   'secret.empty': 'Type the secret first.',
+  'secret.settingsFirst':
+    'Not stored: the connection settings above could not be saved (see the fields). The secret is bound to them: fix them first.',
   'keychain.unavailable': 'No OS keychain available: secrets cannot be stored.',
   'field.counterEmployees': 'Counter employees',
   'hint.counterEmployees': 'Each name is sent as assistedBy (at most {max} characters).',
@@ -232,6 +234,8 @@ export const settingsMessages: FeatureMessages<typeof en> = {
     'secret.saved': 'Geheim opgeslagen in de sleutelbos van het systeem.',
     'secret.cleared': 'Geheim verwijderd.',
     'secret.empty': 'Typ eerst het geheim.',
+    'secret.settingsFirst':
+      'Niet opgeslagen: de verbindingsinstellingen hierboven konden niet worden bewaard (zie de velden). Het geheim hoort bij die instellingen: verbeter ze eerst.',
     'keychain.unavailable':
       'Geen sleutelbos van het systeem beschikbaar: geheimen kunnen niet worden opgeslagen.',
     'field.counterEmployees': 'Baliemedewerkers',
