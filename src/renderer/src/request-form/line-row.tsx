@@ -2,7 +2,7 @@
 // description and remark), what is noted under it (treatment, profile and grade, the catalog's verdict,
 // a cut with how many of it), its problems, and the same-size question. What a change does is the
 // hook's (use-lines-editor.ts); what a line means is the rules' (line-rules.ts).
-import type { KeyboardEvent, RefObject } from 'react';
+import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import { currentCatalog, numberFromText, type DraftLine } from '../../../shared/contract/request-drafts.ts';
 import { QUOTE_LINE_FIELDS, QUOTE_LINES_KEY, toCodeCase } from '../../../shared/contract/request-fields.ts';
 import { LINE_UNITS, unitAllowsDecimals, unitCode } from '../../../shared/contract/request-lines.ts';
@@ -265,6 +265,34 @@ function LineNotes({
   );
 }
 
+/** A line's second row: its description and remark, and what is noted under the line. */
+function LineTexts({
+  editor,
+  line,
+  cell,
+  remarkField,
+}: {
+  editor: LinesEditorState;
+  line: DraftLine;
+  cell: (field: LineField) => ReactNode;
+  remarkField: string;
+}) {
+  const label = useLineLabel();
+  return (
+    <span className="line__texts">
+      {TEXT_FIELDS.map((field) => (
+        <span key={field} className="line__text">
+          <span className="line__text-label">{label(field)}</span>
+          {cell(field)}
+        </span>
+      ))}
+      <span className="line__notes">
+        <LineNotes editor={editor} line={line} remarkField={remarkField} />
+      </span>
+    </span>
+  );
+}
+
 /** A line's problems under it, each naming its field: `fieldAt` is the field's place in the error path. */
 function LineErrors({ problems, fieldAt }: { problems: [string, string][]; fieldAt: number }) {
   const label = useLineLabel();
@@ -354,17 +382,7 @@ export function LineRow({
           ×
         </button>
       </span>
-      <span className="line__texts">
-        {TEXT_FIELDS.map((field) => (
-          <span key={field} className="line__text">
-            <span className="line__text-label">{label(field)}</span>
-            {cell(field)}
-          </span>
-        ))}
-        <span className="line__notes">
-          <LineNotes editor={editor} line={line} remarkField={path('lineRemarks')} />
-        </span>
-      </span>
+      <LineTexts editor={editor} line={line} cell={cell} remarkField={path('lineRemarks')} />
       <LineErrors problems={problems} fieldAt={2} />
     </li>
   );
@@ -421,17 +439,7 @@ export function EntryRow({
           {t('requestForm.line.add')}
         </button>
       </span>
-      <span className="line__texts">
-        {TEXT_FIELDS.map((field) => (
-          <span key={field} className="line__text">
-            <span className="line__text-label">{label(field)}</span>
-            {cell(field)}
-          </span>
-        ))}
-        <span className="line__notes">
-          <LineNotes editor={editor} line={entry} remarkField="entry.lineRemarks" />
-        </span>
-      </span>
+      <LineTexts editor={editor} line={entry} cell={cell} remarkField="entry.lineRemarks" />
       <LineErrors problems={problems} fieldAt={1} />
       <span className="line__hint field__hint">{t('requestForm.line.addHint')}</span>
     </div>
