@@ -63,9 +63,11 @@ describe('secret vault on the OS keychain', () => {
       };
       expect(view.keychain.available).toBe(false);
       expect(view.secrets.website.set).toBe(false);
+      // Every file below the data directory, the logs included.
       const { readdir, readFile } = await import('node:fs/promises');
-      for (const name of await readdir(profile.dataDir)) {
-        const content = await readFile(`${profile.dataDir}/${name}`);
+      const entries = await readdir(profile.dataDir, { recursive: true, withFileTypes: true });
+      for (const entry of entries.filter((found) => found.isFile())) {
+        const content = await readFile(`${entry.parentPath}/${entry.name}`);
         expect(content.includes(Buffer.from('would-be-secret'))).toBe(false);
       }
     } finally {

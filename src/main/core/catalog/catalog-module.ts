@@ -146,6 +146,8 @@ function openHealingCatalog(file: string, language: UiLanguage): CatalogStore {
       `${path.basename(movedTo)} and an empty catalog replaces it. The next sync fills it.`;
     store.recordDamagedCatalog(path.basename(movedTo), message);
     appLog.error('local catalog could not be opened', error, { movedTo });
+    // Said to the person too: the CLI's standard error is where an administrator reads it.
+    process.stderr.write(`voa-desk: ${message} (${movedTo})\n`);
     return store;
   }
 }

@@ -49,6 +49,11 @@ export function configureAppLog(options: { dataDir: string; writer: LogWriter })
   transport.archiveLogFn = (current) => rotate(current.toString());
   transport.level = 'info';
   logger.transports.console.level = process.env.VOA_DESK_LOG_CONSOLE === '1' ? 'info' : false;
+  // A record the disk cannot take (a full disk) is lost quietly: electron-log would print a stack trace
+  // on the console, into the output of a command that works and says for itself what failed.
+  const logFile = transport.getFile();
+  logFile.removeAllListeners('error');
+  logFile.on('error', () => undefined);
   configured = { dir, file };
   return configured;
 }
