@@ -72,9 +72,12 @@ for (const language of ['nl', 'en'] as const satisfies readonly UiLanguageName[]
       await screenshotAtSizes(page, `counter-line-before-first-sync-${language}`, line);
 
       await startupSyncEnded(page);
+      // The item as sold: its description with its treatment (the item's second description).
       const item = await page.evaluate(async () => {
         const found = await window.voa!.catalog.item({ itemNo: '100014' });
-        return found.ok ? found.value.description : undefined;
+        return found.ok
+          ? [found.value.description, found.value.description2].filter(Boolean).join(', ')
+          : undefined;
       });
       expect(item).toBeTruthy();
       await expect(line.getByLabel(words.description)).toHaveValue(item ?? '');
