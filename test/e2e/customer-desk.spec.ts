@@ -376,6 +376,18 @@ for (const ending of ENDINGS) {
     const [, emailValue, vat, phone, street, shipToStreet] = theirs;
     const secrets = [emailValue!, vat!, phone!, street!, shipToStreet!];
     // The draft is saved as the employee types: the typed contact reaches the disk, the customer's data not.
+    // Main's draft is asked for, not only the bytes: earlier tests typed the same contact, whose bytes a
+    // database file may still hold, and a quit must come after this test's own save.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const saved = await window.voa!.drafts.get({ target: 'counter' });
+          return saved.ok && saved.value.draft !== null && 'contactName' in saved.value.draft
+            ? saved.value.draft.contactName
+            : '';
+        }),
+      )
+      .toBe(TYPED_CONTACT);
     await expect
       .poll(async () => Buffer.concat([...(await dataDirBytes()).values()]).includes(TYPED_CONTACT))
       .toBe(true);

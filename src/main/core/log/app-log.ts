@@ -4,6 +4,7 @@
 // to the thread that started them, which logs them. So no two processes rotate the same file.
 //
 // Every record passes redactForLog first (a hook of the logger, before any transport): see log-redaction.ts.
+import { EventEmitter } from 'node:events';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import electronLog from 'electron-log/node';
@@ -52,7 +53,8 @@ export function configureAppLog(options: { dataDir: string; writer: LogWriter })
   // A record the disk cannot take (a full disk) is lost quietly: electron-log would print a stack trace
   // on the console, into the output of a command that works and says for itself what failed.
   const logFile = transport.getFile();
-  logFile.removeAllListeners('error');
+  // electron-log's own listener is the one that prints; its file is an EventEmitter (not in its types).
+  if (logFile instanceof EventEmitter) logFile.removeAllListeners('error');
   logFile.on('error', () => undefined);
   configured = { dir, file };
   return configured;
