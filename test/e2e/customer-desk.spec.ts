@@ -587,6 +587,9 @@ test('order again from an order, a shipment and a quote, with and without the st
     .filter({ hasText: 'BOUW-2026-17' })
     .getByRole('button', { name: /^Regels / })
     .click();
+  // The document's lines are read from the host: counted once they are on screen.
+  await expect(body.getByRole('button', { name: 'Opnieuw bestellen…' })).toBeVisible();
+  await expect(body.locator('tbody tr').first()).toBeVisible();
   const orderLines = await body.locator('tbody tr').count();
   const itemNos = await body.locator('tbody tr td:first-child').allTextContents();
   const fromOrder = await orderAgain(orderLines - 1, 1);
