@@ -127,11 +127,16 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
       // A page load (a reload) starts the desk afresh: it ends the administrator unlock, as in Electron.
       // Only the desk's own page load, with the token: any other page can make a browser GET this
       // address, and a GET without the token changes nothing.
-      if (tokenMatches(url.searchParams.get('token')))
+      // The page drops the token from its address once it has it, so a reload of the desk's own page
+      // brings it back as a same-site cookie the first load set; another site's page never sends it.
+      const fromUrl = url.searchParams.get('token');
+      if (tokenMatches(fromUrl) || tokenMatches(pageCookie(request.headers.cookie)))
         await dispatchBridgeCall(options.core.handlers, 'admin:lock', {});
       const html = await readFile(path.join(rendererDir, 'index.html'), 'utf8');
       // A classic script runs before the renderer's module script: window.voa exists when the app starts.
       const withBridge = html.replace('<head>', `<head>\n    <script src="${BRIDGE_SCRIPT_PATH}"></script>`);
+      if (tokenMatches(fromUrl))
+        response.setHeader('set-cookie', `${PAGE_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
       return send(response, 200, contentTypeOf('index.html'), withBridge);
     }
     const lookup = staticFileFor(rendererDir, url.pathname);
@@ -160,6 +165,18 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
         server.closeAllConnections();
       }),
   };
+}
+
+/** The cookie that tells a reload of the desk's own page (HttpOnly, same-site only). */
+const PAGE_COOKIE = 'voa-desk-page';
+
+/** The page cookie's value in a Cookie header, if it has one. */
+function pageCookie(header: string | undefined): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === PAGE_COOKIE) return value.join('=');
+  }
+  return undefined;
 }
 
 function send(response: http.ServerResponse, status: number, type: string, body: string | Buffer): void {
