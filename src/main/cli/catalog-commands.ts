@@ -1,4 +1,4 @@
-// `sync` and `catalog` commands (issue 5). `sync` is what an OS scheduler runs (cron, a systemd timer,
+// `sync` and `catalog` commands. `sync` is what an OS scheduler runs (cron, a systemd timer,
 // Windows Task Scheduler): progress on stderr, a summary on stdout, exit status 0 only when the catalog
 // was replaced.
 import { parseArgs } from 'node:util';

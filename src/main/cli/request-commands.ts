@@ -1,4 +1,4 @@
-// `submit` and `outbox` commands (issue 4): the same validated bridge calls as the screens.
+// `submit` and `outbox` commands: the same validated bridge calls as the screens.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { OutboxItemView, OutboxStatus } from '../../shared/bridge/outbox-calls.ts';

@@ -1,4 +1,4 @@
-// Bridge calls and events of the local catalog and its sync (issue 5).
+// Bridge calls and events of the local catalog and its sync.
 import { z } from 'zod';
 import {
   catalogSearchSchema,

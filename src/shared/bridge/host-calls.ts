@@ -1,4 +1,4 @@
-// Whether the ERP has been reached, and by what (issue 9: the header shows the ERP as reachable once
+// Whether the ERP has been reached, and by what (the header shows the ERP as reachable once
 // anything reached it, not only the outbox). Reported by the one host layer in main.
 import type { ApplicationName } from '../settings.ts';
 import { defineCall, defineEvent } from './define.ts';

@@ -1,4 +1,4 @@
-// Bridge calls and events of the outbox, drafts and request submission (issue 4).
+// Bridge calls and events of the outbox, drafts and request submission.
 import { z } from 'zod';
 import { LINE_TARGETS, type LineTarget } from '../contract/picked-line.ts';
 import type { RequestKind } from '../contract/request-fields.ts';

@@ -1,4 +1,4 @@
-// Bridge calls and events of the customer desk (issue 13). The renderer sees the signed-in customer and
+// Bridge calls and events of the customer desk. The renderer sees the signed-in customer and
 // their documents, never the session token: main keeps it in memory and adds it to every portal call.
 import { z } from 'zod';
 import {

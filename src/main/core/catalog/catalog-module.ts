@@ -1,4 +1,4 @@
-// The local catalog, its sync and search (issue 5): bridge handlers, the one sync that may run at a time
+// The local catalog, its sync and search: bridge handlers, the one sync that may run at a time
 // (in this process, and across every process on the data directory: CatalogSyncLock), the scheduler
 // (daily at the time set in Settings while the app runs, and at start when the catalog is older than a
 // day), a catalog.db that cannot be opened replaced by an empty one (it is only a copy of the host's), and

@@ -294,7 +294,7 @@ export async function callHost(options: CallOptions): Promise<CallResult> {
   }
 }
 
-/** The kind of a voaPortal call, for the portal (issue 13) to pass to callHost. */
+/** The kind of a voaPortal call, for the portal to pass to callHost. */
 export function portalCallKind(procedure: PortalProcedure): CallKind {
   return isReadingProcedure(procedure) ? 'portalRead' : 'portalAction';
 }

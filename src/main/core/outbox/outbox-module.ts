@@ -1,4 +1,4 @@
-// The outbox, drafts and request delivery (issue 4): submissions are validated (by the bridge, with the
+// The outbox, drafts and request delivery: submissions are validated (by the bridge, with the
 // shared schemas), given their requestId and committed before the caller hears "queued"; the sender
 // delivers them in the background; every change is an event.
 import { randomUUID } from 'node:crypto';

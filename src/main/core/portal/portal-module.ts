@@ -1,4 +1,4 @@
-// The customer desk in main (issue 13): the portal session, its bridge handlers, and the linking of fair
+// The customer desk in main: the portal session, its bridge handlers, and the linking of fair
 // quote requests. Linking hooks into the outbox through its `outbox:changed` events only: a fair quote
 // request queued while a Buyer is signed in is expected to be linked, and LinkRequest is called once when
 // the same item is reported delivered.

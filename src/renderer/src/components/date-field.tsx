@@ -1,6 +1,6 @@
 // A date typed in the UI language's order (dd-mm-jjjj in Dutch, dd/mm/yyyy in English), whatever the OS or
 // browser locale, with the day as understood beside it and a calendar that works by keyboard. A native
-// <input type="date"> follows the browser's locale (mm/dd/yyyy under en-US, issue 9), so the calendar is a
+// <input type="date"> follows the browser's locale (mm/dd/yyyy under en-US), so the calendar is a
 // small grid of our own: the UI language's order, Monday first, no dependency.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {

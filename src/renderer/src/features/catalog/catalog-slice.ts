@@ -1,4 +1,4 @@
-// State of the catalog screen and its sync (issue 5). Search results are kept as windows of rows by
+// State of the catalog screen and its sync. Search results are kept as windows of rows by
 // position, fetched as the virtualized list scrolls; a new query or filter starts a new result set, and
 // answers for an older one are dropped.
 import type {
