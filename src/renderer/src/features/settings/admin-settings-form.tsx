@@ -82,6 +82,19 @@ export function AdminSettingsForm({ view }: { view: SettingsView }) {
     return shown !== undefined;
   };
 
+  /** A whole number of minutes or days: empty while typed is NaN, which the save refuses with a message. */
+  const countField = (key: 'portalIdleMinutes' | 'retentionDays', label: string, hint: string) => (
+    <TextField
+      label={label}
+      {...lock(key, hint)}
+      type="number"
+      value={Number.isNaN(form[key]) ? '' : String(form[key])}
+      onChange={(count) => setForm({ ...form, [key]: count.trim() === '' ? Number.NaN : Number(count) })}
+      error={errors[key]}
+      name={key}
+    />
+  );
+
   return (
     <form onSubmit={submit} noValidate>
       <section className="panel" aria-labelledby="settings-host">
@@ -193,28 +206,12 @@ export function AdminSettingsForm({ view }: { view: SettingsView }) {
         </section>
         <section className="panel" aria-labelledby="settings-customer">
           <h2 id="settings-customer">{t('settings.section.customer')}</h2>
-          <TextField
-            label={t('settings.field.portalIdleMinutes')}
-            {...lock('portalIdleMinutes', t('settings.hint.portalIdleMinutes'))}
-            type="number"
-            value={Number.isNaN(form.portalIdleMinutes) ? '' : String(form.portalIdleMinutes)}
-            onChange={(minutes) =>
-              setForm({ ...form, portalIdleMinutes: minutes.trim() === '' ? Number.NaN : Number(minutes) })
-            }
-            error={errors.portalIdleMinutes}
-            name="portalIdleMinutes"
-          />
-          <TextField
-            label={t('support.field.retentionDays')}
-            {...lock('retentionDays', t('support.hint.retentionDays'))}
-            type="number"
-            value={Number.isNaN(form.retentionDays) ? '' : String(form.retentionDays)}
-            onChange={(days) =>
-              setForm({ ...form, retentionDays: days.trim() === '' ? Number.NaN : Number(days) })
-            }
-            error={errors.retentionDays}
-            name="retentionDays"
-          />
+          {countField(
+            'portalIdleMinutes',
+            t('settings.field.portalIdleMinutes'),
+            t('settings.hint.portalIdleMinutes'),
+          )}
+          {countField('retentionDays', t('support.field.retentionDays'), t('support.hint.retentionDays'))}
         </section>
       </div>
 
