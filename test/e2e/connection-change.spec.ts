@@ -40,6 +40,12 @@ test('outbox: requests queued before a connection change wait for a person to se
   await expect(page.getByRole('heading', { name: 'Verzendlijst', level: 1 })).toBeVisible();
   const held = page.getByTestId('outbox-held');
   await expect(held).toContainText('1 aanvraag staat klaar voor een andere verbinding');
+  // The row itself says it is held and where it was meant to go, and offers no retry that would do nothing.
+  const row = page.locator('tbody tr').filter({ hasText: sampleCounterVisit.companyName! });
+  await expect(row.getByText('Vastgehouden', { exact: true })).toBeVisible();
+  await expect(row).toContainText(`Wacht op uw bevestiging: klaargezet voor ${desk.emulator.info.baseUrl}`);
+  await expect(row.getByRole('button', { name: 'Nu opnieuw proberen' })).toHaveCount(0);
+  await expect(row).toContainText('Niet verzonden: de verbinding met het ERP is gewijzigd.');
   await screenshot(page, 'outbox-held-1-banner-nl');
 
   await held.getByRole('button', { name: 'Naar de nieuwe verbinding sturen' }).click();
@@ -50,4 +56,6 @@ test('outbox: requests queued before a connection change wait for a person to se
   await screenshot(page, 'outbox-held-2-confirm-nl');
   await confirm.getByRole('button', { name: 'Ja, daarheen sturen' }).click();
   await expect(held).toHaveCount(0);
+  await expect(row.getByText('Vastgehouden', { exact: true })).toHaveCount(0);
+  await expect(row.getByText('In wachtrij', { exact: true })).toBeVisible();
 });

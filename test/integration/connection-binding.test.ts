@@ -96,6 +96,8 @@ describe('bound to the connection they were made with', () => {
     expect(flushed.drained).toBe(false);
     expect(flushed.status.held).toEqual({ count: 1, queuedFor: [emulator.info.baseUrl] });
     expect(core.outbox.store.get(item.id)?.state).toBe('queued');
+    const listed = await call('outbox:list', {});
+    expect(listed.items.find((row) => row.id === item.id)?.heldFor).toBe(emulator.info.baseUrl);
     expect(attacker.received.map((request) => `${request.method} ${request.url}`)).toEqual([]);
     expect(emulator.state.requests.quote).toHaveLength(0);
   });
@@ -136,6 +138,8 @@ describe('bound to the connection they were made with', () => {
     const confirmed = await call('outbox:sendToNewConnection', {});
     expect(confirmed.released).toBe(1);
     expect(confirmed.status.held).toBeNull();
+    const listed = await call('outbox:list', {});
+    expect(listed.items.find((row) => row.id === item.id)?.heldFor).toBeNull();
     await call('outbox:flush', { waitSeconds: 5 });
     const sent = attacker.received.filter(
       (request) => request.method === 'POST' && request.body.includes(item.requestId),
@@ -160,6 +164,8 @@ describe('the CLI holds them too', () => {
     const held = await runCli([...base, 'outbox', 'flush', '--timeout', '1']);
     expect(held.code).toBe(1);
     expect(held.stdout + held.stderr).toMatch(/--to-new-connection/);
+    const listed = await runCli([...base, 'outbox', 'list']);
+    expect(listed.stdout).toMatch(/ held +.*queued for https:\/\/127\.0\.0\.1/);
     expect(attacker.received).toEqual([]);
 
     const confirmed = await runCli([...base, 'outbox', 'flush', '--timeout', '5', '--to-new-connection']);

@@ -138,12 +138,13 @@ function describeItem(item: OutboxItemView): string {
   const parts = [
     item.requestId,
     item.kind.padEnd(7),
-    item.state.padEnd(14),
+    (item.heldFor ? 'held' : item.state).padEnd(14),
     (item.number ?? '-').padEnd(12),
     `attempts ${item.attempts}`,
     who,
   ];
-  if (item.nextAttemptAt) parts.push(`next ${item.nextAttemptAt}`);
+  if (item.heldFor) parts.push(`queued for ${item.heldFor}`);
+  else if (item.nextAttemptAt) parts.push(`next ${item.nextAttemptAt}`);
   if (item.lastError) parts.push(`last error: ${item.lastError}`);
   return parts.join('  ');
 }

@@ -36,6 +36,11 @@ export interface OutboxItemView {
   createdAt: string;
   updatedAt: string;
   deliveredAt: string | null;
+  /**
+   * Queued under another host connection than the one in Settings now: the base URL it was meant for. It
+   * is not sent until a person confirms it goes to the new connection.
+   */
+  heldFor: string | null;
   /** Enough of the payload to recognise the request in a list. */
   summary: {
     companyName: string;

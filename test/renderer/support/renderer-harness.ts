@@ -62,6 +62,7 @@ export function outboxItem(patch: Partial<OutboxItemView> = {}): OutboxItemView 
     createdAt: '2026-11-22T10:00:00.000Z',
     updatedAt: `2026-11-22T10:00:${String(id % 60).padStart(2, '0')}.000Z`,
     deliveredAt: null,
+    heldFor: null,
     summary: {
       companyName: `Company ${id}`,
       contactName: '',

@@ -21,7 +21,7 @@ import type { CoreModule, CoreServices } from '../core-module.ts';
 import { VoaRequestsClient } from '../host/voa-requests-client.ts';
 import { DraftStore, WorkstationPreferences } from './draft-store.ts';
 import { OutboxSender, type OutboxTiming } from './outbox-sender.ts';
-import { OutboxStore, itemDetail, itemView, type OutboxItem } from './outbox-store.ts';
+import { OutboxStore, itemDetail, itemView as plainItemView, type OutboxItem } from './outbox-store.ts';
 import { newRequestId } from './request-id.ts';
 import { connectionKey } from '../host/connection-binding.ts';
 
@@ -67,6 +67,7 @@ export type OutboxServices = Pick<CoreServices, 'adminLock' | 'appDb' | 'events'
 export function createOutboxModule(core: OutboxServices): OutboxModule {
   const store = new OutboxStore(core.appDb);
   store.bindToConnection(() => connectionKey(core.settings.current));
+  const itemView = (item: OutboxItem) => plainItemView(item, store.heldFor(item));
   const drafts = new DraftStore(core.appDb);
   const preferences = new WorkstationPreferences(core.appDb);
   const client = new VoaRequestsClient({ host: core.host, settings: () => core.settings.current });
@@ -148,7 +149,10 @@ export function createOutboxModule(core: OutboxServices): OutboxModule {
       return { item: itemView(answer.item), existing: answer.existing };
     },
     'outbox:list': async (filter) => ({ items: store.list(filter).map(itemView), status: sender.status() }),
-    'outbox:get': async ({ id }) => itemDetail(itemOrFail(id)),
+    'outbox:get': async ({ id }) => {
+      const item = itemOrFail(id);
+      return itemDetail(item, store.heldFor(item));
+    },
     'outbox:status': async () => sender.status(),
     'outbox:retry': async ({ id }) => {
       const item = itemOrFail(id);

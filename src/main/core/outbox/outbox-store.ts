@@ -45,6 +45,8 @@ export interface OutboxItem {
   createdAt: string;
   updatedAt: string;
   deliveredAt: string | null;
+  /** The connection key it was queued under (connection-binding.ts); null before any was known. */
+  connection: string | null;
 }
 
 /** What a delivery attempt decided for one item. */
@@ -87,6 +89,17 @@ export class OutboxStore {
       count: rows.reduce((sum, row) => sum + row.count, 0),
       queuedFor: [...new Set(rows.map((row) => baseUrlOfKey(row.connection)))],
     };
+  }
+
+  /**
+   * The base URL a waiting item was queued for when that is not the current connection (it is held until
+   * a person confirms), else null.
+   */
+  heldFor(item: OutboxItem): string | null {
+    const waiting = item.state === 'queued' || item.state === 'sending';
+    const current = this.#connection();
+    if (!waiting || item.connection === null || item.connection === current) return null;
+    return baseUrlOfKey(item.connection);
   }
 
   /**
@@ -365,10 +378,12 @@ function fromRow(row: OutboxRow): OutboxItem {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     deliveredAt: row.delivered_at,
+    connection: row.connection,
   };
 }
 
-export function itemView(item: OutboxItem): OutboxItemView {
+/** `heldFor`: the base URL it was queued for, when it waits for a person to confirm the new connection. */
+export function itemView(item: OutboxItem, heldFor: string | null = null): OutboxItemView {
   const payload = item.payload as Record<string, unknown>;
   const text = (key: string) => (typeof payload[key] === 'string' ? (payload[key] as string) : '');
   const lines = payload[QUOTE_LINES_KEY];
@@ -386,6 +401,7 @@ export function itemView(item: OutboxItem): OutboxItemView {
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
     deliveredAt: item.deliveredAt,
+    heldFor,
     summary: {
       companyName: text('companyName'),
       contactName: text('contactName'),
@@ -398,6 +414,6 @@ export function itemView(item: OutboxItem): OutboxItemView {
   };
 }
 
-export function itemDetail(item: OutboxItem): OutboxItemDetail {
-  return { ...itemView(item), payload: item.payload };
+export function itemDetail(item: OutboxItem, heldFor: string | null = null): OutboxItemDetail {
+  return { ...itemView(item, heldFor), payload: item.payload };
 }

@@ -25,6 +25,8 @@ const en = {
   'state.delivered': 'Delivered',
   'state.needsAttention': 'Needs attention',
   'state.discarded': 'Discarded',
+  'state.held': 'Held',
+  heldFor: 'Waits for your confirmation: queued for {baseUrl}',
   'kind.quote': 'Quote request',
   'kind.account': 'Account request',
   'filter.label': 'Show',
@@ -58,6 +60,7 @@ const en = {
   'paused.reason':
     'the ERP or the settings do not let VOA Desk send now, and trying again on its own cannot help (a secret, a setting or a permission in the ERP). The requests are kept; once it is fixed, choose Try again.',
   'lastError.retrying': 'Not sent yet; VOA Desk tries again by itself.',
+  'lastError.held': 'Not sent: the connection to the ERP has changed.',
   'lastError.refusedWithoutWords': 'The ERP refused this request without saying why.',
   'lastError.discarded': 'Discarded: it will not be sent.',
   'lastError.deliveredNote': 'The ERP already had this request; its answer did not name the number.',
@@ -113,6 +116,8 @@ export const outboxMessages: FeatureMessages<typeof en> = {
     'state.delivered': 'Afgeleverd',
     'state.needsAttention': 'Vraagt aandacht',
     'state.discarded': 'Weggegooid',
+    'state.held': 'Vastgehouden',
+    heldFor: 'Wacht op uw bevestiging: klaargezet voor {baseUrl}',
     'kind.quote': 'Offerteaanvraag',
     'kind.account': 'Accountaanvraag',
     'filter.label': 'Toon',
@@ -147,6 +152,7 @@ export const outboxMessages: FeatureMessages<typeof en> = {
     'paused.reason':
       'het ERP of de instellingen laten VOA Desk nu niet versturen, en vanzelf opnieuw proberen helpt niet (een secret, een instelling of een recht in het ERP). De aanvragen blijven bewaard; kies Opnieuw proberen zodra het is opgelost.',
     'lastError.retrying': 'Nog niet verzonden; VOA Desk probeert het vanzelf opnieuw.',
+    'lastError.held': 'Niet verzonden: de verbinding met het ERP is gewijzigd.',
     'lastError.refusedWithoutWords': 'Het ERP weigerde deze aanvraag zonder te zeggen waarom.',
     'lastError.discarded': 'Weggegooid: wordt niet verzonden.',
     'lastError.deliveredNote': 'Het ERP had deze aanvraag al; het antwoord noemde het nummer niet.',

@@ -258,8 +258,9 @@ function refusalWords(t: Translate, item: OutboxItemView): string {
 function LastError({ item }: { item: OutboxItemView }) {
   const t = useT();
   if (!item.lastError) return null;
-  const text =
-    item.state === 'needsAttention'
+  const text = item.heldFor
+    ? t('outbox.lastError.held')
+    : item.state === 'needsAttention'
       ? refusalWords(t, item)
       : item.state === 'delivered'
         ? t('outbox.lastError.deliveredNote')
@@ -335,12 +336,20 @@ function OutboxRow({
     if (confirming) keep.current?.focus();
   }, [confirming]);
   const open = item.state === 'queued' || item.state === 'needsAttention';
+  // A held request goes nowhere on a retry: the banner's confirmation is what sends it.
+  const retryable = open && !item.heldFor;
   const who =
     [item.summary.companyName, item.summary.contactName].filter(Boolean).join(' · ') || item.summary.email;
   return (
-    <tr tabIndex={-1} data-request-id={item.requestId} data-state={item.state}>
+    <tr tabIndex={-1} data-request-id={item.requestId} data-state={item.heldFor ? 'held' : item.state}>
       <td>
-        <span className={`badge ${BADGES[item.state]}`}>{t(`outbox.state.${item.state}`)}</span>
+        {item.heldFor ? (
+          <span className="badge badge--warn" title={t('outbox.heldFor', { baseUrl: item.heldFor })}>
+            {t('outbox.state.held')}
+          </span>
+        ) : (
+          <span className={`badge ${BADGES[item.state]}`}>{t(`outbox.state.${item.state}`)}</span>
+        )}
       </td>
       <td>
         <div>{t(`outbox.kind.${item.kind}`)}</div>
@@ -362,7 +371,13 @@ function OutboxRow({
       <td className="error-text">
         <LastError item={item} />
       </td>
-      <td>{item.state === 'queued' ? relative(t, item.nextAttemptAt, now) : ''}</td>
+      <td>
+        {item.heldFor
+          ? t('outbox.heldFor', { baseUrl: item.heldFor })
+          : item.state === 'queued'
+            ? relative(t, item.nextAttemptAt, now)
+            : ''}
+      </td>
       <td>
         {confirming ? (
           <div className="confirm-inline" role="alertdialog" aria-label={t('outbox.discard')}>
@@ -378,7 +393,7 @@ function OutboxRow({
           </div>
         ) : (
           <span className="outbox-actions">
-            {open ? (
+            {retryable ? (
               <button type="button" className="button" onClick={onRetry}>
                 {t('outbox.retry')}
               </button>
