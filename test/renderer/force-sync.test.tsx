@@ -1,8 +1,9 @@
 // A sync refused before the swap because a whole kind of rows came back empty: the sync bar says why,
 // and a person who knows the loss is real forces the sync, after saying so twice.
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
+import { AppFrame } from '../../src/renderer/src/app/app-frame.tsx';
 import { SyncBar } from '../../src/renderer/src/features/catalog/sync-bar.tsx';
 import { useAppStore } from '../../src/renderer/src/store/use-app-store.ts';
 import type { SyncRunSummary } from '../../src/shared/contract/catalog-search.ts';
@@ -54,6 +55,46 @@ it('offers "Toch synchroniseren…" after a catalog that lost a kind, and starts
 
   await user.click(screen.getByRole('button', { name: 'Toch synchroniseren…' }));
   await user.click(screen.getByRole('button', { name: 'Ja, vervangen' }));
+  expect(fake.calls.filter((call) => call.channel === 'sync:start').map((call) => call.input)).toEqual([
+    { force: true },
+  ]);
+});
+
+it('offers the same forced sync on the Settings screen, where an administrator sets up the desk', async () => {
+  const fake = installFake('nl', {
+    'sync:status': () => ({
+      running: undefined,
+      otherSync: undefined,
+      last: refused,
+      lastSuccess: undefined,
+      nextScheduledAt: undefined,
+      notConfigured: undefined,
+    }),
+    'sync:start': () => ({ runId: 8, alreadyRunning: false }),
+    'admin:status': () => ({ pinSet: false, unlocked: true, retryInMs: 0 }),
+    'admin:lock': () => ({ pinSet: false, unlocked: true, retryInMs: 0 }),
+    'print:printers': () => ({ printers: [] }),
+    'support:about': () => ({
+      version: '0.1.0',
+      buildDate: null,
+      commit: 'test',
+      electron: undefined,
+      node: 'v24.0.0',
+      os: 'linux',
+      logsDir: '/tmp/logs',
+      desktop: false,
+    }),
+  });
+  await useAppStore.getState().loadSettings();
+  await useAppStore.getState().initCatalog();
+  useAppStore.getState().showScreen('settings');
+  render(<AppFrame />);
+  const section = await screen.findByRole('region', { name: 'Catalogus synchroniseren' });
+  expect(within(section).getByTestId('sync-failure')).toHaveTextContent('dus de catalogus is niet vervangen');
+
+  const user = userEvent.setup();
+  await user.click(within(section).getByRole('button', { name: 'Toch synchroniseren…' }));
+  await user.click(within(section).getByRole('button', { name: 'Ja, vervangen' }));
   expect(fake.calls.filter((call) => call.channel === 'sync:start').map((call) => call.input)).toEqual([
     { force: true },
   ]);

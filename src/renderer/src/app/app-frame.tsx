@@ -4,6 +4,7 @@ import { useSetupGuideOnFirstRun } from '../features/settings/setup-guide.tsx';
 import { CounterScreen } from '../features/counter/counter-screen.tsx';
 import { FairScreen } from '../features/fair/fair-screen.tsx';
 import { CatalogScreen } from '../features/catalog/catalog-screen.tsx';
+import { SyncBar } from '../features/catalog/sync-bar.tsx';
 import { CustomerPanel } from '../features/customer/customer-panel.tsx';
 import { OutboxScreen } from '../features/outbox/outbox-screen.tsx';
 import { ReprintSlipButton } from '../features/counter/slip-printing.tsx';
@@ -17,7 +18,7 @@ const SCREEN_VIEWS: Record<Screen, () => ReactNode> = {
   fair: () => <FairScreen customerPanel={<CustomerPanel target="fair" />} />,
   catalog: () => <CatalogScreen />,
   outbox: () => <OutboxScreen slipReprint={(item) => <ReprintSlipButton item={item} />} />,
-  settings: () => <SettingsScreen />,
+  settings: () => <SettingsScreen catalogSync={<SyncBar />} />,
 };
 
 /**

@@ -89,6 +89,7 @@ const en = {
   'list.duplicate': '"{item}" is already in the list.',
   'list.tooLong': 'Too long: {length} characters, at most {max}. Shorten it first.',
   'section.staff': 'Counter and trade fair',
+  'section.catalogSync': 'Catalog sync',
   'staff.intro':
     'Your own choices at this workstation: who can be chosen at the counter, and the trade-fair events.',
   'staff.save': 'Save choices',
@@ -259,6 +260,7 @@ export const settingsMessages: FeatureMessages<typeof en> = {
     'list.duplicate': '"{item}" staat al in de lijst.',
     'list.tooLong': 'Te lang: {length} tekens, hoogstens {max}. Maak het eerst korter.',
     'section.staff': 'Balie en beurs',
+    'section.catalogSync': 'Catalogus synchroniseren',
     'staff.intro': 'Uw eigen keuzes op deze werkplek: wie aan de balie gekozen kan worden, en de beurzen.',
     'staff.save': 'Keuzes opslaan',
     'section.admin': 'Beheerder',

@@ -1,6 +1,6 @@
 // Settings: counter staff's own choices (language, employees, events) for everyone; the connection and
 // the rest behind the administrator section (admin-section.tsx), which main locks with the PIN.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { SettingsView } from '../../../../shared/bridge/settings-calls.ts';
 import { QUOTE_HEADER_FIELDS } from '../../../../shared/contract/request-fields.ts';
 import { UI_LANGUAGES, needsSetup, settingsSchema, type UiLanguage } from '../../../../shared/settings.ts';
@@ -15,7 +15,11 @@ import { SlipPrinterSection } from './slip-printer-section.tsx';
 import { SupportSection } from './support-section.tsx';
 import { PolicyBanner } from './policy-lock.tsx';
 
-export function SettingsScreen() {
+/**
+ * `catalogSync`: the catalog's sync status with "Sync now", and "Sync anyway" after a sync was refused for
+ * losing a whole kind of rows, so an administrator finds it where the rest of the desk is set up.
+ */
+export function SettingsScreen({ catalogSync }: { catalogSync: ReactNode }) {
   const t = useT();
   const view = useAppStore((state) => state.settingsView);
   const adminStatus = useAppStore((state) => state.adminStatus);
@@ -40,6 +44,10 @@ export function SettingsScreen() {
       <LanguageChoice language={view.settings.uiLanguage} />
       <StaffChoicesForm view={view} />
       <SlipPrinterSection />
+      <section className="panel" aria-labelledby="settings-catalog-sync">
+        <h2 id="settings-catalog-sync">{t('settings.section.catalogSync')}</h2>
+        {catalogSync}
+      </section>
       <AdminSection view={view} status={adminStatus} />
       <SupportSection />
     </div>
