@@ -18,7 +18,8 @@ import type { BridgeResult } from '../../src/shared/bridge/define.ts';
 import { QUOTE_LINE_FIELDS } from '../../src/shared/contract/request-fields.ts';
 import { configureProfileForEmulator } from '../support/emulator-profile.ts';
 import {
-  endlessBody,
+  HOSTILE_CATALOG_CASES,
+  isCatalogPage as isPage,
   startHostileHost,
   type HostileHost,
   type Misbehaviour,
@@ -72,8 +73,6 @@ afterEach(async () => {
   await profile.dispose();
 });
 
-const isPage = (url: string, page: string) => url.includes(`/${page}`) && url.includes('ODataV4/Company');
-
 async function countsNow() {
   return (await core.handlers['catalog:stats']({})).counts;
 }
@@ -93,11 +92,7 @@ describe('a catalog sync against a hostile host', () => {
   it('an endless catalog page is cut at the page limit, named in the message, and the catalog is kept', async () => {
     const before = await countsNow();
     core.catalog.setSyncPolicy({ maxPageBytes: 1024 * 1024 });
-    hostile.misbehave = ({ url }, response) => {
-      if (!isPage(url, 'voaCategories')) return false;
-      endlessBody(response, '{"value":[', '{"Code":"X","Description":"' + 'y'.repeat(8000) + '"},');
-      return true;
-    };
+    hostile.misbehave = HOSTILE_CATALOG_CASES.endlessPage();
     const run = await core.catalog.syncNow('manual');
     expect(run.outcome).toBe('failed');
     expect(run.message).toMatch(/larger than 1 MiB/);
@@ -106,17 +101,7 @@ describe('a catalog sync against a hostile host', () => {
 
   it('a next-page link to the page itself is refused at once', async () => {
     const before = await countsNow();
-    hostile.misbehave = ({ url }, response) => {
-      if (!isPage(url, 'voaCategories')) return false;
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({
-          value: [{ Code: 'LOOP', Description: 'Loop' }],
-          '@odata.nextLink': `${hostile.origin}${url}`,
-        }),
-      );
-      return true;
-    };
+    hostile.misbehave = HOSTILE_CATALOG_CASES.nextLinkToItself(hostile);
     const run = await core.catalog.syncNow('manual');
     expect(run.outcome).toBe('failed');
     expect(run.failure?.reason).toBe('nextLinkLoop');
@@ -127,17 +112,7 @@ describe('a catalog sync against a hostile host', () => {
 
   it('next-page links that go round between distinct pages are refused when one comes back', async () => {
     const before = await countsNow();
-    hostile.misbehave = ({ url }, response) => {
-      if (!isPage(url, 'voaCategories')) return false;
-      const page = Number(new URL(url, hostile.origin).searchParams.get('round') ?? '0');
-      const next = new URL(url, hostile.origin);
-      next.searchParams.set('round', String((page + 1) % 3));
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({ value: [{ Code: `R${page}`, Description: 'Round' }], '@odata.nextLink': next.href }),
-      );
-      return true;
-    };
+    hostile.misbehave = HOSTILE_CATALOG_CASES.nextLinksInACircle(hostile);
     const run = await core.catalog.syncNow('manual');
     expect(run.failure?.reason).toBe('nextLinkLoop');
     await expectCatalogKept(before);
@@ -146,26 +121,13 @@ describe('a catalog sync against a hostile host', () => {
   it('endless distinct next pages end at the page cap', async () => {
     const before = await countsNow();
     core.catalog.setSyncPolicy({ maxPagesFloor: 25 });
-    let served = 0;
-    hostile.misbehave = ({ url }, response) => {
-      if (!isPage(url, 'voaCategories')) return false;
-      served += 1;
-      const next = new URL(url, hostile.origin);
-      next.searchParams.set('page', String(served));
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({
-          value: [{ Code: `P${served}`, Description: 'Page' }],
-          '@odata.nextLink': next.href,
-        }),
-      );
-      return true;
-    };
+    const endless = HOSTILE_CATALOG_CASES.endlessNextPages(hostile);
+    hostile.misbehave = endless;
     const run = await core.catalog.syncNow('manual');
     expect(run.failure?.reason).toBe('tooLarge');
     expect(run.message).toMatch(/beyond 25/);
     // The first good sync had a few pages: the cap is its multiple or the floor, whichever is more.
-    expect(served).toBeLessThanOrEqual(Math.max(25, DEFAULT_SYNC_POLICY.growth * 20) + 2);
+    expect(endless.served()).toBeLessThanOrEqual(Math.max(25, DEFAULT_SYNC_POLICY.growth * 20) + 2);
     await expectCatalogKept(before);
   });
 
@@ -173,23 +135,15 @@ describe('a catalog sync against a hostile host', () => {
     const before = await countsNow();
     // The time-out alone would take an hour: only the minimum rate can end this.
     core.catalog.setSyncPolicy({ timeoutMs: 3_600_000 });
-    const trickles: NodeJS.Timeout[] = [];
-    hostile.misbehave = ({ url }, response) => {
-      if (!isPage(url, 'voaItems')) return false;
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.write('{"value":[');
-      const timer = setInterval(() => response.write(' '), 20);
-      trickles.push(timer);
-      response.on('close', () => clearInterval(timer));
-      return true;
-    };
+    const trickling = HOSTILE_CATALOG_CASES.tricklingPage();
+    hostile.misbehave = trickling;
     try {
       const run = await core.catalog.syncNow('manual');
       expect(run.outcome).toBe('failed');
       expect(run.failure?.reason).toBe('noAnswer');
       expect(run.message).toMatch(/slower than 256 KiB\/s/);
     } finally {
-      trickles.forEach(clearInterval);
+      trickling.stop();
     }
     await expectCatalogKept(before);
   });
@@ -233,20 +187,7 @@ describe('a catalog sync against a hostile host', () => {
   });
 
   it('5 MB catalog fields, deeply nested or long, are cut to their lengths when staged, and the sync succeeds', async () => {
-    hostile.misbehave = ({ url }, response) => {
-      if (!isPage(url, 'voaItems')) return false;
-      // Written by hand: JSON.stringify would itself overflow on an array nested 2.5 million deep.
-      const nested = '['.repeat(2_500_000) + ']'.repeat(2_500_000);
-      const item = (no: string, description: string, description2: string) =>
-        `{"No":"${no}","Description":${description},"Description2":${description2},"BaseUnitofMeasure":"PCS",` +
-        `"DXPriceUOMSalesDMX":"KG","ItemCategoryCode":"BEAM","DXItemProfileCodeDMX":"HEA","DXQualityCodeDMX":"S235",` +
-        `"Blocked":false,"SalesBlocked":false}`;
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(
-        `{"value":[${item('HUGE1', nested, `"${'Ä'.repeat(5 * 1024 * 1024)}"`)},${item('HUGE2', `"${'staal '.repeat(900_000)}"`, nested)}]}`,
-      );
-      return true;
-    };
+    hostile.misbehave = HOSTILE_CATALOG_CASES.hugeFields();
     const run = await core.catalog.syncNow('manual');
     expect(run.outcome, run.message).toBe('succeeded');
     const first = await core.handlers['catalog:item']({ itemNo: 'HUGE1' });

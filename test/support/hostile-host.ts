@@ -112,3 +112,106 @@ export function endlessBody(response: ServerResponse, start: string, chunk: stri
   response.on('close', () => response.removeAllListeners('drain'));
   more();
 }
+
+/** A catalog page request for `page` (voaCategories, voaItems, …) of the host's company. */
+export const isCatalogPage = (url: string, page: string): boolean =>
+  url.includes(`/${page}`) && url.includes('ODataV4/Company');
+
+/**
+ * The catalog cases the security tests and the bench share: each one misbehaves on one kind of page,
+ * the way a broken proxy or an attacker does. A case keeps what it needs (timers, held answers) and
+ * `stop()` lets go of it.
+ */
+export const HOSTILE_CATALOG_CASES = {
+  /** A categories page without end. */
+  endlessPage: () =>
+    misbehaviourOn('voaCategories', (_url, response) =>
+      endlessBody(response, '{"value":[', '{"Code":"X","Description":"' + 'y'.repeat(8000) + '"},'),
+    ),
+  /** A next-page link to the page itself. */
+  nextLinkToItself: (host: HostileHost) =>
+    misbehaviourOn('voaCategories', (url, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          value: [{ Code: 'LOOP', Description: 'Loop' }],
+          '@odata.nextLink': `${host.origin}${url}`,
+        }),
+      );
+    }),
+  /** Next-page links that go round three distinct pages. */
+  nextLinksInACircle: (host: HostileHost) =>
+    misbehaviourOn('voaCategories', (url, response) => {
+      const page = Number(new URL(url, host.origin).searchParams.get('round') ?? '0');
+      const next = new URL(url, host.origin);
+      next.searchParams.set('round', String((page + 1) % 3));
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({ value: [{ Code: `R${page}`, Description: 'Round' }], '@odata.nextLink': next.href }),
+      );
+    }),
+  /** A new next page every time, without end; `served` counts them. */
+  endlessNextPages: (host: HostileHost) => {
+    const state = { served: 0 };
+    return Object.assign(
+      misbehaviourOn('voaCategories', (url, response) => {
+        state.served += 1;
+        const next = new URL(url, host.origin);
+        next.searchParams.set('page', String(state.served));
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            value: [{ Code: `P${state.served}`, Description: 'Page' }],
+            '@odata.nextLink': next.href,
+          }),
+        );
+      }),
+      { served: () => state.served },
+    );
+  },
+  /** An items page that comes one space every 20 ms. */
+  tricklingPage: () => {
+    const timers = new Set<NodeJS.Timeout>();
+    return Object.assign(
+      misbehaviourOn('voaItems', (_url, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.write('{"value":[');
+        const timer = setInterval(() => response.write(' '), 20);
+        timers.add(timer);
+        response.on('close', () => {
+          clearInterval(timer);
+          timers.delete(timer);
+        });
+      }),
+      { stop: () => timers.forEach(clearInterval) },
+    );
+  },
+  /** Two items whose descriptions are 5 MB long or nested 2.5 million arrays deep. */
+  hugeFields: () =>
+    misbehaviourOn('voaItems', (_url, response) => {
+      // Written by hand: JSON.stringify would itself overflow on an array nested 2.5 million deep.
+      const nested = '['.repeat(2_500_000) + ']'.repeat(2_500_000);
+      const item = (no: string, description: string, description2: string) =>
+        `{"No":"${no}","Description":${description},"Description2":${description2},"BaseUnitofMeasure":"PCS",` +
+        `"DXPriceUOMSalesDMX":"KG","ItemCategoryCode":"BEAM","DXItemProfileCodeDMX":"HEA","DXQualityCodeDMX":"S235",` +
+        `"Blocked":false,"SalesBlocked":false}`;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        `{"value":[${item('HUGE1', nested, `"${'Ä'.repeat(5 * 1024 * 1024)}"`)},${item('HUGE2', `"${'staal '.repeat(900_000)}"`, nested)}]}`,
+      );
+    }),
+} as const;
+
+export type HostileCatalogCase = keyof typeof HOSTILE_CATALOG_CASES;
+
+function misbehaviourOn(
+  page: string,
+  answer: (url: string, response: ServerResponse) => void,
+): Misbehaviour & { stop(): void } {
+  const misbehaviour: Misbehaviour = ({ url }, response) => {
+    if (!isCatalogPage(url, page)) return false;
+    answer(url, response);
+    return true;
+  };
+  return Object.assign(misbehaviour, { stop: () => {} });
+}
