@@ -258,7 +258,7 @@ function memoryVault(secrets: Record<string, string>): SecretVault {
   };
 }
 
-interface ChildInput {
+export interface ChildInput {
   info: EmulatorInfo;
   dataDir: string;
   buildDir: string;
@@ -268,7 +268,7 @@ interface ChildInput {
 }
 
 /** A core on a fresh data directory, set up for the emulator as a person would (secret last). */
-async function openBenchCore(input: ChildInput): Promise<VoaCore> {
+export async function openBenchCore(input: ChildInput): Promise<VoaCore> {
   const { info } = input;
   const core = await VoaCore.open({
     location: { profile: 'bench', dataDir: input.dataDir },

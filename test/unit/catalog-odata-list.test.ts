@@ -2,6 +2,8 @@ import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import {
   ODataListError,
+  OVERSIZED_FIELD_KEPT_BYTES,
+  RECORD_PARSED_WHOLE_MAX_BYTES,
   odataList,
   ownedBytes,
   scanODataList,
@@ -112,5 +114,38 @@ describe('OData list: records read a batch at a time', () => {
     expect(bounds.ends.length).toBe(0);
     expect([...list.batches(1)]).toEqual([]);
     list.release();
+  });
+});
+
+describe('OData list: an oversized record is read field by field', () => {
+  it('keeps its scalar fields, cuts long strings and reads nested values as null, between normal records', () => {
+    const long = 'Ä'.repeat(RECORD_PARSED_WHOLE_MAX_BYTES);
+    const nested = '['.repeat(100_000) + ']'.repeat(100_000);
+    const text =
+      `{"value":[{"No":"before"},` +
+      `{"No":"HUGE","Description":"${long}","Deep":${nested},"Object":{"a":1},"Weight":12.5,"Blocked":true,"Note":null},` +
+      `{"No":"after","Description":"short"}]}`;
+    const [batch] = [...readODataList(text).batches(10)];
+    expect(batch!.map((record) => record.No)).toEqual(['before', 'HUGE', 'after']);
+    const huge = batch![1]!;
+    // Two bytes a character: the cut keeps whole characters only.
+    expect(huge.Description).toBe('Ä'.repeat(OVERSIZED_FIELD_KEPT_BYTES / 2));
+    expect(huge.Deep).toBeNull();
+    expect(huge.Object).toBeNull();
+    expect(huge).toMatchObject({ Weight: 12.5, Blocked: true, Note: null });
+    expect(batch![2]!.Description).toBe('short');
+  });
+
+  it('never cuts a string inside an escape sequence', () => {
+    for (const escape of ['\\n', '\\u00e9', '\\\\', '\\"']) {
+      for (let shift = 0; shift < 7; shift++) {
+        const padding = 'x'.repeat(OVERSIZED_FIELD_KEPT_BYTES - shift);
+        const value = padding + escape.repeat(4) + 'y'.repeat(RECORD_PARSED_WHOLE_MAX_BYTES);
+        const [batch] = [...readODataList(`{"value":[{"No":"E","Description":"${value}"}]}`).batches(1)];
+        const description = batch![0]!.Description as string;
+        expect(description.startsWith(padding)).toBe(true);
+        expect(description.length).toBeLessThanOrEqual(OVERSIZED_FIELD_KEPT_BYTES);
+      }
+    }
   });
 });

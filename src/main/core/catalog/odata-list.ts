@@ -83,6 +83,71 @@ function endOfValue(bytes: Uint8Array, start: number): number {
 const parsed = (bytes: Uint8Array, start: number, end: number): unknown =>
   JSON.parse(utf8.decode(bytes.subarray(start, end)));
 
+/**
+ * A record longer than this is read field by field (`shallowRecord`) instead of with JSON.parse. A record
+ * of the contract's properties is well under a kilobyte; a hostile host's 5 MB field, or an array nested
+ * millions deep (JSON.parse builds every level: about 250 MB for 2.5 million), is not parsed whole.
+ */
+export const RECORD_PARSED_WHOLE_MAX_BYTES = 16 * 1024;
+/** Of a field of an oversized record, no more than this is decoded: far above any length the contract names. */
+export const OVERSIZED_FIELD_KEPT_BYTES = 4 * 1024;
+
+/** Index where a string's contents may be cut at or before `cut` without splitting an escape or a character. */
+function safeCut(bytes: Uint8Array, contentStart: number, cut: number): number {
+  // Back off to the start of a UTF-8 character (continuation bytes are 10xxxxxx).
+  while (cut > contentStart && ((bytes[cut] as number) & 0xc0) === 0x80) cut--;
+  // An escape (\n, \uXXXX) that would run past the cut is left out whole.
+  for (let at = cut - 1; at >= Math.max(contentStart, cut - 6); at--) {
+    if (bytes[at] !== BACKSLASH) continue;
+    let run = 1;
+    while (at - run >= contentStart && bytes[at - run] === BACKSLASH) run++;
+    if (run % 2 === 0) break; // an escaped backslash ends before the cut
+    const length = bytes[at + 1] === 0x75 /* u */ ? 6 : 2;
+    if (at + length > cut) cut = at;
+    break;
+  }
+  return cut;
+}
+
+/**
+ * An oversized record's top-level fields: strings cut to OVERSIZED_FIELD_KEPT_BYTES, objects and arrays
+ * (which no contract property is) read as null, numbers and literals as they are. Memory stays within the
+ * record's own bytes, whatever its depth or length.
+ */
+function shallowRecord(bytes: Uint8Array, start: number, end: number): unknown {
+  let index = skipSpace(bytes, start);
+  if (bytes[index] !== OPEN_BRACE) return null;
+  index++;
+  const fields: string[] = [];
+  for (;;) {
+    index = skipSpace(bytes, index);
+    const code = bytes[index];
+    if (index >= end || code === CLOSE_BRACE) break;
+    if (code === COMMA) {
+      index++;
+      continue;
+    }
+    if (code !== QUOTE) throw new ODataListError('A record in the list is not JSON: a name is not a string.');
+    const keyEnd = endOfString(bytes, index);
+    const key = utf8.decode(bytes.subarray(index, keyEnd));
+    index = skipSpace(bytes, keyEnd);
+    if (bytes[index] !== COLON)
+      throw new ODataListError(`A record in the list is not JSON: no value of ${key}.`);
+    const valueStart = skipSpace(bytes, index + 1);
+    const valueEnd = endOfValue(bytes, valueStart);
+    const first = bytes[valueStart];
+    let value: string;
+    if (first === OPEN_BRACE || first === OPEN_BRACKET) value = 'null';
+    else if (first === QUOTE && valueEnd - valueStart > OVERSIZED_FIELD_KEPT_BYTES + 2) {
+      const cut = safeCut(bytes, valueStart + 1, valueStart + 1 + OVERSIZED_FIELD_KEPT_BYTES);
+      value = `"${utf8.decode(bytes.subarray(valueStart + 1, cut))}"`;
+    } else value = utf8.decode(bytes.subarray(valueStart, valueEnd));
+    fields.push(`${key}:${value}`);
+    index = valueEnd;
+  }
+  return JSON.parse(`{${fields.join(',')}}`);
+}
+
 /** Where a page's records are in its bytes: what the receiving thread hands on with the bytes. */
 export interface ODataListBounds {
   nextLink: string | undefined;
@@ -99,11 +164,9 @@ export function odataList(bytes: Uint8Array, { nextLink, starts, ends }: ODataLi
     *batches(size) {
       for (let first = 0; first < starts.length; first += size) {
         const last = Math.min(starts.length, first + size) - 1;
-        // Records of a batch are consecutive in the page: parse them as one array.
-        const text = utf8.decode(bytes.subarray(starts[first], ends[last]));
         let records: unknown[];
         try {
-          records = JSON.parse(`[${text}]`) as unknown[];
+          records = readBatch(bytes, starts, ends, first, last);
         } catch (error) {
           // The scan checks the list's outline only; a record's own JSON is checked here.
           if (!(error instanceof SyntaxError)) throw error;
@@ -119,6 +182,31 @@ export function odataList(bytes: Uint8Array, { nextLink, starts, ends }: ODataLi
         if (buffer instanceof ArrayBuffer && !buffer.detached) buffer.transfer(0);
     },
   };
+}
+
+/** Records `first` to `last` of a page: consecutive ones parsed as one array, oversized ones alone. */
+function readBatch(
+  bytes: Uint8Array,
+  starts: Uint32Array,
+  ends: Uint32Array,
+  first: number,
+  last: number,
+): unknown[] {
+  const records: unknown[] = [];
+  let runStart = first;
+  const flush = (upTo: number) => {
+    if (upTo < runStart) return;
+    const text = utf8.decode(bytes.subarray(starts[runStart], ends[upTo]));
+    for (const record of JSON.parse(`[${text}]`) as unknown[]) records.push(record);
+  };
+  for (let at = first; at <= last; at++) {
+    if ((ends[at] as number) - (starts[at] as number) <= RECORD_PARSED_WHOLE_MAX_BYTES) continue;
+    flush(at - 1);
+    records.push(shallowRecord(bytes, starts[at] as number, ends[at] as number));
+    runStart = at + 1;
+  }
+  flush(last);
+  return records;
 }
 
 /**
