@@ -28,17 +28,22 @@ const refused: SyncRunSummary = {
   failure: { reason: 'catalogShrank', hostWords: undefined, missingSettings: undefined },
 };
 
+/** The fake bridge's answers: the last sync was refused, and a new one starts when asked. */
+const refusedSync = {
+  'sync:status': () => ({
+    running: undefined,
+    otherSync: undefined,
+    last: refused,
+    lastSuccess: undefined,
+    nextScheduledAt: undefined,
+    notConfigured: undefined,
+  }),
+  'sync:start': () => ({ runId: 8, alreadyRunning: false }),
+};
+
 it('offers "Toch synchroniseren…" after a catalog that lost a kind, and starts a forced sync only when confirmed', async () => {
   const fake = installFake('nl', {
-    'sync:status': () => ({
-      running: undefined,
-      otherSync: undefined,
-      last: refused,
-      lastSuccess: undefined,
-      nextScheduledAt: undefined,
-      notConfigured: undefined,
-    }),
-    'sync:start': () => ({ runId: 8, alreadyRunning: false }),
+    ...refusedSync,
   });
   await useAppStore.getState().loadSettings();
   await useAppStore.getState().initCatalog();
@@ -62,15 +67,7 @@ it('offers "Toch synchroniseren…" after a catalog that lost a kind, and starts
 
 it('offers the same forced sync on the Settings screen, where an administrator sets up the desk', async () => {
   const fake = installFake('nl', {
-    'sync:status': () => ({
-      running: undefined,
-      otherSync: undefined,
-      last: refused,
-      lastSuccess: undefined,
-      nextScheduledAt: undefined,
-      notConfigured: undefined,
-    }),
-    'sync:start': () => ({ runId: 8, alreadyRunning: false }),
+    ...refusedSync,
     'admin:status': () => ({ pinSet: false, unlocked: true, retryInMs: 0 }),
     'admin:lock': () => ({ pinSet: false, unlocked: true, retryInMs: 0 }),
     'print:printers': () => ({ printers: [] }),
