@@ -101,11 +101,11 @@ export default tseslint.config(
       // Allowlist, each with its reason: node:sqlite rows cast with `as unknown as` (catalog-store.ts; a row
       // type alias narrows with a plain `as`, see outbox-store.ts); host rows coerced field by field in
       // place, because a second object per row costs ingest speed (catalog-sync-worker-rows.ts).
-      'src/main/core/catalog/catalog-store.ts',
+      'src/main/core/catalog/store/catalog-store.ts',
       // rows read with setReturnArrays(true), which node:sqlite's types do not follow
-      'src/main/core/catalog/search-columns.ts',
-      'src/main/core/catalog/catalog-staging.ts',
-      'src/main/core/catalog/catalog-sync-worker-rows.ts',
+      'src/main/core/catalog/search/search-columns.ts',
+      'src/main/core/catalog/sync/catalog-staging.ts',
+      'src/main/core/catalog/sync/catalog-sync-worker-rows.ts',
     ],
     rules: {
       '@typescript-eslint/consistent-type-assertions': [

@@ -15,11 +15,11 @@ import { startBrowserShell } from '../src/main/browser-shell/browser-shell-serve
 import { BRIDGE_CALL_PATH, BRIDGE_TOKEN_HEADER } from '../src/main/browser-shell/bridge-paths.ts';
 import { dispatchBridgeCall } from '../src/main/core/bridge/dispatch.ts';
 import { ONE_ATTEMPT } from '../src/main/core/host/host-policy.ts';
-import { CatalogStaging, ROWS_PER_TRANSACTION } from '../src/main/core/catalog/catalog-staging.ts';
+import { CatalogStaging, ROWS_PER_TRANSACTION } from '../src/main/core/catalog/sync/catalog-staging.ts';
 import { inTransaction } from '../src/main/core/db/sqlite.ts';
-import { CatalogStore } from '../src/main/core/catalog/catalog-store.ts';
-import { companySegment } from '../src/main/core/catalog/catalog-sync.ts';
-import { itemRow, text, variantRow } from '../src/main/core/catalog/catalog-sync-worker-rows.ts';
+import { CatalogStore } from '../src/main/core/catalog/store/catalog-store.ts';
+import { companySegment } from '../src/main/core/catalog/sync/catalog-sync.ts';
+import { itemRow, text, variantRow } from '../src/main/core/catalog/sync/catalog-sync-worker-rows.ts';
 import type { SecretVault } from '../src/main/core/secrets/secret-vault.ts';
 import { VoaCore } from '../src/main/core/voa-core.ts';
 import {

@@ -7,7 +7,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CatalogStore } from '../src/main/core/catalog/catalog-store.ts';
+import { CatalogStore } from '../src/main/core/catalog/store/catalog-store.ts';
 import { CATALOG_EXPORT_COLUMNS } from '../src/main/core/export/export-columns.ts';
 import { writeTable } from '../src/main/core/export/export-table.ts';
 import type { CatalogSearchQuery } from '../src/shared/contract/catalog-search.ts';

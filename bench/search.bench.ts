@@ -24,10 +24,10 @@ import { startBrowserShell } from '../src/main/browser-shell/browser-shell-serve
 import { BRIDGE_CALL_PATH, BRIDGE_TOKEN_HEADER } from '../src/main/browser-shell/bridge-paths.ts';
 import { dispatchBridgeCall } from '../src/main/core/bridge/dispatch.ts';
 import type { CatalogModule } from '../src/main/core/catalog/catalog-module.ts';
-import { CATALOG_DB_FILE } from '../src/main/core/catalog/catalog-schema.ts';
-import type { SearchWorker } from '../src/main/core/catalog/catalog-search-worker-client.ts';
-import { matchExpression, searchTokens } from '../src/main/core/catalog/search-text.ts';
-import { forEachRun } from '../src/main/core/catalog/size-terms.ts';
+import { CATALOG_DB_FILE } from '../src/main/core/catalog/store/catalog-schema.ts';
+import type { SearchWorker } from '../src/main/core/catalog/search/catalog-search-worker-client.ts';
+import { matchExpression, searchTokens } from '../src/main/core/catalog/search-index/search-text.ts';
+import { forEachRun } from '../src/main/core/catalog/search-index/size-terms.ts';
 import type { SecretVault } from '../src/main/core/secrets/secret-vault.ts';
 import { VoaCore } from '../src/main/core/voa-core.ts';
 import {

@@ -4,9 +4,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CatalogStaging } from '../src/main/core/catalog/catalog-staging.ts';
-import { CatalogStore } from '../src/main/core/catalog/catalog-store.ts';
-import { itemRow, text, variantRow } from '../src/main/core/catalog/catalog-sync-worker-rows.ts';
+import { CatalogStaging } from '../src/main/core/catalog/sync/catalog-staging.ts';
+import { CatalogStore } from '../src/main/core/catalog/store/catalog-store.ts';
+import { itemRow, text, variantRow } from '../src/main/core/catalog/sync/catalog-sync-worker-rows.ts';
 import { benchPages } from './catalog.bench.ts';
 
 const sizes = Number(process.env.VOA_BENCH_CATALOG_SIZES ?? 200_000);

@@ -6,8 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { CatalogStore } from '../../src/main/core/catalog/catalog-store.ts';
-import { CatalogWorker } from '../../src/main/core/catalog/catalog-sync-worker-client.ts';
+import { CatalogStore } from '../../src/main/core/catalog/store/catalog-store.ts';
+import { CatalogWorker } from '../../src/main/core/catalog/sync/catalog-sync-worker-client.ts';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Agent, fetch } from 'undici';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.ts';
-import { CATALOG_DB_FILE } from '../../src/main/core/catalog/catalog-schema.ts';
+import { CATALOG_DB_FILE } from '../../src/main/core/catalog/store/catalog-schema.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import { CATALOG_PAGES } from '../../src/shared/contract/catalog-pages.ts';
 import type { SyncProgress, SyncRunSummary } from '../../src/shared/contract/catalog-search.ts';

@@ -5,10 +5,14 @@ import { DatabaseSync } from 'node:sqlite';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CatalogStaging, ROWS_PER_TRANSACTION } from '../../src/main/core/catalog/catalog-staging.ts';
-import { CatalogStore } from '../../src/main/core/catalog/catalog-store.ts';
-import { placeCategories, parentCodeOf } from '../../src/main/core/catalog/category-tree.ts';
-import { dimensionToken, parseSearchQuery, searchTokens } from '../../src/main/core/catalog/search-text.ts';
+import { CatalogStaging, ROWS_PER_TRANSACTION } from '../../src/main/core/catalog/sync/catalog-staging.ts';
+import { CatalogStore } from '../../src/main/core/catalog/store/catalog-store.ts';
+import { placeCategories, parentCodeOf } from '../../src/main/core/catalog/sync/category-tree.ts';
+import {
+  dimensionToken,
+  parseSearchQuery,
+  searchTokens,
+} from '../../src/main/core/catalog/search-index/search-text.ts';
 import type { CatalogItemRow, CatalogVariantRow } from '../../src/shared/contract/catalog-pages.ts';
 import {
   catalogSearchSchema,

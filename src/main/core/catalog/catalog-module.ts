@@ -20,18 +20,18 @@ import { clientSecretKey, missingHostSettings } from '../../../shared/settings.t
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
 import type { CoreModule, CoreServices } from '../core-module.ts';
-import { CATALOG_DB_FILE } from './catalog-schema.ts';
-import { startSearchWorker, type SearchWorker } from './catalog-search-worker-client.ts';
-import { CatalogStore } from './catalog-store.ts';
-import { CatalogSync, type SyncPolicy } from './catalog-sync.ts';
-import { CatalogSyncLock } from './catalog-sync-lock.ts';
-import { SyncScheduler } from './sync-scheduler.ts';
-import { catalogMigrations } from './catalog-schema.ts';
+import { CATALOG_DB_FILE } from './store/catalog-schema.ts';
+import { startSearchWorker, type SearchWorker } from './search/catalog-search-worker-client.ts';
+import { CatalogStore } from './store/catalog-store.ts';
+import { CatalogSync, type SyncPolicy } from './sync/catalog-sync.ts';
+import { CatalogSyncLock } from './sync/catalog-sync-lock.ts';
+import { SyncScheduler } from './sync/sync-scheduler.ts';
+import { catalogMigrations } from './store/catalog-schema.ts';
 import { openDatabaseToRead } from '../db/sqlite.ts';
 import { DiskFullError, isDiskFull } from '../db/disk-full.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
 import { appLog } from '../log/app-log.ts';
-import { logSyncSummary } from './sync-log.ts';
+import { logSyncSummary } from './sync/sync-log.ts';
 
 type CatalogHandlers = Pick<
   BridgeHandlers,

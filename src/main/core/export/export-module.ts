@@ -13,7 +13,7 @@ import type { CatalogSearchQuery } from '../../../shared/contract/catalog-search
 import type { UiLanguage } from '../../../shared/settings.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
 import type { CoreModule, CoreServices } from '../core-module.ts';
-import type { CatalogStore } from '../catalog/catalog-store.ts';
+import type { CatalogStore } from '../catalog/store/catalog-store.ts';
 import type { OutboxItem, OutboxStore } from '../outbox/outbox-store.ts';
 import { CATALOG_EXPORT_COLUMNS, outboxExportColumns, type CatalogExportRow } from './export-columns.ts';
 import { exportDateTime, writeTable, type RowBatches } from './export-table.ts';

@@ -15,7 +15,7 @@ import {
   STEEL_PAGES,
   STEEL_SYNC_PERMISSION_SET,
   VARIANT_PROPERTIES,
-} from '../../../shared/contract/catalog-pages.ts';
+} from '../../../../shared/contract/catalog-pages.ts';
 import {
   emptyPageKindCounts,
   type PageKind,
@@ -25,17 +25,17 @@ import {
   type SyncProgress,
   type SyncRunSummary,
   type SyncTrigger,
-} from '../../../shared/contract/catalog-search.ts';
-import type { Settings } from '../../../shared/settings.ts';
-import type { HostTransport } from '../host/host-http-client.ts';
-import { ANSWER_MAX_BYTES, DEFAULT_MINIMUM_RATE, type MinimumRate } from '../host/answer-limits.ts';
-import type { AnswerClass, CallResult } from '../host/host-policy.ts';
-import { hostErrorMessage, hostWordsOf, type VoaHost } from '../host/voa-host.ts';
-import { HostNotConfiguredError } from '../host/token-provider.ts';
+} from '../../../../shared/contract/catalog-search.ts';
+import type { Settings } from '../../../../shared/settings.ts';
+import type { HostTransport } from '../../host/host-http-client.ts';
+import { ANSWER_MAX_BYTES, DEFAULT_MINIMUM_RATE, type MinimumRate } from '../../host/answer-limits.ts';
+import type { AnswerClass, CallResult } from '../../host/host-policy.ts';
+import { hostErrorMessage, hostWordsOf, type VoaHost } from '../../host/voa-host.ts';
+import { HostNotConfiguredError } from '../../host/token-provider.ts';
 import type { SteelPageName } from './catalog-staging.ts';
-import type { CatalogStore } from './catalog-store.ts';
+import type { CatalogStore } from '../store/catalog-store.ts';
 import { CatalogWorker } from './catalog-sync-worker-client.ts';
-import { appLog } from '../log/app-log.ts';
+import { appLog } from '../../log/app-log.ts';
 
 export interface SyncPolicy {
   /** Requests in flight at most. */

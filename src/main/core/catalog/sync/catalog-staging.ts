@@ -6,7 +6,7 @@ import {
   STEEL_PAGES,
   type CatalogItemRow,
   type CatalogVariantRow,
-} from '../../../shared/contract/catalog-pages.ts';
+} from '../../../../shared/contract/catalog-pages.ts';
 import {
   CHANGE_KINDS,
   CHANGE_SUBJECTS,
@@ -16,18 +16,18 @@ import {
   type CodeFacet,
   type PageKindCounts,
   type SyncChangeCounts,
-} from '../../../shared/contract/catalog-search.ts';
-import { inTransaction } from '../db/sqlite.ts';
+} from '../../../../shared/contract/catalog-search.ts';
+import { inTransaction } from '../../db/sqlite.ts';
 import {
   CATALOG_TABLES,
   STAGING_PREFIX,
   createCatalogTables,
   createDeferredIndexes,
-} from './catalog-schema.ts';
-import { CHANGES_KEPT_PER_KIND, type CatalogStore, type StoredFacets } from './catalog-store.ts';
+} from '../store/catalog-schema.ts';
+import { CHANGES_KEPT_PER_KIND, type CatalogStore, type StoredFacets } from '../store/catalog-store.ts';
 import { placeCategories, type PlacedCategory } from './category-tree.ts';
-import { BatchedInsert, ROWS_PER_INSERT } from './batched-insert.ts';
-import { CatalogTerms, type ItemTerms } from './catalog-terms.ts';
+import { BatchedInsert, ROWS_PER_INSERT } from '../store/batched-insert.ts';
+import { CatalogTerms, type ItemTerms } from '../search-index/catalog-terms.ts';
 
 /**
  * Rows written per transaction: fewer, larger transactions ingest faster. A transaction of 10,000 rows

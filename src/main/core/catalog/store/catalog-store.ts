@@ -22,22 +22,22 @@ import {
   type SyncOutcome,
   type SyncRunSummary,
   type SyncTrigger,
-} from '../../../shared/contract/catalog-search.ts';
-import { STEEL_PAGES } from '../../../shared/contract/catalog-pages.ts';
-import { openDatabase } from '../db/sqlite.ts';
+} from '../../../../shared/contract/catalog-search.ts';
+import { STEEL_PAGES } from '../../../../shared/contract/catalog-pages.ts';
+import { openDatabase } from '../../db/sqlite.ts';
 import { CATALOG_TABLES, STAGING_PREFIX, catalogMigrations } from './catalog-schema.ts';
-import { readSteelQuery, type SteelQuery } from '../../../shared/contract/search-notation.ts';
+import { readSteelQuery, type SteelQuery } from '../../../../shared/contract/search-notation.ts';
 import {
   WritingReader,
   needsWriting,
   rankCandidates,
   type RankCandidate,
   type TextWriting,
-} from './search-rank.ts';
-import { matchParts, matchText, type MatchPart } from './search-text.ts';
-import { matchingSizes, type SizeSet, type SizeTermSource } from './size-terms.ts';
-import { SUGGESTIONS_MAX, queriesOneSlipAway } from './search-suggestions.ts';
-import { SizeColumns, TermIndex, type ColumnFilter } from './search-columns.ts';
+} from '../search/search-rank.ts';
+import { matchParts, matchText, type MatchPart } from '../search-index/search-text.ts';
+import { matchingSizes, type SizeSet, type SizeTermSource } from '../search-index/size-terms.ts';
+import { SUGGESTIONS_MAX, queriesOneSlipAway } from '../search/search-suggestions.ts';
+import { SizeColumns, TermIndex, type ColumnFilter } from '../search/search-columns.ts';
 
 /** Bytes of catalog.db read through a memory map: a 500,000-size catalog and its staged successor. */
 const CATALOG_MMAP_BYTES = 1 << 30;

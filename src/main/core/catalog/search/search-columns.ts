@@ -11,7 +11,7 @@ import {
   type RankCandidate,
   type TextWriting,
 } from './search-rank.ts';
-import { compareText, type SizeTermSource } from './size-terms.ts';
+import { compareText, type SizeTermSource } from '../search-index/size-terms.ts';
 
 /** Flags of a size. */
 const BLOCKED = 1;

@@ -6,8 +6,8 @@
 // are unref'd, and the port's message listener keeps this thread's event loop alive meanwhile.
 import { threadId, workerData } from 'node:worker_threads';
 import type { SearchCalls, SearchRequest, SearchWorkerData } from './catalog-search-worker-protocol.ts';
-import { CatalogStore } from './catalog-store.ts';
-import { answerCall, parentMessagePort, type CallHandlers } from './worker-calls.ts';
+import { CatalogStore } from '../store/catalog-store.ts';
+import { answerCall, parentMessagePort, type CallHandlers } from '../threads/worker-calls.ts';
 
 const port = parentMessagePort('catalog-search-worker.ts');
 const { file }: SearchWorkerData = workerData;

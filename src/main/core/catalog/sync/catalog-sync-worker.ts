@@ -2,9 +2,9 @@
 // hands over and answers the other StagingCalls one at a time, in the order they arrive, on its own
 // node:sqlite connection to catalog.db. Searches on the search worker's connection keep reading the live
 // catalog meanwhile (WAL: readers never wait for this writer).
-import type { PageKind } from '../../../shared/contract/catalog-search.ts';
+import type { PageKind } from '../../../../shared/contract/catalog-search.ts';
 import { CatalogStaging, type SteelPageName } from './catalog-staging.ts';
-import { CatalogStore, type StoredFacets } from './catalog-store.ts';
+import { CatalogStore, type StoredFacets } from '../store/catalog-store.ts';
 import {
   pagesChannel,
   type HandedPage,
@@ -14,7 +14,7 @@ import {
 } from './catalog-sync-worker-protocol.ts';
 import { categoryRow, itemRow, steelRow, variantRow } from './catalog-sync-worker-rows.ts';
 import { ODataListError, odataList, type ODataList } from './odata-list.ts';
-import { answerCall, parentMessagePort, type CallHandlers } from './worker-calls.ts';
+import { answerCall, parentMessagePort, type CallHandlers } from '../threads/worker-calls.ts';
 
 const port = parentMessagePort('catalog-sync-worker.ts');
 /** The channel from the page receiver (CatalogWorker makes it and hands each end to its thread). */
