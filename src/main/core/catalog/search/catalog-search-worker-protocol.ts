@@ -2,7 +2,7 @@
 // bridge's catalog searches on a node:sqlite connection of its own, with the in-memory search columns
 // loaded in its own heap, so a broad search never holds up the main thread's other bridge calls.
 import type { CatalogSearchQuery, CatalogSearchResult } from '../../../../shared/contract/catalog-search.ts';
-import type { CallRequest } from '../threads/worker-calls.ts';
+import type { CallRequest } from '../threads/index.ts';
 
 /** What the worker is given when it starts. */
 export interface SearchWorkerData {

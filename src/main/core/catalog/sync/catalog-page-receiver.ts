@@ -13,7 +13,7 @@ import {
   type ScannedPage,
 } from './catalog-sync-worker-protocol.ts';
 import { ODataListError, ownedBytes, scanODataList } from './odata-list.ts';
-import { answerCall, parentMessagePort, type CallHandlers } from '../threads/worker-calls.ts';
+import { answerCall, parentMessagePort, type CallHandlers } from '../threads/index.ts';
 
 const port = parentMessagePort('catalog-page-receiver.ts');
 /** The channel to the catalog worker (CatalogWorker makes it and hands each end to its thread). */

@@ -15,7 +15,7 @@ import type {
   StagingCalls,
   StagingOp,
 } from './catalog-sync-worker-protocol.ts';
-import { WorkerCalls, workerEntryUrl } from '../threads/worker-calls.ts';
+import { WorkerCalls, workerEntryUrl } from '../threads/index.ts';
 
 export const CATALOG_WORKER_URL = workerEntryUrl('catalog-sync-worker', import.meta.url);
 export const PAGE_RECEIVER_URL = workerEntryUrl('catalog-page-receiver', import.meta.url);

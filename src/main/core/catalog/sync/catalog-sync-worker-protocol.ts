@@ -9,7 +9,7 @@ import { MessagePort, workerData } from 'node:worker_threads';
 import type { HostRequest } from '../../host/host-http-client.ts';
 import type { SteelPageName, SwapFields } from './catalog-staging.ts';
 import type { ODataListBounds } from './odata-list.ts';
-import type { CallAnswer, CallRequest } from '../threads/worker-calls.ts';
+import type { CallAnswer, CallRequest } from '../threads/index.ts';
 
 /** A page the receiver has scanned and handed to the catalog worker, which keeps it until it is written. */
 export type ScannedPage =
