@@ -5,7 +5,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { BatchedInsert, ROWS_PER_INSERT } from '../store/batched-insert.ts';
 import { STEEL_PAGES } from '../../../../shared/contract/catalog-pages.ts';
-import type { PlacedCategory } from '../store/category-tree.ts';
+import type { PlacedCategory } from '../store/index.ts';
 import { dimensionToken, searchTokens } from './search-text.ts';
 import { SizeTermsWriter } from './size-terms.ts';
 
