@@ -50,9 +50,12 @@ export default defineConfig({
           // The catalog's worker threads (the sync's, the search's) are entries of their own; chunks stay
           // beside the entries, so the code that starts them finds `./catalog-sync-worker.js` and
           // `./catalog-search-worker.js` next to itself (worker-calls.ts, workerEntryUrl).
-          'catalog-sync-worker': resolve(__dirname, 'src/main/core/catalog/catalog-sync-worker.ts'),
-          'catalog-search-worker': resolve(__dirname, 'src/main/core/catalog/catalog-search-worker.ts'),
-          'catalog-page-receiver': resolve(__dirname, 'src/main/core/catalog/catalog-page-receiver.ts'),
+          'catalog-sync-worker': resolve(__dirname, 'src/main/core/catalog/sync/catalog-sync-worker.ts'),
+          'catalog-search-worker': resolve(
+            __dirname,
+            'src/main/core/catalog/search/catalog-search-worker.ts',
+          ),
+          'catalog-page-receiver': resolve(__dirname, 'src/main/core/catalog/sync/catalog-page-receiver.ts'),
         },
         output: { chunkFileNames: '[name]-[hash].js' },
       },

@@ -15,11 +15,11 @@ import { startBrowserShell } from '../src/main/browser-shell/browser-shell-serve
 import { BRIDGE_CALL_PATH, BRIDGE_TOKEN_HEADER } from '../src/main/browser-shell/bridge-paths.ts';
 import { dispatchBridgeCall } from '../src/main/core/bridge/dispatch.ts';
 import { ONE_ATTEMPT } from '../src/main/core/host/host-policy.ts';
-import { CatalogStaging, ROWS_PER_TRANSACTION } from '../src/main/core/catalog/catalog-staging.ts';
+import { CatalogStaging, ROWS_PER_TRANSACTION } from '../src/main/core/catalog/sync/catalog-staging.ts';
 import { inTransaction } from '../src/main/core/db/sqlite.ts';
-import { CatalogStore } from '../src/main/core/catalog/catalog-store.ts';
-import { companySegment } from '../src/main/core/catalog/catalog-sync.ts';
-import { itemRow, text, variantRow } from '../src/main/core/catalog/catalog-sync-worker-rows.ts';
+import { CatalogConnection, SyncRunLog } from '../src/main/core/catalog/store/index.ts';
+import { companySegment } from '../src/main/core/catalog/sync/catalog-sync.ts';
+import { itemRow, text, variantRow } from '../src/main/core/catalog/sync/catalog-sync-worker-rows.ts';
 import type { SecretVault } from '../src/main/core/secrets/secret-vault.ts';
 import { VoaCore } from '../src/main/core/voa-core.ts';
 import {
@@ -114,7 +114,8 @@ function stopwatch() {
  * synchronous=NORMAL, its page cache).
  */
 async function rawInsert(dir: string) {
-  const store = CatalogStore.open(path.join(dir, 'raw-insert.db'), { forSync: true });
+  const connection = CatalogConnection.open(path.join(dir, 'raw-insert.db'), { forSync: true });
+  const db = connection.database();
   const { spent, timed } = stopwatch();
   const inserts = new Map<string, { run: (...values: (string | number)[]) => unknown }>();
   let rows = 0;
@@ -123,16 +124,14 @@ async function rawInsert(dir: string) {
       const columns = Object.keys(page.rows[0] ?? {}).filter((name) => !name.startsWith('@odata.'));
       let insert = inserts.get(page.name);
       if (!insert) {
-        store.db.exec(`CREATE TABLE raw_${page.name} (${columns.map((name) => `"${name}"`).join(', ')})`);
-        insert = store.db.prepare(
-          `INSERT INTO raw_${page.name} VALUES (${columns.map(() => '?').join(', ')})`,
-        );
+        db.exec(`CREATE TABLE raw_${page.name} (${columns.map((name) => `"${name}"`).join(', ')})`);
+        insert = db.prepare(`INSERT INTO raw_${page.name} VALUES (${columns.map(() => '?').join(', ')})`);
         inserts.set(page.name, insert);
       }
       const statement = insert;
       await timed(() => {
         for (let start = 0; start < page.rows.length; start += ROWS_PER_TRANSACTION)
-          inTransaction(store.db, () => {
+          inTransaction(db, () => {
             for (const row of page.rows.slice(start, start + ROWS_PER_TRANSACTION))
               statement.run(
                 ...columns.map((name) => {
@@ -145,7 +144,7 @@ async function rawInsert(dir: string) {
       rows += page.rows.length;
     }
   } finally {
-    store.close();
+    connection.close();
   }
   return { rows, rowsPerSecond: rows / (spent.ms / 1000), rowsPerCpuSecond: rows / (spent.cpuMicros / 1e6) };
 }
@@ -157,9 +156,9 @@ async function rawInsert(dir: string) {
  * insert of the same rows (the limit), in the same run.
  */
 export async function benchIngest(dir: string) {
-  const store = CatalogStore.open(path.join(dir, 'ingest.db'), { forSync: true });
+  const connection = CatalogConnection.open(path.join(dir, 'ingest.db'), { forSync: true });
   const { spent, timed } = stopwatch();
-  const staging = new CatalogStaging(store);
+  const staging = new CatalogStaging(connection);
   const counts = emptyPageKindCounts();
   let categoriesPlaced = false;
   for (const page of benchPages(SIZES)) {
@@ -194,7 +193,7 @@ export async function benchIngest(dir: string) {
   const finishCpu = process.cpuUsage();
   const facets = await staging.complete();
   const changes = await staging.diff();
-  const runId = store.beginRun('manual', new Date().toISOString());
+  const runId = new SyncRunLog(connection).beginRun('manual', new Date().toISOString());
   staging.swap(
     {
       runId,
@@ -212,7 +211,7 @@ export async function benchIngest(dir: string) {
   const finishMs = performance.now() - finishStarted;
   const finishCpuUsed = process.cpuUsage(finishCpu);
   const finishCpuMicros = finishCpuUsed.user + finishCpuUsed.system;
-  store.close();
+  connection.close();
   const rows = counts.items + counts.variants + counts.categories + counts.profiles + counts.grades;
   const raw = await rawInsert(dir);
   if (raw.rows !== rows) throw new Error(`the raw insert wrote ${raw.rows} rows, the ingest ${rows}`);

@@ -7,7 +7,8 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CatalogStore } from '../src/main/core/catalog/catalog-store.ts';
+import { CatalogSearch } from '../src/main/core/catalog/search/index.ts';
+import { CatalogConnection } from '../src/main/core/catalog/store/index.ts';
 import { CATALOG_EXPORT_COLUMNS } from '../src/main/core/export/export-columns.ts';
 import { writeTable } from '../src/main/core/export/export-table.ts';
 import type { CatalogSearchQuery } from '../src/shared/contract/catalog-search.ts';
@@ -38,7 +39,7 @@ async function measured(work: () => Promise<number>) {
 }
 
 /** The baseline: the same rows from the same store, every value as it is, joined by commas. */
-async function writeUnformatted(store: CatalogStore, file: string): Promise<number> {
+async function writeUnformatted(store: CatalogSearch, file: string): Promise<number> {
   const out = createWriteStream(file);
   let rows = 0;
   for (const batch of store.exportBatches(EVERYTHING)) {
@@ -56,7 +57,9 @@ export default async function benchExport(): Promise<Record<string, unknown>> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-export-bench-'));
   try {
     await benchIngest(dir);
-    const store = CatalogStore.open(path.join(dir, 'ingest.db'));
+    const connection = CatalogConnection.open(path.join(dir, 'ingest.db'));
+    // As the app exports: on the main thread's connection, reading SQLite.
+    const store = new CatalogSearch(connection, { columns: false });
     try {
       const export_ = (format: 'csv' | 'xlsx') => () =>
         writeTable({
@@ -103,6 +106,7 @@ export default async function benchExport(): Promise<Record<string, unknown>> {
       };
     } finally {
       store.close();
+      connection.close();
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

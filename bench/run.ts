@@ -15,7 +15,7 @@ import {
   ERROR_ANSWER_KEPT_BYTES,
   HOST_WORDS_MAX_CHARS,
 } from '../src/main/core/host/answer-limits.ts';
-import { DEFAULT_SYNC_POLICY } from '../src/main/core/catalog/catalog-sync.ts';
+import { DEFAULT_SYNC_POLICY } from '../src/main/core/catalog/sync/catalog-sync.ts';
 
 const { values: options, positionals: only } = parseArgs({
   allowPositionals: true,

@@ -24,10 +24,10 @@ import { startBrowserShell } from '../src/main/browser-shell/browser-shell-serve
 import { BRIDGE_CALL_PATH, BRIDGE_TOKEN_HEADER } from '../src/main/browser-shell/bridge-paths.ts';
 import { dispatchBridgeCall } from '../src/main/core/bridge/dispatch.ts';
 import type { CatalogModule } from '../src/main/core/catalog/catalog-module.ts';
-import { CATALOG_DB_FILE } from '../src/main/core/catalog/catalog-schema.ts';
-import type { SearchWorker } from '../src/main/core/catalog/catalog-search-worker-client.ts';
-import { matchExpression, searchTokens } from '../src/main/core/catalog/search-text.ts';
-import { forEachRun } from '../src/main/core/catalog/size-terms.ts';
+import { CATALOG_DB_FILE } from '../src/main/core/catalog/store/catalog-schema.ts';
+import type { SearchWorker } from '../src/main/core/catalog/search/catalog-search-worker-client.ts';
+import { matchExpression, searchTokens } from '../src/main/core/catalog/search-index/search-text.ts';
+import { forEachRun } from '../src/main/core/catalog/search-index/size-terms.ts';
 import type { SecretVault } from '../src/main/core/secrets/secret-vault.ts';
 import { VoaCore } from '../src/main/core/voa-core.ts';
 import {
@@ -251,10 +251,9 @@ function throughBridge(core: VoaCore): Searcher {
  * (and as it still does when the worker fails): what the worker is measured against.
  */
 function onMainThread(core: VoaCore): Searcher {
-  const { store } = core.catalog;
+  const store = core.catalog.mainThreadSearch();
   return {
     search: (query) => {
-      store.invalidateIfReplaced();
       store.search(catalogSearchSchema.parse({ query, limit: WINDOW } satisfies CatalogSearchInput));
     },
     forget: () => store.forgetResults(),
@@ -343,7 +342,7 @@ async function benchDuringSync(
     // Columns load again after the swap (the worker's; the main store's only while it is measured): the
     // next phase starts from loaded columns.
     await catalog.setSearchColumns(true);
-    await catalog.store.searchColumnsLoaded();
+    await catalog.mainThreadSearch().searchColumnsLoaded();
     return {
       bridgeRoundTrip: sampled.bridgeRoundTrip,
       search: sampled.result,
@@ -356,8 +355,8 @@ async function benchDuringSync(
   const noSyncSearchThroughBridge = progress('noSyncSearchThroughBridge', await idle(throughBridge(core)));
   const syncSearchThroughBridge = progress('syncSearchThroughBridge', await syncing(throughBridge(core)));
   // Then searches on the main thread, with the columns loaded in the main thread's heap as they were.
-  catalog.store.setSearchColumnsEnabled(true);
-  await catalog.store.searchColumnsLoaded();
+  catalog.mainThreadSearch().setSearchColumnsEnabled(true);
+  await catalog.mainThreadSearch().searchColumnsLoaded();
   try {
     const noSyncSearchOnMainThread = progress('noSyncSearchOnMainThread', await idle(onMainThread(core)));
     const syncSearchOnMainThread = progress('syncSearchOnMainThread', await syncing(onMainThread(core)));
@@ -393,7 +392,7 @@ async function benchDuringSync(
       targets: 'during a sync: bridge round-trip p99 under 16 ms, search p95 under 20 ms',
     };
   } finally {
-    catalog.store.setSearchColumnsEnabled(false);
+    catalog.mainThreadSearch().setSearchColumnsEnabled(false);
   }
 }
 

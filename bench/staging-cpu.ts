@@ -4,9 +4,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CatalogStaging } from '../src/main/core/catalog/catalog-staging.ts';
-import { CatalogStore } from '../src/main/core/catalog/catalog-store.ts';
-import { itemRow, text, variantRow } from '../src/main/core/catalog/catalog-sync-worker-rows.ts';
+import { CatalogStaging } from '../src/main/core/catalog/sync/catalog-staging.ts';
+import { CatalogConnection } from '../src/main/core/catalog/store/index.ts';
+import { itemRow, text, variantRow } from '../src/main/core/catalog/sync/catalog-sync-worker-rows.ts';
 import { benchPages } from './catalog.bench.ts';
 
 const sizes = Number(process.env.VOA_BENCH_CATALOG_SIZES ?? 200_000);
@@ -23,9 +23,9 @@ const variants = rowsOf('variants').map((rows) => rows.map(variantRow));
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-staging-cpu-'));
 try {
-  const store = CatalogStore.open(path.join(dir, 'catalog.db'));
+  const connection = CatalogConnection.open(path.join(dir, 'catalog.db'));
   const started = process.threadCpuUsage();
-  const staging = new CatalogStaging(store);
+  const staging = new CatalogStaging(connection);
   staging.addCategories(categories);
   staging.completeCategories();
   for (const rows of profiles) await staging.addSteelRows('voaProfiles', rows);
@@ -34,7 +34,7 @@ try {
   for (const rows of variants) await staging.addVariants(rows);
   const facets = await staging.complete();
   const spent = process.threadCpuUsage(started);
-  store.close();
+  connection.close();
   process.stdout.write(
     `${JSON.stringify({ sizes: facets.sizes, cpuMs: Math.round((spent.user + spent.system) / 1000) })}\n`,
   );

@@ -106,7 +106,7 @@ describe('a damaged catalog.db heals itself', () => {
       expect((await core.handlers['catalog:stats']({})).counts.variants).toBe(0);
       expect((await core.handlers['outbox:list']({})).items.length).toBeGreaterThan(0);
       expect((await core.catalog.syncNow('manual')).outcome).toBe('succeeded');
-      expect(core.catalog.store.stats().sizes).toBeGreaterThan(0);
+      expect(core.catalog.reader.stats().sizes).toBeGreaterThan(0);
     } finally {
       await core.close();
     }

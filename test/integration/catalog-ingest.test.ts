@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CategoryNode } from '../../src/shared/contract/catalog-search.ts';
 import { syncedEmulatorCatalog, type SyncedCatalog } from '../support/synced-catalog.ts';
+import { catalogFile } from '../support/catalog-file.ts';
 
 let synced: SyncedCatalog;
 
@@ -16,7 +17,7 @@ afterAll(async () => {
 
 it('facets counted during the sync equal the counts of the synced catalog', async () => {
   const { core } = synced;
-  const db = core.catalog.store.db;
+  const db = catalogFile(core);
   const countsBy = (column: string) =>
     (
       db
@@ -47,5 +48,5 @@ it('facets counted during the sync equal the counts of the synced catalog', asyn
   expect(nodes.length).toBeGreaterThan(5);
   for (const node of nodes) expect([node.code, node.sizes]).toEqual([node.code, sizesUnder(node.code)]);
   const sizes = (db.prepare('SELECT count(*) AS n FROM size').get() as { n: number }).n;
-  expect(core.catalog.store.facets().sizes).toBe(sizes);
+  expect(core.catalog.reader.facets().sizes).toBe(sizes);
 });

@@ -6,8 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { CatalogStore } from '../../src/main/core/catalog/catalog-store.ts';
-import { CatalogWorker } from '../../src/main/core/catalog/catalog-sync-worker-client.ts';
+import { CatalogConnection } from '../../src/main/core/catalog/store/index.ts';
+import { CatalogWorker } from '../../src/main/core/catalog/sync/catalog-sync-worker-client.ts';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -24,7 +24,7 @@ async function begunWorkers(host: RequestListener): Promise<{
 }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-page-receiver-'));
   const file = path.join(dir, 'catalog.db');
-  CatalogStore.open(file).close();
+  CatalogConnection.open(file).close();
   const server: Server = createServer(host);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const rows: number[] = [];

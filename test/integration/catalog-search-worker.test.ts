@@ -8,7 +8,7 @@ import { threadId } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
-import type { SearchWorker } from '../../src/main/core/catalog/catalog-search-worker-client.ts';
+import type { SearchWorker } from '../../src/main/core/catalog/search/catalog-search-worker-client.ts';
 import { logsDirOf } from '../../src/main/core/log/app-log.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import type { CatalogSearchResult } from '../../src/shared/contract/catalog-search.ts';

@@ -123,7 +123,7 @@ describe('one catalog sync per data directory, across processes', () => {
     expect(cliRun.code, cliRun.stderr).toBe(0);
     expect((await core.handlers['sync:status']({})).otherSync).toBeUndefined();
 
-    const counts = core.catalog.store.stats().counts;
+    const counts = core.catalog.reader.stats().counts;
     expect(counts.variants).toBe(emulator.expectedCatalog.variants);
   });
 });

@@ -12,9 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSearchWorker } from '../../src/main/core/catalog/catalog-search-worker-client.ts';
-import { CatalogStore } from '../../src/main/core/catalog/catalog-store.ts';
-import { CatalogWorker } from '../../src/main/core/catalog/catalog-sync-worker-client.ts';
+import { startSearchWorker } from '../../src/main/core/catalog/search/catalog-search-worker-client.ts';
+import { CatalogConnection, CatalogReader, SyncRunLog } from '../../src/main/core/catalog/store/index.ts';
+import { CatalogWorker } from '../../src/main/core/catalog/sync/catalog-sync-worker-client.ts';
 import type { PageKind } from '../../src/shared/contract/catalog-search.ts';
 import { catalogSearchSchema, emptyPageKindCounts } from '../../src/shared/contract/catalog-search.ts';
 import { REPO_ROOT } from '../support/processes.ts';
@@ -44,11 +44,11 @@ const ITEMS = [{ No: 'HEA200', Description: 'HEA 200 breedflensbalk', ItemCatego
  * server) and staged, then the swap. Answers the rows.
  */
 async function swapIn(
-  store: CatalogStore,
+  runLog: SyncRunLog,
   file: string,
   pages: { kind: PageKind; value: object[] }[],
 ): Promise<{ runId: number; rows: number[] }> {
-  const runId = store.beginRun('manual', new Date().toISOString());
+  const runId = runLog.beginRun('manual', new Date().toISOString());
   const rows: number[] = [];
   const worker = new CatalogWorker((_kind, count) => rows.push(count), {
     catalogWorker: pathToFileURL(BUNDLED_SYNC_WORKER),
@@ -97,24 +97,26 @@ describe.skipIf(missing.length > 0)('the bundled catalog workers', () => {
   it('the sync worker stages a page and swaps the catalog in', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-worker-bundle-'));
     const file = path.join(dir, 'catalog.db');
-    const store = CatalogStore.open(file);
-    const { runId, rows } = await swapIn(store, file, [{ kind: 'categories', value: CATEGORIES }]);
+    const connection = CatalogConnection.open(file);
+    const runLog = new SyncRunLog(connection);
+    const { runId, rows } = await swapIn(runLog, file, [{ kind: 'categories', value: CATEGORIES }]);
     expect(rows).toEqual([2]);
-    store.invalidate();
-    expect(store.run(runId)?.outcome).toBe('succeeded');
-    expect(store.facets().categories.map((node) => node.code)).toEqual(['BEAM']);
-    store.close();
+    expect(runLog.run(runId)?.outcome).toBe('succeeded');
+    expect(new CatalogReader(connection, runLog).facets().categories.map((node) => node.code)).toEqual([
+      'BEAM',
+    ]);
+    connection.close();
   });
 
   it('the search worker searches the catalog the sync worker swapped in', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-worker-bundle-'));
     const file = path.join(dir, 'catalog.db');
-    const store = CatalogStore.open(file);
-    await swapIn(store, file, [
+    const connection = CatalogConnection.open(file);
+    await swapIn(new SyncRunLog(connection), file, [
       { kind: 'categories', value: CATEGORIES },
       { kind: 'items', value: ITEMS },
     ]);
-    store.close();
+    connection.close();
     const worker = startSearchWorker(file, pathToFileURL(BUNDLED_SEARCH_WORKER));
     try {
       const found = await worker.call('search', catalogSearchSchema.parse({ query: 'breedflens' }));

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
-import { DEFAULT_SYNC_POLICY } from '../../src/main/core/catalog/catalog-sync.ts';
+import { DEFAULT_SYNC_POLICY } from '../../src/main/core/catalog/sync/catalog-sync.ts';
 import { HOST_WORDS_MAX_CHARS } from '../../src/main/core/host/answer-limits.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import type { CallOutput } from '../../src/shared/bridge/api.ts';

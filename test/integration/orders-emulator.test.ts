@@ -59,7 +59,7 @@ async function checkedLine(typed: Partial<DraftLine>, unit?: LineUnit): Promise<
   const found = await dispatchBridgeCall(core.handlers, 'catalog:item', { itemNo: line.itemNo });
   const checked = found.ok
     ? lineWithCatalogItem(line, found.value as CatalogItemDetail, { codes })
-    : lineWithoutCatalogItem(line, core.catalog.store.syncedAt());
+    : lineWithoutCatalogItem(line, core.catalog.reader.syncedAt());
   if (!unit) return checked;
   // The unit chosen by hand, as the line's unit list does.
   const catalog = checked.catalog;

@@ -6,12 +6,13 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Agent, fetch } from 'undici';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.ts';
-import { CATALOG_DB_FILE } from '../../src/main/core/catalog/catalog-schema.ts';
+import { CATALOG_DB_FILE } from '../../src/main/core/catalog/store/catalog-schema.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import { CATALOG_PAGES } from '../../src/shared/contract/catalog-pages.ts';
 import type { SyncProgress, SyncRunSummary } from '../../src/shared/contract/catalog-search.ts';
 import { configureProfileForEmulator } from '../support/emulator-profile.ts';
 import { createTestProfile, runCli, type TestProfile } from '../support/processes.ts';
+import { catalogFile } from '../support/catalog-file.ts';
 
 const FAST_RETRIES = { backoffBaseMs: 20, backoffMaxMs: 100 };
 
@@ -60,7 +61,7 @@ async function sync(): Promise<SyncRunSummary> {
 
 /** Every row of the live catalog, hashed: "intact row for row" means this does not change. */
 function catalogFingerprint(withMeta = true): { hash: string; sizes: number; items: number } {
-  const db = core.catalog.store.db;
+  const db = catalogFile(core);
   const hash = createHash('sha256');
   for (const table of ['category', 'steel_row', 'item', 'size']) {
     for (const row of db.prepare(`SELECT * FROM "${table}" ORDER BY 1, 2`).all())
@@ -111,7 +112,7 @@ describe('sync: against the emulator over HTTPS', () => {
     expect(stats.counts).toEqual(run.rows);
     expect(stats.steel).toBe(true);
     expect(stats.syncedAt).toBeTruthy();
-    const store = core.catalog.store.db;
+    const store = catalogFile(core);
     expect(
       (store.prepare(`SELECT count(*) AS n FROM size WHERE variant_code != ''`).get() as { n: number }).n,
     ).toBe(expected.variants);
@@ -246,9 +247,7 @@ describe('sync: against the emulator over HTTPS', () => {
     const status = await core.handlers['sync:status']({});
     expect(status.last?.outcome).toBe('failed');
     expect(status.lastSuccess?.outcome).toBe('succeeded');
-    const tables = core.catalog.store.db
-      .prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'next_%'`)
-      .all();
+    const tables = catalogFile(core).prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'next_%'`).all();
     expect(tables).toEqual([]);
   });
 
@@ -374,7 +373,7 @@ describe('sync: against the emulator over HTTPS', () => {
     const rig = await emulator({ variants: 600, pageSize: 200 });
     await openCore(rig);
     expect((await sync()).outcome).toBe('succeeded');
-    const db = core.catalog.store.db;
+    const db = catalogFile(core);
     const steelRows = (page: string) =>
       db.prepare('SELECT * FROM steel_row WHERE page = ? ORDER BY key').all(page);
     const gradesBefore = steelRows('voaGrades');

@@ -15,6 +15,7 @@ import type { CallName } from '../../src/shared/bridge/bridge-map.ts';
 import type { BridgeResult } from '../../src/shared/bridge/define.ts';
 import type { SyncHolder, SyncRunSummary } from '../../src/shared/contract/catalog-search.ts';
 import { NODE, REPO_ROOT, type TestProfile } from './processes.ts';
+import { catalogFile } from './catalog-file.ts';
 
 type Command =
   | { op: 'call'; channel: string; input: unknown }
@@ -51,7 +52,7 @@ async function serve(argv: string[]): Promise<void> {
         return { started: true, run: await request.done };
       }
       case 'catalogRows':
-        return core.catalog.store.db
+        return catalogFile(core)
           .prepare(
             `SELECT (SELECT count(*) FROM item) AS items,
                     (SELECT count(*) FROM size WHERE variant_code <> '') AS variants,

@@ -1,7 +1,7 @@
 // Which @odata.nextLink a sync follows: only one on the base URL's origin, since the bearer token goes
 // with every page request.
 import { describe, expect, it } from 'vitest';
-import { nextPageUrl } from '../../src/main/core/catalog/catalog-sync.ts';
+import { nextPageUrl } from '../../src/main/core/catalog/sync/catalog-sync.ts';
 
 const BASE = 'https://api.example.com/v2.0/tenant/Production';
 const CURRENT = `${BASE}/ODataV4/Company('X')/voaItems?$select=No`;

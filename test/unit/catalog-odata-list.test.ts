@@ -8,7 +8,7 @@ import {
   ownedBytes,
   scanODataList,
   type ODataListBounds,
-} from '../../src/main/core/catalog/odata-list.ts';
+} from '../../src/main/core/catalog/sync/odata-list.ts';
 
 /** A page's records read from its bytes, as the receiver scans them and the catalog worker reads them. */
 const readBytes = (bytes: Uint8Array) => odataList(bytes, scanODataList(bytes));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SyncScheduler, nextOccurrence } from '../../src/main/core/catalog/sync-scheduler.ts';
+import { SyncScheduler, nextOccurrence } from '../../src/main/core/catalog/sync/sync-scheduler.ts';
 import type { SyncTrigger } from '../../src/shared/contract/catalog-search.ts';
 
 function rig(options: { time?: string; lastSuccessAt?: string; canStart?: boolean; now: Date }) {

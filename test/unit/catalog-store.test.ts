@@ -1,14 +1,19 @@
-// The catalog store on a real SQLite file: staging, the swap, search ranking and filters, the category
+// The catalog's store, staging and search on a real SQLite file: staging, the swap, search ranking and filters, the category
 // tree, and what changed between two syncs.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CatalogStaging, ROWS_PER_TRANSACTION } from '../../src/main/core/catalog/catalog-staging.ts';
-import { CatalogStore } from '../../src/main/core/catalog/catalog-store.ts';
-import { placeCategories, parentCodeOf } from '../../src/main/core/catalog/category-tree.ts';
-import { dimensionToken, parseSearchQuery, searchTokens } from '../../src/main/core/catalog/search-text.ts';
+import { CatalogStaging, ROWS_PER_TRANSACTION } from '../../src/main/core/catalog/sync/catalog-staging.ts';
+import { CatalogConnection, CatalogReader, SyncRunLog } from '../../src/main/core/catalog/store/index.ts';
+import { CatalogSearch } from '../../src/main/core/catalog/search/catalog-search.ts';
+import { placeCategories, parentCodeOf } from '../../src/main/core/catalog/store/category-tree.ts';
+import {
+  dimensionToken,
+  parseSearchQuery,
+  searchTokens,
+} from '../../src/main/core/catalog/search-index/search-text.ts';
 import type { CatalogItemRow, CatalogVariantRow } from '../../src/shared/contract/catalog-pages.ts';
 import {
   catalogSearchSchema,
@@ -18,11 +23,36 @@ import {
 } from '../../src/shared/contract/catalog-search.ts';
 
 let dir: string;
-let store: CatalogStore;
+/** The parts each thread composes on its connection, all on one here. */
+interface OpenCatalog {
+  connection: CatalogConnection;
+  runLog: SyncRunLog;
+  reader: CatalogReader;
+  search: CatalogSearch;
+  close(): void;
+}
+
+function openCatalog(file: string, { columns = true }: { columns?: boolean } = {}): OpenCatalog {
+  const connection = CatalogConnection.open(file);
+  const runLog = new SyncRunLog(connection);
+  const search = new CatalogSearch(connection, { columns });
+  return {
+    connection,
+    runLog,
+    reader: new CatalogReader(connection, runLog),
+    search,
+    close() {
+      search.close();
+      connection.close();
+    },
+  };
+}
+
+let store: OpenCatalog;
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'voa-catalog-unit-'));
-  store = CatalogStore.open(path.join(dir, 'catalog.db'));
+  store = openCatalog(path.join(dir, 'catalog.db'));
 });
 
 afterEach(async () => {
@@ -128,7 +158,7 @@ const VARIANTS = [
 ];
 
 async function load(items = ITEMS, variants = VARIANTS): Promise<void> {
-  const staging = new CatalogStaging(store);
+  const staging = new CatalogStaging(store.connection);
   staging.addCategories(CATEGORIES);
   staging.completeCategories();
   await staging.addSteelRows('voaProfiles', [
@@ -140,7 +170,7 @@ async function load(items = ITEMS, variants = VARIANTS): Promise<void> {
   await staging.addVariants(variants);
   const facets = await staging.complete();
   const changes = await staging.diff();
-  const runId = store.beginRun('manual', new Date().toISOString());
+  const runId = store.runLog.beginRun('manual', new Date().toISOString());
   const counts = { ...emptyPageKindCounts(), items: items.length, variants: variants.length };
   staging.swap(
     {
@@ -158,7 +188,7 @@ async function load(items = ITEMS, variants = VARIANTS): Promise<void> {
   );
 }
 
-const search = (input: CatalogSearchInput) => store.search(catalogSearchSchema.parse(input));
+const search = (input: CatalogSearchInput) => store.search.search(catalogSearchSchema.parse(input));
 const keys = (input: CatalogSearchInput) =>
   search(input).rows.map((row) => `${row.itemNo}/${row.variantCode}`);
 
@@ -202,7 +232,7 @@ describe('search text: how a typed query becomes an FTS5 expression', () => {
 describe('catalog store: staging, swap and search', () => {
   it('is empty and searchable before the first sync', () => {
     expect(search({ query: 'hea' })).toMatchObject({ rows: [], total: 0, syncedAt: undefined });
-    expect(store.stats().counts.items).toBe(0);
+    expect(store.reader.stats().counts.items).toBe(0);
   });
 
   it('finds an exact item number first, and narrows as the user types', async () => {
@@ -281,7 +311,7 @@ describe('catalog store: staging, swap and search', () => {
 
   it('gives an item with its sizes, category path, profile and grade; blocked items are marked', async () => {
     await load();
-    const detail = store.item('100003');
+    const detail = store.reader.item('100003');
     expect(detail).toMatchObject({
       itemNo: '100003',
       categoryPath: [
@@ -295,9 +325,9 @@ describe('catalog store: staging, swap and search', () => {
       ['06000', true],
       ['20000', false],
     ]);
-    expect(store.item('100005')?.blocked).toBe(true);
-    expect(store.item('nope')).toBeUndefined();
-    expect(store.facets().categories.map((node) => [node.code, node.sizes])).toEqual([
+    expect(store.reader.item('100005')?.blocked).toBe(true);
+    expect(store.reader.item('nope')).toBeUndefined();
+    expect(store.reader.facets().categories.map((node) => [node.code, node.sizes])).toEqual([
       ['BEAM', 6],
       ['PLATE', 3],
     ]);
@@ -305,18 +335,19 @@ describe('catalog store: staging, swap and search', () => {
 
   it('counts facets and finds sizes alike when the sizes of an item arrive apart', async () => {
     await load();
-    const inOrder = store.facets();
+    const inOrder = store.reader.facets();
     const found = keys({ query: '6000', limit: 50 });
     // The host pages by its own order: 100001's second size after other items' sizes.
     const apart = [VARIANTS[0]!, ...VARIANTS.slice(2), VARIANTS[1]!];
     await load(ITEMS, apart);
-    expect(store.facets()).toEqual(inOrder);
-    const sizesOfProfiles = store.db
+    expect(store.reader.facets()).toEqual(inOrder);
+    const sizesOfProfiles = store.connection
+      .database()
       .prepare(`SELECT profile_code AS code, count(*) AS n FROM size WHERE profile_code != '' GROUP BY 1`)
       .all()
       .map((row) => [row.code, row.n]);
-    expect(store.facets().profiles.map((facet) => [facet.code, facet.sizes])).toEqual(sizesOfProfiles);
-    expect(store.facets().sizes).toBe(VARIANTS.length + 1); // 100006 has no variants: one size
+    expect(store.reader.facets().profiles.map((facet) => [facet.code, facet.sizes])).toEqual(sizesOfProfiles);
+    expect(store.reader.facets().sizes).toBe(VARIANTS.length + 1); // 100006 has no variants: one size
     expect(keys({ query: '6000', limit: 50 }).sort()).toEqual([...found].sort());
     expect(found).toContain('100002/06000');
     expect(keys({ query: 'hea 12000', limit: 50 })).toEqual(['100001/12000']);
@@ -338,25 +369,27 @@ describe('catalog store: staging, swap and search', () => {
       ...repeated.map((size) => ({ ...size, DXRemainingInventory: 99 })),
     ];
     await load(ITEMS, sent);
-    const rows = store.db
+    const rows = store.connection
+      .database()
       .prepare(`SELECT item_no, variant_code, inventory FROM size WHERE item_no = '100002'`)
       .all() as { item_no: string; variant_code: string; inventory: number }[];
     expect(rows).toHaveLength(lengths.length + 1); // and 06000 from VARIANTS
     // The first of a repeated pair is kept, as the host sent it first.
     expect(rows.find((row) => row.variant_code === '1070')?.inventory).toBe(10);
-    expect(store.facets().sizes).toBe(VARIANTS.length + 1 + lengths.length);
-    const sizesOfProfiles = store.db
+    expect(store.reader.facets().sizes).toBe(VARIANTS.length + 1 + lengths.length);
+    const sizesOfProfiles = store.connection
+      .database()
       .prepare(`SELECT profile_code AS code, count(*) AS n FROM size WHERE profile_code != '' GROUP BY 1`)
       .all()
       .map((row) => [row.code, row.n]);
-    expect(store.facets().profiles.map((facet) => [facet.code, facet.sizes])).toEqual(sizesOfProfiles);
+    expect(store.reader.facets().profiles.map((facet) => [facet.code, facet.sizes])).toEqual(sizesOfProfiles);
     for (const size of repeated)
       expect(keys({ query: `100002 ${size.Code}`, limit: 50 })).toEqual([`100002/${size.Code}`]);
   });
 
   it('makes a request line from a size, within the line description length', async () => {
     await load();
-    const row = store.item('100004')!.sizes[1]!;
+    const row = store.reader.item('100004')!.sizes[1]!;
     expect(pickedLineFor(row, true)).toEqual({
       itemNo: '100004',
       variantCode: '3000X1500',
@@ -401,7 +434,7 @@ describe('catalog store: staging, swap and search', () => {
       '200001/06000',
     ]);
     expect(keys({ query: 'breedflensx' })).toEqual([]);
-    const changes = store.changes(undefined, 100);
+    const changes = store.runLog.changes(undefined, 100);
     expect(changes.counts).toEqual({
       item: { new: 1, removed: 1, blocked: 1, unblocked: 1 },
       size: { new: 1, removed: 1, blocked: 1, unblocked: 1 },
@@ -433,7 +466,7 @@ describe('catalog store: staging, swap and search', () => {
         yield variant('100001', String(index).padStart(6, '0'), { DXLength: 1000 + index });
       }
     }
-    const staging = new CatalogStaging(store);
+    const staging = new CatalogStaging(store.connection);
     staging.completeCategories();
     await staging.addItems([item('100001', 'HEA 200 breedflensbalk')]);
     const committed: number[] = [];
@@ -451,21 +484,23 @@ describe('catalog store: staging, swap and search', () => {
   it('a discarded staging area leaves the live catalog as it was; a crash mid-sync is cleaned up by recovery', async () => {
     await load();
     const before = search({ limit: 500 }).rows;
-    const staging = new CatalogStaging(store);
+    const staging = new CatalogStaging(store.connection);
     await staging.addItems([item('999999', 'Half geschreven')]);
     staging.discard();
     expect(search({ limit: 500 }).rows).toEqual(before);
 
     // A sync that was running when the process died: staging tables and a "running" run are left behind.
-    const leftover = new CatalogStaging(store);
+    const leftover = new CatalogStaging(store.connection);
     await leftover.addItems([item('999998', 'Wees')]);
-    const runId = store.beginRun('schedule', new Date().toISOString());
+    const runId = store.runLog.beginRun('schedule', new Date().toISOString());
     store.close();
-    store = CatalogStore.open(path.join(dir, 'catalog.db'));
+    store = openCatalog(path.join(dir, 'catalog.db'));
     // The catalog module recovers at start while it holds the sync lock (no other process is syncing).
-    store.recoverAfterCrash();
-    expect(store.db.prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'next_%'`).all()).toEqual([]);
-    expect(store.run(runId)).toMatchObject({
+    store.runLog.recoverAfterCrash();
+    expect(
+      store.connection.database().prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'next_%'`).all(),
+    ).toEqual([]);
+    expect(store.runLog.run(runId)).toMatchObject({
       outcome: 'failed',
       message: expect.stringMatching(/stopped/),
       failure: { reason: 'interrupted' },
@@ -487,8 +522,11 @@ describe('catalog store: staging, swap and search', () => {
       CREATE VIRTUAL TABLE size_vocab USING fts5vocab('size_fts', 'row');
       PRAGMA user_version = 4;`);
     old.close();
-    store = CatalogStore.open(path.join(dir, 'catalog.db'));
-    const tables = store.db.prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'size_%'`).all();
+    store = openCatalog(path.join(dir, 'catalog.db'));
+    const tables = store.connection
+      .database()
+      .prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'size_%'`)
+      .all();
     expect(tables.map((row) => (row as { name: string }).name).sort()).toEqual([
       'size_beginning',
       'size_term',
@@ -531,16 +569,15 @@ describe('catalog store: ranking from the in-memory columns', () => {
 
   it('finds the same sizes in the same order as reading SQLite, with every filter', async () => {
     await load();
-    const fromSql = CatalogStore.open(path.join(dir, 'catalog.db'));
+    const fromSql = openCatalog(path.join(dir, 'catalog.db'), { columns: false });
     try {
-      fromSql.setSearchColumnsEnabled(false);
-      await store.searchColumnsLoaded();
+      await store.search.searchColumnsLoaded();
       let found = 0;
       for (const query of QUERIES)
         for (const filter of FILTERS) {
           const input = catalogSearchSchema.parse({ query, ...filter, limit: 500 });
-          const expected = fromSql.search(input);
-          const answer = store.search(input);
+          const expected = fromSql.search.search(input);
+          const answer = store.search.search(input);
           expect([answer.total, answer.capped, answer.rows], `${query} ${JSON.stringify(filter)}`).toEqual([
             expected.total,
             expected.capped,
@@ -589,17 +626,16 @@ describe('catalog store: ranking from the in-memory columns', () => {
         .map(({ key }) => key)
         .sort();
     const characters = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
-    const fromSql = CatalogStore.open(path.join(dir, 'catalog.db'));
+    const fromSql = openCatalog(path.join(dir, 'catalog.db'), { columns: false });
     try {
-      fromSql.setSearchColumnsEnabled(false);
-      await store.searchColumnsLoaded();
+      await store.search.searchColumnsLoaded();
       let found = 0;
       for (const character of characters) {
         const expected = bySizeWords(character);
         found += expected.length;
         for (const [name, from] of [
-          ['columns', store],
-          ['sql', fromSql],
+          ['columns', store.search],
+          ['sql', fromSql.search],
         ] as const) {
           const answer = from.search(catalogSearchSchema.parse({ query: character, limit: 500 }));
           const keysFound = answer.rows.map((row) => `${row.itemNo}/${row.variantCode}`).sort();
@@ -616,31 +652,31 @@ describe('catalog store: ranking from the in-memory columns', () => {
     await load();
     // opened on a catalog that is there: the columns loaded before the first search are kept too
     store.close();
-    store = CatalogStore.open(path.join(dir, 'catalog.db'));
-    await store.searchColumnsLoaded();
-    store.invalidateIfReplaced();
-    expect(store.searchColumnsReady()).toBe(true);
+    store = openCatalog(path.join(dir, 'catalog.db'));
+    await store.search.searchColumnsLoaded();
+    store.search.invalidateIfReplaced();
+    expect(store.search.searchColumnsReady()).toBe(true);
     await load();
-    await store.searchColumnsLoaded();
+    await store.search.searchColumnsLoaded();
     // as every search through the bridge does first
-    store.invalidateIfReplaced();
-    expect(store.searchColumnsReady()).toBe(true);
+    store.search.invalidateIfReplaced();
+    expect(store.search.searchColumnsReady()).toBe(true);
     expect(keys({ query: 'verzinkt' })).toEqual(['100006/']);
-    const other = CatalogStore.open(path.join(dir, 'catalog.db'));
+    const other = openCatalog(path.join(dir, 'catalog.db'));
     try {
-      other.setMeta('generation', `${other.meta('generation')}-elsewhere`);
+      other.connection.setMeta('generation', `${other.connection.generation()}-elsewhere`);
     } finally {
       other.close();
     }
-    store.invalidateIfReplaced();
-    expect(store.searchColumnsReady()).toBe(false);
-    await store.searchColumnsLoaded();
-    expect(store.searchColumnsReady()).toBe(true);
+    store.search.invalidateIfReplaced();
+    expect(store.search.searchColumnsReady()).toBe(false);
+    await store.search.searchColumnsLoaded();
+    expect(store.search.searchColumnsReady()).toBe(true);
   });
 
   it('a swap drops them: searches find the new catalog at once, and the columns load again', async () => {
     await load();
-    await store.searchColumnsLoaded();
+    await store.search.searchColumnsLoaded();
     expect(keys({ query: 'verzinkt' })).toEqual(['100006/']);
     await load(
       ITEMS.filter((row) => row.No !== '100006'),
@@ -648,7 +684,7 @@ describe('catalog store: ranking from the in-memory columns', () => {
     );
     expect(keys({ query: 'verzinkt' })).toEqual([]);
     expect(keys({ query: 'hea 200 6000 ' })).toEqual(['100001/06000', '200001/06000']);
-    await store.searchColumnsLoaded();
+    await store.search.searchColumnsLoaded();
     expect(keys({ query: 'verzinkt' })).toEqual([]);
     expect(keys({ query: 'hea 200 6000 ' })).toEqual(['100001/06000', '200001/06000']);
   });

@@ -47,6 +47,46 @@ describe('lint keeps the layers', () => {
     ).toContain('import-x/no-restricted-paths');
   });
 
+  it("the catalog's sync and search do not import each other, and parts import each other's index.ts only", async () => {
+    const catalog = 'src/main/core/catalog';
+    expect(
+      await brokenRules(
+        `${catalog}/sync/example.ts`,
+        "import { CatalogSearch } from '../search/index.ts';\nexport const search = CatalogSearch;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await brokenRules(
+        `${catalog}/search/example.ts`,
+        "import { CatalogSync } from '../sync/index.ts';\nexport const sync = CatalogSync;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await brokenRules(
+        `${catalog}/search/example.ts`,
+        "import { SyncRunLog } from '../store/sync-run-log.ts';\nexport const log = SyncRunLog;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await brokenRules(
+        `${catalog}/search/example.ts`,
+        "import { SyncRunLog } from '../store/index.ts';\nexport const log = SyncRunLog;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await brokenRules(
+        'src/main/core/export/example.ts',
+        "import { CatalogSearch } from '../catalog/search/index.ts';\nexport const search = CatalogSearch;\n",
+      ),
+    ).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await brokenRules(
+        'src/main/core/export/example.ts',
+        "import { createCatalogModule } from '../catalog/index.ts';\nexport const create = createCatalogModule;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it("below the app, only the store's type may be imported from it", async () => {
     const file = `${renderer}/features/outbox/example.ts`;
     expect(

@@ -6,8 +6,8 @@ import {
   WritingReader,
   rankCandidates,
   type RankCandidate,
-} from '../../src/main/core/catalog/search-rank.ts';
-import { matchExpression } from '../../src/main/core/catalog/search-text.ts';
+} from '../../src/main/core/catalog/search/search-rank.ts';
+import { matchExpression } from '../../src/main/core/catalog/search-index/search-text.ts';
 import { canonicalNumber, readSteelQuery } from '../../src/shared/contract/search-notation.ts';
 
 const expression = (query: string) => matchExpression(readSteelQuery(query));

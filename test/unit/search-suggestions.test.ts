@@ -1,7 +1,7 @@
 // The queries one slip away from a query that found nothing: a digit too many, two digits swapped, a
 // letter off in a word the catalog knows; numbers first, and a bound on how many are tried.
 import { describe, expect, it } from 'vitest';
-import { queriesOneSlipAway } from '../../src/main/core/catalog/search-suggestions.ts';
+import { queriesOneSlipAway } from '../../src/main/core/catalog/search/search-suggestions.ts';
 
 const words = new Set(['hea', 'ipe', 'koker', 'balk']);
 const isWord = (word: string) => words.has(word);

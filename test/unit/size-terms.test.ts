@@ -2,14 +2,14 @@
 // search combines, each against a plain model (arrays of ids) over generated cases.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchParts } from '../../src/main/core/catalog/search-text.ts';
+import { matchParts } from '../../src/main/core/catalog/search-index/search-text.ts';
 import {
   SizeSet,
   SizeTermsWriter,
   forEachRun,
   matchingSizes,
   type SizeTermSource,
-} from '../../src/main/core/catalog/size-terms.ts';
+} from '../../src/main/core/catalog/search-index/size-terms.ts';
 import { readSteelQuery } from '../../src/shared/contract/search-notation.ts';
 
 const idsOf = (sizes: Uint8Array) => {

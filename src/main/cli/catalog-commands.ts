@@ -10,7 +10,7 @@ import {
 } from '../../shared/contract/catalog-search.ts';
 import { catalogExportFilters } from '../../shared/bridge/export-calls.ts';
 import { fieldErrors } from '../../shared/validation.ts';
-import { describeHolder } from '../core/catalog/catalog-module.ts';
+import { describeHolder } from '../core/catalog/index.ts';
 import { EXPORT_OPTIONS, exportTarget } from './export-options.ts';
 import {
   EXIT_FAILED,

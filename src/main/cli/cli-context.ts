@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { BridgeResult } from '../../shared/bridge/define.ts';
 import type { CallName } from '../../shared/bridge/bridge-map.ts';
 import type { CallInput, CallOutput } from '../../shared/bridge/api.ts';
-import type { CatalogModule } from '../core/catalog/catalog-module.ts';
+import type { CatalogModule } from '../core/catalog/index.ts';
 import type { ExportModule } from '../core/export/export-module.ts';
 import type { CoreServices } from '../core/core-module.ts';
 import { dispatchBridgeCall, type BridgeCore } from '../core/bridge/dispatch.ts';

@@ -20,7 +20,7 @@ import { TokenProvider } from './host/token-provider.ts';
 import { VoaHost } from './host/voa-host.ts';
 import { HostReachLog, reacherOf } from './host/host-reach.ts';
 import { createOutboxModule, type OutboxModule } from './outbox/outbox-module.ts';
-import { createCatalogModule, type CatalogModule } from './catalog/catalog-module.ts';
+import { createCatalogModule, type CatalogModule } from './catalog/index.ts';
 import { createPortalModule, type PortalModule } from './portal/portal-module.ts';
 import type { CoreServices, ShellKind } from './core-module.ts';
 import { createPrintModule, type PrintModule, type SlipPrinterPort } from './print/print-module.ts';
@@ -148,7 +148,7 @@ export class VoaCore implements CoreServices {
     this.portal = createPortalModule(this);
     this.print = createPrintModule(this, options.slipPrinter);
     this.exports = createExportModule(this, {
-      catalog: () => this.catalog.store,
+      catalog: () => this.catalog.mainThreadSearch(),
       outbox: this.outbox.store,
       chooseFile: options.chooseExportFile,
     });

@@ -20,18 +20,18 @@ import { clientSecretKey, missingHostSettings } from '../../../shared/settings.t
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
 import type { CoreModule, CoreServices } from '../core-module.ts';
-import { CATALOG_DB_FILE } from './catalog-schema.ts';
-import { startSearchWorker, type SearchWorker } from './catalog-search-worker-client.ts';
-import { CatalogStore } from './catalog-store.ts';
-import { CatalogSync, type SyncPolicy } from './catalog-sync.ts';
-import { CatalogSyncLock } from './catalog-sync-lock.ts';
-import { SyncScheduler } from './sync-scheduler.ts';
-import { catalogMigrations } from './catalog-schema.ts';
-import { openDatabaseToRead } from '../db/sqlite.ts';
+import { CATALOG_DB_FILE, CatalogConnection, CatalogReader, SyncRunLog } from './store/index.ts';
+import { CatalogSearch, startSearchWorker, type SearchWorker } from './search/index.ts';
+import {
+  CatalogSync,
+  CatalogSyncLock,
+  SyncScheduler,
+  logSyncSummary,
+  type SyncPolicy,
+} from './sync/index.ts';
 import { DiskFullError, isDiskFull } from '../db/disk-full.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
 import { appLog } from '../log/app-log.ts';
-import { logSyncSummary } from './sync-log.ts';
 
 type CatalogHandlers = Pick<
   BridgeHandlers,
@@ -59,7 +59,15 @@ export type SyncRequest =
   | { runId: undefined; alreadyRunning: true; done: undefined; otherSync: SyncHolder | undefined };
 
 export interface CatalogModule extends CoreModule<CatalogHandlers> {
-  readonly store: CatalogStore;
+  /** The main thread's reads of the live catalog (items, facets, stats). */
+  readonly reader: CatalogReader;
+  /** The sync run log, on the main thread's connection. */
+  readonly runLog: SyncRunLog;
+  /**
+   * The catalog searched on the main thread's connection, reading SQLite (no in-memory columns): an
+   * export, and a search the search worker did not answer. Opened at its first use.
+   */
+  mainThreadSearch(): CatalogSearch;
   /**
    * Starts a sync unless one runs. A sync of this process answers with its run and a promise of its
    * summary; another process's sync (the data directory's lock is taken) with who holds it, if known.
@@ -120,14 +128,14 @@ function isDamagedDatabase(error: unknown): boolean {
  * Opens catalog.db; one that cannot be opened is moved aside as `catalog.db.damaged-<time>` (with its
  * WAL and shared-memory files) and replaced by an empty catalog, with a run in the log that says so.
  */
-function openHealingCatalog(file: string, language: UiLanguage): CatalogStore {
+function openHealingCatalog(file: string, language: UiLanguage): CatalogConnection {
   try {
-    return CatalogStore.open(file);
+    return CatalogConnection.open(file);
   } catch (error) {
     if (isDiskFull(error, file)) {
       // A full disk: searching still works from the catalog as it is (a sync fails, saying why).
-      const readOnly = openDatabaseToRead(file, catalogMigrations.length);
-      if (readOnly) return new CatalogStore(readOnly);
+      const readOnly = CatalogConnection.openToRead(file);
+      if (readOnly) return readOnly;
       throw new DiskFullError(file, language, { cause: error });
     }
     if (!isDamagedDatabase(error)) throw error;
@@ -140,15 +148,15 @@ function openHealingCatalog(file: string, language: UiLanguage): CatalogStore {
         rmSync(`${file}${suffix}`, { force: true });
       }
     }
-    const store = CatalogStore.open(file);
+    const connection = CatalogConnection.open(file);
     const message =
       `The local catalog could not be opened (${error instanceof Error ? error.message : String(error)}); it was moved aside as ` +
       `${path.basename(movedTo)} and an empty catalog replaces it. The next sync fills it.`;
-    store.recordDamagedCatalog(path.basename(movedTo), message);
+    new SyncRunLog(connection).recordDamagedCatalog(path.basename(movedTo), message);
     appLog.error('local catalog could not be opened', error, { movedTo });
     // Said to the person too: the CLI's standard error is where an administrator reads it.
     process.stderr.write(`voa-desk: ${message} (${movedTo})\n`);
-    return store;
+    return connection;
   }
 }
 
@@ -161,10 +169,15 @@ export type CatalogServices = Pick<
 export function createCatalogModule(core: CatalogServices): CatalogModule {
   const dataDir = core.location.dataDir;
   const catalogFile = path.join(dataDir, CATALOG_DB_FILE);
-  const store = openHealingCatalog(catalogFile, core.settings.current.uiLanguage);
-  // Searches run in the search worker, which loads the in-memory columns in its own heap; should it fail,
-  // a search falls back to this connection, reading SQLite, rather than loading a second set of columns.
-  store.setSearchColumnsEnabled(false);
+  // The main thread's connection: the run log and the reads. Searches run in the search worker, which
+  // loads the in-memory columns in its own heap; should it fail, a search falls back to this connection,
+  // reading SQLite, rather than loading a second set of columns.
+  const connection = openHealingCatalog(catalogFile, core.settings.current.uiLanguage);
+  const runLog = new SyncRunLog(connection);
+  const reader = new CatalogReader(connection, runLog);
+  let fallbackSearch: CatalogSearch | undefined;
+  const mainThreadSearch = (): CatalogSearch =>
+    (fallbackSearch ??= new CatalogSearch(connection, { columns: false }));
   let searchWorker: SearchWorker | undefined;
   let searchColumns = true;
   let policy: Partial<SyncPolicy> = {};
@@ -180,7 +193,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
   }
   if (recoveryLock) {
     try {
-      store.recoverAfterCrash();
+      runLog.recoverAfterCrash();
     } finally {
       recoveryLock.release();
     }
@@ -193,7 +206,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
   const otherSync = (): SyncHolder | undefined => {
     if (running) return undefined;
     const probe = CatalogSyncLock.tryAcquire(dataDir);
-    if (!probe) return store.syncHolder();
+    if (!probe) return runLog.syncHolder();
     probe.release();
     return undefined;
   };
@@ -216,12 +229,12 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
       return { runId: running.runId, alreadyRunning: true, done: running.done, otherSync: undefined };
     const lock = CatalogSyncLock.tryAcquire(dataDir);
     if (!lock)
-      return { runId: undefined, alreadyRunning: true, done: undefined, otherSync: store.syncHolder() };
+      return { runId: undefined, alreadyRunning: true, done: undefined, otherSync: runLog.syncHolder() };
     const startedAt = new Date().toISOString();
     let runId: number;
     try {
-      store.setSyncHolder({ by: holderKind(trigger), pid: process.pid, since: startedAt });
-      runId = store.beginRun(trigger, startedAt);
+      runLog.setSyncHolder({ by: holderKind(trigger), pid: process.pid, since: startedAt });
+      runId = runLog.beginRun(trigger, startedAt);
     } catch (error) {
       lock.release();
       throw error;
@@ -230,7 +243,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
     const controller = new AbortController();
     const sync = new CatalogSync({
       host: core.host,
-      store,
+      runLog,
       catalogFile,
       settings: () => core.settings.current,
       policy,
@@ -262,7 +275,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
           logSyncSummary(summary);
           core.events.emit('sync:finished', summary);
           if (summary.outcome === 'succeeded')
-            core.events.emit('catalog:changed', { syncedAt: store.syncedAt() ?? summary.finishedAt ?? '' });
+            core.events.emit('catalog:changed', { syncedAt: reader.syncedAt() ?? summary.finishedAt ?? '' });
           return summary;
         }),
     };
@@ -278,7 +291,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
 
   const scheduler = new SyncScheduler({
     syncTime: () => core.settings.current.catalogSyncTime,
-    lastSuccessAt: () => store.lastSuccess()?.finishedAt,
+    lastSuccessAt: () => runLog.lastSuccess()?.finishedAt,
     canStart: async () => !running && !otherSync() && (await notConfigured()) === undefined,
     start: (trigger) => void startSync(trigger),
     maxAgeMs: DAY_MS,
@@ -287,8 +300,8 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
   const status = async (): Promise<SyncStatus> => ({
     running: running ? { ...running.progress } : undefined,
     otherSync: otherSync(),
-    last: store.lastRun(),
-    lastSuccess: store.lastSuccess(),
+    last: runLog.lastRun(),
+    lastSuccess: runLog.lastSuccess(),
     nextScheduledAt: scheduler.nextAt()?.toISOString(),
     notConfigured: await notConfigured(),
   });
@@ -319,13 +332,14 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
         error: error instanceof Error ? error.message : String(error),
         workerStopped: stopped,
       });
-      store.invalidateIfReplaced();
-      return store.search(query);
+      return mainThreadSearch().search(query);
     }
   };
 
   return {
-    store,
+    reader,
+    runLog,
+    mainThreadSearch,
     get searchWorker() {
       return searchWorker;
     },
@@ -334,7 +348,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
       await runningSearchWorker().call('searchColumns', { enabled });
     },
     async forgetSearchResults() {
-      store.forgetResults();
+      fallbackSearch?.forgetResults();
       await searchWorker?.call('forgetResults', null);
     },
     startSync,
@@ -351,27 +365,26 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
     handlers: {
       'catalog:search': search,
       'catalog:item': async ({ itemNo }) => {
-        const item = store.item(itemNo);
+        const item = reader.item(itemNo);
         if (!item) throw new BridgeFailure('not-found', `Item ${itemNo} is not in the local catalog.`);
         return item;
       },
       'catalog:facets': async () => {
-        store.invalidateIfReplaced();
-        const { categories, profiles, grades } = store.facets();
+        const { categories, profiles, grades } = reader.facets();
         return { categories, profiles, grades };
       },
-      'catalog:stats': async () => store.stats(),
+      'catalog:stats': async () => reader.stats(),
       'sync:start': async ({ force }) => {
         const { runId, alreadyRunning } = startSync('manual', force ? { force } : {});
         return { runId, alreadyRunning };
       },
       'sync:cancel': async () => ({ cancelled: cancelSync() }),
       'sync:status': status,
-      'sync:runs': async ({ limit }) => store.runs(limit),
+      'sync:runs': async ({ limit }) => runLog.runs(limit),
       'sync:changes': async ({ runId, limit }) => {
-        if (runId !== undefined && !store.run(runId))
+        if (runId !== undefined && !runLog.run(runId))
           throw new BridgeFailure('not-found', `There is no sync run ${runId}.`);
-        return store.changes(runId, limit);
+        return runLog.changes(runId, limit);
       },
     },
     start() {
@@ -385,7 +398,8 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
       }
       await searchWorker?.close();
       searchWorker = undefined;
-      store.close();
+      fallbackSearch?.close();
+      connection.close();
     },
   };
 }

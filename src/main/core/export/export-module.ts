@@ -13,7 +13,7 @@ import type { CatalogSearchQuery } from '../../../shared/contract/catalog-search
 import type { UiLanguage } from '../../../shared/settings.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
 import type { CoreModule, CoreServices } from '../core-module.ts';
-import type { CatalogStore } from '../catalog/catalog-store.ts';
+import type { CatalogSearch } from '../catalog/index.ts';
 import type { OutboxItem, OutboxStore } from '../outbox/outbox-store.ts';
 import { CATALOG_EXPORT_COLUMNS, outboxExportColumns, type CatalogExportRow } from './export-columns.ts';
 import { exportDateTime, writeTable, type RowBatches } from './export-table.ts';
@@ -44,7 +44,11 @@ const OUTBOX_EXPORT_MAX = 1_000_000;
 
 export function createExportModule(
   core: Pick<CoreServices, 'location' | 'settings'>,
-  parts: { catalog: () => CatalogStore; outbox: OutboxStore; chooseFile: ChooseExportFile | undefined },
+  parts: {
+    catalog: () => Pick<CatalogSearch, 'exportBatches' | 'steel' | 'syncedAt'>;
+    outbox: OutboxStore;
+    chooseFile: ChooseExportFile | undefined;
+  },
 ): ExportModule {
   const language = () => core.settings.current.uiLanguage;
 

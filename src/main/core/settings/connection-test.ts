@@ -17,7 +17,7 @@ import {
   type ApplicationName,
   type Settings,
 } from '../../../shared/settings.ts';
-import { companySegment } from '../catalog/catalog-sync.ts';
+import { companySegment } from '../catalog/index.ts';
 import { HostNetworkError } from '../host/host-http-client.ts';
 import { ONE_ATTEMPT, type AnswerClass, type CallKind } from '../host/host-policy.ts';
 import { HostNotConfiguredError, TokenRefusedError, type TokenProvider } from '../host/token-provider.ts';

@@ -1,6 +1,6 @@
 // The category tree, derived from codes as the contract says (docs/contract.md): voaCategories has no parent field,
 // and a code with a hyphenated suffix sits under the code before the hyphen ("BEAM-HEA" under "BEAM").
-import { CATEGORY_HIERARCHY_SEPARATOR } from '../../../shared/contract/catalog-pages.ts';
+import { CATEGORY_HIERARCHY_SEPARATOR } from '../../../../shared/contract/catalog-pages.ts';
 
 export interface PlacedCategory {
   code: string;

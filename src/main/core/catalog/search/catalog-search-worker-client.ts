@@ -1,8 +1,8 @@
 // The main thread's side of the search worker (catalog-search-worker.ts): one per catalog module.
 import type { SearchCalls, SearchWorkerData } from './catalog-search-worker-protocol.ts';
-import { WorkerCalls, workerEntryUrl } from './worker-calls.ts';
+import { WorkerCalls, workerEntryUrl } from '../threads/index.ts';
 
-export const CATALOG_SEARCH_WORKER_URL = workerEntryUrl('catalog-search-worker');
+export const CATALOG_SEARCH_WORKER_URL = workerEntryUrl('catalog-search-worker', import.meta.url);
 
 export type SearchWorker = WorkerCalls<SearchCalls>;
 

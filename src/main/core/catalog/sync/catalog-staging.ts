@@ -1,12 +1,12 @@
 // A sync's writes: pages go into `next_…` tables as they arrive (in short transactions, yielding between
 // them so searches stay quick), and at the end the next catalog replaces the live one in one transaction.
 // Until then the live catalog is not touched, so a failed or cancelled sync leaves it exactly as it was.
-import type { StatementSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import {
   STEEL_PAGES,
   type CatalogItemRow,
   type CatalogVariantRow,
-} from '../../../shared/contract/catalog-pages.ts';
+} from '../../../../shared/contract/catalog-pages.ts';
 import {
   CHANGE_KINDS,
   CHANGE_SUBJECTS,
@@ -16,18 +16,21 @@ import {
   type CodeFacet,
   type PageKindCounts,
   type SyncChangeCounts,
-} from '../../../shared/contract/catalog-search.ts';
-import { inTransaction } from '../db/sqlite.ts';
+} from '../../../../shared/contract/catalog-search.ts';
+import { inTransaction } from '../../db/sqlite.ts';
 import {
+  BatchedInsert,
   CATALOG_TABLES,
+  CHANGES_KEPT_PER_KIND,
+  ROWS_PER_INSERT,
   STAGING_PREFIX,
   createCatalogTables,
   createDeferredIndexes,
-} from './catalog-schema.ts';
-import { CHANGES_KEPT_PER_KIND, type CatalogStore, type StoredFacets } from './catalog-store.ts';
-import { placeCategories, type PlacedCategory } from './category-tree.ts';
-import { BatchedInsert, ROWS_PER_INSERT } from './batched-insert.ts';
-import { CatalogTerms, type ItemTerms } from './catalog-terms.ts';
+  type CatalogConnection,
+  type StoredFacets,
+} from '../store/index.ts';
+import { placeCategories, type PlacedCategory } from '../store/index.ts';
+import { CatalogTerms, type ItemTerms } from '../search-index/index.ts';
 
 /**
  * Rows written per transaction: fewer, larger transactions ingest faster. A transaction of 10,000 rows
@@ -102,7 +105,8 @@ export interface SwapFields {
 }
 
 export class CatalogStaging {
-  readonly #store: CatalogStore;
+  readonly #connection: CatalogConnection;
+  readonly #db: DatabaseSync;
   readonly #generation: number;
   #categories: { code: string; description: string }[] = [];
   readonly #placed = new Map<string, PlacedCategory>();
@@ -130,10 +134,11 @@ export class CatalogStaging {
     (page, code) => this.#steelDescriptions.get(page)?.get(code) ?? '',
   );
 
-  constructor(store: CatalogStore) {
-    this.#store = store;
-    this.#generation = Number(store.meta('generation') ?? '0') + 1;
-    const db = store.db;
+  constructor(connection: CatalogConnection) {
+    this.#connection = connection;
+    this.#db = connection.database();
+    this.#generation = Number(connection.generation() ?? '0') + 1;
+    const db = this.#db;
     for (const table of CATALOG_TABLES) db.exec(`DROP TABLE IF EXISTS "${STAGING_PREFIX}${table}"`);
     inTransaction(db, () => createCatalogTables(db, STAGING_PREFIX, this.#generation));
     this.#insertItems = new BatchedInsert(db, `INSERT OR REPLACE INTO ${STAGING_PREFIX}item`, [
@@ -177,7 +182,7 @@ export class CatalogStaging {
   }
 
   #statement(sql: string): StatementSync {
-    return (this.#statements[sql] ??= this.#store.db.prepare(sql));
+    return (this.#statements[sql] ??= this.#db.prepare(sql));
   }
 
   /**
@@ -195,7 +200,7 @@ export class CatalogStaging {
       this.#assertOpen();
       let count = 0;
       try {
-        inTransaction(this.#store.db, () => {
+        inTransaction(this.#db, () => {
           for (; count < ROWS_PER_TRANSACTION; count++) {
             const next = iterator.next();
             if (next.done) {
@@ -233,7 +238,7 @@ export class CatalogStaging {
     const placed = placeCategories(this.#categories);
     for (const category of placed) this.#placed.set(category.code, category);
     this.#uncategorized = placed.length;
-    inTransaction(this.#store.db, () => {
+    inTransaction(this.#db, () => {
       const insert = this.#statement(
         `INSERT INTO ${STAGING_PREFIX}category (code, description, parent_code, position, subtree_end) VALUES (?, ?, ?, ?, ?)`,
       );
@@ -278,7 +283,7 @@ export class CatalogStaging {
    */
   keepPreviousSteelRows(page: SteelPageName): number {
     this.#assertOpen();
-    const db = this.#store.db;
+    const db = this.#db;
     const descriptions = new Map<string, string>();
     inTransaction(db, () => {
       db.prepare(`DELETE FROM ${STAGING_PREFIX}steel_row WHERE page = ?`).run(page);
@@ -483,7 +488,7 @@ export class CatalogStaging {
    */
   async complete(): Promise<StoredFacets> {
     this.#assertOpen();
-    const db = this.#store.db;
+    const db = this.#db;
     const lonely = db
       .prepare(
         `SELECT no FROM ${STAGING_PREFIX}item i
@@ -547,8 +552,8 @@ export class CatalogStaging {
    * sizes newly blocked or unblocked. Compared a step at a time, yielding between steps.
    */
   async diff(): Promise<{ counts: SyncChangeCounts; kept: Map<string, string[][]> } | undefined> {
-    const db = this.#store.db;
-    if (!this.#store.syncedAt()) return undefined; // a first sync: everything would be "new"
+    const db = this.#db;
+    if (!this.#connection.syncedAt()) return undefined; // a first sync: everything would be "new"
     const counts = Object.fromEntries(
       CHANGE_SUBJECTS.map((subject) => [subject, Object.fromEntries(CHANGE_KINDS.map((kind) => [kind, 0]))]),
     ) as SyncChangeCounts;
@@ -653,16 +658,18 @@ export class CatalogStaging {
   /** The one transaction that replaces the live catalog, records the run's success and its changes. */
   swap(fields: SwapFields, facets: StoredFacets, changes: Awaited<ReturnType<CatalogStaging['diff']>>): void {
     this.#assertOpen();
-    const db = this.#store.db;
+    const db = this.#db;
     inTransaction(db, () => {
       for (const table of CATALOG_TABLES) db.exec(`DROP TABLE "${table}"`);
       for (const table of CATALOG_TABLES)
         db.exec(`ALTER TABLE "${STAGING_PREFIX}${table}" RENAME TO "${table}"`);
-      this.#store.setMeta('generation', String(this.#generation));
-      this.#store.setMeta('synced_at', fields.syncedAt);
-      this.#store.setMeta('steel', fields.steel ? '1' : '0');
-      this.#store.setMeta('counts', JSON.stringify(fields.counts));
-      this.#store.setMeta('facets', JSON.stringify(facets));
+      this.#connection.publish({
+        generation: this.#generation,
+        syncedAt: fields.syncedAt,
+        steel: fields.steel,
+        counts: fields.counts,
+        facets,
+      });
       if (changes) {
         const insert = db.prepare(
           'INSERT INTO sync_change (run_id, subject, kind, item_no, variant_code, description) VALUES (?, ?, ?, ?, ?, ?)',
@@ -689,14 +696,13 @@ export class CatalogStaging {
       );
     });
     this.#open = false;
-    this.#store.invalidate();
   }
 
   /** Drops whatever was staged; the live catalog stays as it was. */
   discard(): void {
     if (!this.#open) return;
     this.#open = false;
-    const db = this.#store.db;
+    const db = this.#db;
     if (db.isTransaction) db.exec('ROLLBACK');
     for (const table of CATALOG_TABLES) db.exec(`DROP TABLE IF EXISTS "${STAGING_PREFIX}${table}"`);
   }

@@ -4,12 +4,12 @@
 // and swaps the catalog in, on a node:sqlite connection of its own. So neither holds up the main thread,
 // and a page is received while the one before it is written. The main thread keeps the token, the
 // headers and the host policy.
-import type { PageKind } from '../../../shared/contract/catalog-search.ts';
+import type { PageKind } from '../../../../shared/contract/catalog-search.ts';
 import { MessagePort, workerData } from 'node:worker_threads';
-import type { HostRequest } from '../host/host-http-client.ts';
+import type { HostRequest } from '../../host/host-http-client.ts';
 import type { SteelPageName, SwapFields } from './catalog-staging.ts';
 import type { ODataListBounds } from './odata-list.ts';
-import type { CallAnswer, CallRequest } from './worker-calls.ts';
+import type { CallAnswer, CallRequest } from '../threads/index.ts';
 
 /** A page the receiver has scanned and handed to the catalog worker, which keeps it until it is written. */
 export type ScannedPage =

@@ -10,13 +10,13 @@ import {
 } from 'node:worker_threads';
 
 /**
- * A catalog worker's entry beside the code that starts it. From the .ts sources (Node's type stripping:
- * the CLI, the browser shell, the tests) it is the sibling .ts file; electron-vite bundles each worker as
- * an entry of its own (`<entry>.js`) in the same folder as every main chunk (electron.vite.config.ts),
- * so the sibling .js is right there.
+ * A catalog worker's entry beside the code that starts it (`beside`: that code's import.meta.url). From
+ * the .ts sources (Node's type stripping: the CLI, the browser shell, the tests) it is the sibling .ts
+ * file; electron-vite bundles each worker as an entry of its own (`<entry>.js`) in the same folder as
+ * every main chunk (electron.vite.config.ts), so the sibling .js is right there.
  */
-export function workerEntryUrl(entry: string): URL {
-  return new URL(`./${entry}${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+export function workerEntryUrl(entry: string, beside: string): URL {
+  return new URL(`./${entry}${beside.endsWith('.ts') ? '.ts' : '.js'}`, beside);
 }
 
 /** The worker's port to the thread that started it; `entry` names the worker in the error elsewhere. */

@@ -15,7 +15,7 @@ import {
   STEEL_PAGES,
   STEEL_SYNC_PERMISSION_SET,
   VARIANT_PROPERTIES,
-} from '../../../shared/contract/catalog-pages.ts';
+} from '../../../../shared/contract/catalog-pages.ts';
 import {
   emptyPageKindCounts,
   type PageKind,
@@ -25,17 +25,17 @@ import {
   type SyncProgress,
   type SyncRunSummary,
   type SyncTrigger,
-} from '../../../shared/contract/catalog-search.ts';
-import type { Settings } from '../../../shared/settings.ts';
-import type { HostTransport } from '../host/host-http-client.ts';
-import { ANSWER_MAX_BYTES, DEFAULT_MINIMUM_RATE, type MinimumRate } from '../host/answer-limits.ts';
-import type { AnswerClass, CallResult } from '../host/host-policy.ts';
-import { hostErrorMessage, hostWordsOf, type VoaHost } from '../host/voa-host.ts';
-import { HostNotConfiguredError } from '../host/token-provider.ts';
+} from '../../../../shared/contract/catalog-search.ts';
+import type { Settings } from '../../../../shared/settings.ts';
+import type { HostTransport } from '../../host/host-http-client.ts';
+import { ANSWER_MAX_BYTES, DEFAULT_MINIMUM_RATE, type MinimumRate } from '../../host/answer-limits.ts';
+import type { AnswerClass, CallResult } from '../../host/host-policy.ts';
+import { hostErrorMessage, hostWordsOf, type VoaHost } from '../../host/voa-host.ts';
+import { HostNotConfiguredError } from '../../host/token-provider.ts';
 import type { SteelPageName } from './catalog-staging.ts';
-import type { CatalogStore } from './catalog-store.ts';
+import type { SyncRunLog } from '../store/index.ts';
 import { CatalogWorker } from './catalog-sync-worker-client.ts';
-import { appLog } from '../log/app-log.ts';
+import { appLog } from '../../log/app-log.ts';
 
 export interface SyncPolicy {
   /** Requests in flight at most. */
@@ -173,8 +173,8 @@ type PageKindOutcome = 'read' | 'absent' | { refused: string };
 
 export interface CatalogSyncOptions {
   host: VoaHost;
-  /** The main thread's connection: the run log. The worker opens `catalogFile` for the sync's writes. */
-  store: CatalogStore;
+  /** The run log, on the main thread's connection. The worker opens `catalogFile` for the sync's writes. */
+  runLog: SyncRunLog;
   catalogFile: string;
   settings: () => Settings;
   policy?: Partial<SyncPolicy>;
@@ -203,7 +203,7 @@ export class CatalogSync {
 /** One run's state, and its steps in the order they happen (execute). */
 class SyncRun {
   readonly #host: VoaHost;
-  readonly #store: CatalogStore;
+  readonly #runLog: SyncRunLog;
   readonly #catalogFile: string;
   readonly #settings: () => Settings;
   readonly #policy: SyncPolicy;
@@ -236,7 +236,7 @@ class SyncRun {
   ) {
     this.#force = force;
     this.#host = options.host;
-    this.#store = options.store;
+    this.#runLog = options.runLog;
     this.#catalogFile = options.catalogFile;
     this.#settings = options.settings;
     this.#policy = { ...DEFAULT_SYNC_POLICY, ...options.policy };
@@ -245,7 +245,7 @@ class SyncRun {
     this.#signal = signal;
     this.#stop = AbortSignal.any([signal, this.#internal.signal]);
     this.#semaphore = new Semaphore(this.#policy.concurrency);
-    const lastSuccess = this.#store.lastSuccess();
+    const lastSuccess = this.#runLog.lastSuccess();
     this.#last = lastSuccess;
     this.#progress = {
       runId,
@@ -297,7 +297,7 @@ class SyncRun {
       clearTimeout(this.#deadline);
       await this.#worker.close();
     }
-    return this.#store.run(this.#runId) as SyncRunSummary;
+    return this.#runLog.run(this.#runId) as SyncRunSummary;
   }
 
   #report(changes: Partial<SyncProgress> = {}): void {
@@ -569,8 +569,6 @@ class SyncRun {
           .join(' '),
       },
     });
-    // The main thread's connection caches rankings, counts and facets of the catalog just replaced.
-    this.#store.invalidate();
   }
 
   /**
@@ -607,7 +605,7 @@ class SyncRun {
       : error instanceof SyncFailure
         ? error.failure
         : { reason: 'internal', hostWords: undefined, missingSettings: undefined };
-    this.#store.endRun(this.#runId, cancelled ? 'cancelled' : 'failed', {
+    this.#runLog.endRun(this.#runId, cancelled ? 'cancelled' : 'failed', {
       failure,
       message: `${reason}${cancelled || reason.includes('catalog before it was kept') ? '' : ' The catalog before this sync was kept.'}`,
       pages: this.#progress.pages,

@@ -2,8 +2,8 @@
 // the run log and the changes between syncs. Catalog tables exist twice during a sync: the live ones that
 // searches read, and `next_…` ones that the sync fills; a successful sync swaps them in one transaction.
 import type { DatabaseSync } from 'node:sqlite';
-import type { Migration } from '../db/sqlite.ts';
-import { rebuildSizeTerms } from './catalog-terms.ts';
+import type { Migration } from '../../db/sqlite.ts';
+import { rebuildSizeTerms } from '../search-index/index.ts';
 
 export const CATALOG_DB_FILE = 'catalog.db';
 export const STAGING_PREFIX = 'next_';

@@ -1,32 +1,33 @@
-// The local catalog: reads and search on the live tables, and the run log. One connection serves both the
-// searches and the sync's writes (which go to staging tables in short transactions), so a search never
-// waits for a lock, and never sees a half-written catalog.
+// The catalog's search, on the search worker's connection: a query read as steel notation, matched
+// against the search index (search-index/), ranked (search-rank.ts) and windowed. The index and what
+// ranking reads of each size are loaded into memory in slices between searches (search-columns.ts);
+// until then the same is read from SQLite.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
   SEARCH_LIMIT_MAX,
   SEARCH_RANKED_MAX,
-  SYNC_FAILURE_REASONS,
-  emptyPageKindCounts,
-  type CatalogFacets,
-  type CatalogItemDetail,
   type CatalogSearchQuery,
   type CatalogSearchResult,
   type CatalogSizeRow,
-  type CatalogStats,
-  type PageKindCounts,
-  type SyncChange,
-  type SyncChangeCounts,
-  type SyncChanges,
-  type SyncFailureInfo,
-  type SyncHolder,
-  type SyncOutcome,
-  type SyncRunSummary,
-  type SyncTrigger,
-} from '../../../shared/contract/catalog-search.ts';
-import { STEEL_PAGES } from '../../../shared/contract/catalog-pages.ts';
-import { openDatabase } from '../db/sqlite.ts';
-import { CATALOG_TABLES, STAGING_PREFIX, catalogMigrations } from './catalog-schema.ts';
-import { readSteelQuery, type SteelQuery } from '../../../shared/contract/search-notation.ts';
+} from '../../../../shared/contract/catalog-search.ts';
+import { readSteelQuery, type SteelQuery } from '../../../../shared/contract/search-notation.ts';
+import {
+  Lru,
+  SIZE_COLUMNS,
+  sizeRow,
+  type CatalogConnection,
+  type GenerationWatch,
+  type SizeRecord,
+  type StoredFacets,
+} from '../store/index.ts';
+import {
+  matchParts,
+  matchText,
+  matchingSizes,
+  type MatchPart,
+  type SizeSet,
+  type SizeTermSource,
+} from '../search-index/index.ts';
 import {
   WritingReader,
   needsWriting,
@@ -34,68 +35,8 @@ import {
   type RankCandidate,
   type TextWriting,
 } from './search-rank.ts';
-import { matchParts, matchText, type MatchPart } from './search-text.ts';
-import { matchingSizes, type SizeSet, type SizeTermSource } from './size-terms.ts';
 import { SUGGESTIONS_MAX, queriesOneSlipAway } from './search-suggestions.ts';
 import { SizeColumns, TermIndex, type ColumnFilter } from './search-columns.ts';
-
-/** Bytes of catalog.db read through a memory map: a 500,000-size catalog and its staged successor. */
-const CATALOG_MMAP_BYTES = 1 << 30;
-
-/** Page caches in KB: the sync's writer's, and a reader's (which reads mostly through the memory map). */
-const SYNC_PAGE_CACHE_KB = 4096;
-const READ_PAGE_CACHE_KB = 16384;
-
-/** Changes kept per subject and kind; the counts are always complete. */
-export const CHANGES_KEPT_PER_KIND = 1000;
-
-const SIZE_COLUMNS = `
-  s.id, s.item_no, s.variant_code, coalesce(i.description, '') AS item_description,
-  coalesce(i.description2, '') AS item_description2, s.description, s.description2,
-  coalesce(i.category_code, '') AS category_code, s.profile_code, s.grade_code,
-  coalesce(i.base_unit, '') AS base_unit, coalesce(i.price_unit, '') AS price_unit, s.length, s.width,
-  s.thickness, s.extra_length, s.format_type, s.inventory, s.item_blocked, s.sales_blocked, s.size_blocked`;
-
-interface SizeRecord {
-  id: number;
-  item_no: string;
-  variant_code: string;
-  item_description: string;
-  item_description2: string;
-  description: string;
-  description2: string;
-  category_code: string;
-  profile_code: string;
-  grade_code: string;
-  base_unit: string;
-  price_unit: string;
-  length: number;
-  width: number;
-  thickness: number;
-  extra_length: number;
-  format_type: string;
-  inventory: number;
-  item_blocked: number;
-  sales_blocked: number;
-  size_blocked: number;
-}
-
-interface RunRecord {
-  id: number;
-  trigger: string;
-  started_at: string;
-  finished_at: string | null;
-  outcome: string;
-  message: string;
-  pages: number;
-  rows_json: string;
-  duration_ms: number;
-  steel: number | null;
-  changes_json: string | null;
-  refused_steel_pages: string;
-  damaged_moved_to: string | null;
-  failure_json: string | null;
-}
 
 /** A match as #rank reads it (as an array); the extra length is left out on purpose (search-rank.ts). */
 type RankRecord = [
@@ -145,100 +86,15 @@ interface RankedIds {
   capped: boolean;
 }
 
-export interface StoredFacets extends CatalogFacets {
-  sizes: number;
-}
-
-function sizeRow(record: SizeRecord): CatalogSizeRow {
-  return {
-    itemNo: record.item_no,
-    variantCode: record.variant_code,
-    itemDescription: record.item_description,
-    itemDescription2: record.item_description2,
-    description: record.description,
-    description2: record.description2,
-    categoryCode: record.category_code,
-    profileCode: record.profile_code,
-    gradeCode: record.grade_code,
-    baseUnit: record.base_unit,
-    priceUnit: record.price_unit,
-    lengthMm: record.length,
-    widthMm: record.width,
-    thicknessMm: record.thickness,
-    extraLengthMm: record.extra_length,
-    formatType: record.format_type,
-    inventory: record.inventory,
-    itemBlocked: record.item_blocked === 1,
-    salesBlocked: record.sales_blocked === 1,
-    sizeBlocked: record.size_blocked === 1,
-  };
-}
-
-/** A stored failure read back; a reason this version does not know reads as `internal`. */
-function storedFailure(json: string): SyncFailureInfo {
-  const stored = JSON.parse(json) as Partial<Record<keyof SyncFailureInfo, unknown>>;
-  const reason = SYNC_FAILURE_REASONS.find((known) => known === stored.reason) ?? 'internal';
-  return {
-    reason,
-    hostWords: typeof stored.hostWords === 'string' ? stored.hostWords : undefined,
-    missingSettings: Array.isArray(stored.missingSettings)
-      ? stored.missingSettings.filter((key): key is string => typeof key === 'string')
-      : undefined,
-  };
-}
-
-export function runSummary(record: RunRecord): SyncRunSummary {
-  return {
-    id: record.id,
-    trigger: record.trigger as SyncTrigger,
-    startedAt: record.started_at,
-    finishedAt: record.finished_at ?? undefined,
-    outcome: record.outcome as SyncOutcome,
-    message: record.message,
-    pages: record.pages,
-    rows: { ...emptyPageKindCounts(), ...(JSON.parse(record.rows_json) as Partial<PageKindCounts>) },
-    durationMs: record.duration_ms,
-    steel: record.steel === null ? undefined : record.steel === 1,
-    changes: record.changes_json ? (JSON.parse(record.changes_json) as SyncChangeCounts) : undefined,
-    refusedSteelPages: JSON.parse(record.refused_steel_pages) as string[],
-    damagedCatalogMovedTo: record.damaged_moved_to ?? undefined,
-    failure: record.failure_json ? storedFailure(record.failure_json) : undefined,
-  };
-}
-
-/** A small least-recently-used cache: the renderer asks for window after window of the same search. */
-class Lru<V> {
-  readonly #max: number;
-  readonly #map = new Map<string, V>();
-  constructor(max: number) {
-    this.#max = max;
-  }
-  get(key: string): V | undefined {
-    const value = this.#map.get(key);
-    if (value !== undefined) {
-      this.#map.delete(key);
-      this.#map.set(key, value);
-    }
-    return value;
-  }
-  set(key: string, value: V): void {
-    this.#map.delete(key);
-    this.#map.set(key, value);
-    if (this.#map.size > this.#max) this.#map.delete(this.#map.keys().next().value as string);
-  }
-  clear(): void {
-    this.#map.clear();
-  }
-}
-
-export class CatalogStore {
-  readonly db: DatabaseSync;
+export class CatalogSearch {
+  readonly #connection: CatalogConnection;
+  readonly #db: DatabaseSync;
+  readonly #generation: GenerationWatch;
   readonly #ranked = new Lru<RankedIds>(16);
   readonly #counts = new Lru<number>(32);
   /** The search's statements, compiled once: typing runs them on every key. */
   readonly #searchStatements = new Lru<StatementSync>(32);
   #facets: StoredFacets | undefined;
-  #generationSeen: string | undefined;
   /** What ranking reads of each size, and the index's terms, once loaded (search-columns.ts). */
   #columns: SizeColumns | undefined;
   #terms: TermIndex | undefined;
@@ -247,35 +103,18 @@ export class CatalogStore {
   /** What the catalog's texts are written with, read once per catalog rather than once per search. */
   #writings = new Map<string, TextWriting>();
 
-  constructor(db: DatabaseSync) {
-    this.db = db;
+  /** Searches rank from in-memory columns unless `columns` is off (the main thread's fallback). */
+  constructor(connection: CatalogConnection, { columns = true }: { columns?: boolean } = {}) {
+    this.#connection = connection;
+    this.#db = connection.database();
     // Nothing is cached yet: whatever is cached from now on belongs to the generation live now.
-    this.#generationSeen = this.meta('generation');
+    this.#generation = connection.watchGeneration();
+    this.#columnsEnabled = columns;
   }
 
-  /**
-   * `forSync` for the sync's writer: no memory map and a small page cache (below). Searches and the main
-   * thread's reads read through the memory map.
-   */
-  static open(file: string, { forSync = false }: { forSync?: boolean } = {}): CatalogStore {
-    const db = openDatabase(file, catalogMigrations, 'normal');
-    // The sync's writer appends rows in id order and looks items up in key order: 4 MB of page cache
-    // (SQLite's default is 2 MB) serve it. It had 16 MB for the pages of the FTS5 index it wrote; without
-    // that index, 16 MB only added to the syncing process's peak (docs/bench-history.md, "Peak RSS").
-    db.exec(`PRAGMA cache_size = -${forSync ? SYNC_PAGE_CACHE_KB : READ_PAGE_CACHE_KB}`);
-    // Reads through a memory map: a search touches thousands of size rows scattered over the file, and
-    // reading them from the OS page cache without a copy per page halves a broad search's row fetch at
-    // 500,000 sizes (docs/catalog.md, "What a search costs"). Every page read that way stays in the
-    // process's resident set (file-backed) while the map is open, though: the sync's writer reads most of
-    // the new catalog in its changes and swap, which added 70 to 90 MB to the syncing process's peak at
-    // 500,000 sizes (docs/bench-history.md), so it reads through its page cache instead.
-    if (!forSync) db.exec(`PRAGMA mmap_size = ${CATALOG_MMAP_BYTES}`);
-    return new CatalogStore(db);
-  }
-
+  /** Stops loading the columns; the connection is its owner's to close. */
   close(): void {
     this.#stopLoading();
-    if (this.db.isOpen) this.db.close();
   }
 
   /**
@@ -283,6 +122,8 @@ export class CatalogStore {
    * that read the same from SQLite. For tests and the bench: the app never waits for it.
    */
   searchColumnsLoaded(): Promise<void> {
+    // "Loaded" means the live catalog's columns, not those of a catalog a swap has since replaced.
+    this.invalidateIfReplaced();
     if (!this.#columnsEnabled || (this.#columns && this.#terms)) return Promise.resolve();
     const load = this.#startLoading();
     load.awaited = true;
@@ -304,13 +145,13 @@ export class CatalogStore {
   /** Loads the columns in slices of LOAD_SLICE_MS between other work; again when a swap interrupts it. */
   #startLoading(): ColumnLoad {
     if (this.#load) return this.#load;
-    const generation = this.meta('generation');
+    const generation = this.#connection.generation();
     let columns: SizeColumns | undefined;
     let terms: TermIndex | undefined;
     const steps = (function* (db: DatabaseSync) {
       yield* TermIndex.load(db, (loaded) => (terms = loaded));
       yield* SizeColumns.load(db, (loaded) => (columns = loaded));
-    })(this.db);
+    })(this.#db);
     let settle = () => {};
     const loaded = new Promise<void>((resolve) => (settle = resolve));
     const load: ColumnLoad = { timer: undefined, awaited: false, steps, settle, loaded };
@@ -320,7 +161,7 @@ export class CatalogStore {
     };
     const finish = () => {
       this.#load = undefined;
-      if (columns && terms && this.meta('generation') === generation) {
+      if (columns && terms && this.#connection.generation() === generation) {
         this.#columns = columns;
         this.#terms = terms;
         settle();
@@ -359,66 +200,11 @@ export class CatalogStore {
   }
 
   /**
-   * After a crash: staging tables are dropped and a run left "running" is marked as interrupted. Only
-   * while holding the sync lock (CatalogSyncLock): otherwise the "crash" may be another process's sync.
-   */
-  recoverAfterCrash(): void {
-    for (const table of CATALOG_TABLES) this.db.exec(`DROP TABLE IF EXISTS "${STAGING_PREFIX}${table}"`);
-    this.db
-      .prepare(
-        `UPDATE sync_run SET outcome = 'failed', finished_at = coalesce(finished_at, ?),
-           message = 'VOA Desk stopped during this sync; the catalog before it was kept.', failure_json = ?
-         WHERE outcome = 'running'`,
-      )
-      .run(
-        new Date().toISOString(),
-        JSON.stringify({ reason: 'interrupted' } satisfies Partial<SyncFailureInfo>),
-      );
-  }
-
-  meta(key: string): string | undefined {
-    // Read on every search (the generation, the sync time, steel): compiled once.
-    const row = this.#searchStatement('SELECT value FROM meta WHERE key = ?').get(key) as
-      { value: string } | undefined;
-    return row?.value;
-  }
-
-  setMeta(key: string, value: string): void {
-    this.db
-      .prepare(
-        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      )
-      .run(key, value);
-  }
-
-  /** Who holds the data directory's sync lock, as its holder wrote down after taking it. */
-  syncHolder(): SyncHolder | undefined {
-    const value = this.meta('sync_holder');
-    return value ? (JSON.parse(value) as SyncHolder) : undefined;
-  }
-
-  setSyncHolder(holder: SyncHolder): void {
-    this.setMeta('sync_holder', JSON.stringify(holder));
-  }
-
-  syncedAt(): string | undefined {
-    return this.meta('synced_at');
-  }
-
-  steel(): boolean | undefined {
-    const value = this.meta('steel');
-    return value === undefined ? undefined : value === '1';
-  }
-
-  /**
    * Drops the caches when another connection (a sync in another process) replaced the live catalog:
    * each swap writes a new generation.
    */
   invalidateIfReplaced(): void {
-    const generation = this.meta('generation');
-    if (generation === this.#generationSeen) return;
-    this.#generationSeen = generation;
-    this.invalidate();
+    if (this.#generation.replaced()) this.invalidate();
   }
 
   /**
@@ -428,7 +214,7 @@ export class CatalogStore {
    * searches then read SQLite while the columns loaded all over again).
    */
   invalidate(): void {
-    if (this.db.isOpen) this.#generationSeen = this.meta('generation');
+    this.#generation.accept();
     this.forgetResults();
     this.#facets = undefined;
     this.#columns = undefined;
@@ -455,7 +241,7 @@ export class CatalogStore {
       blocked: query.blocked,
     };
     if (query.categoryCode) {
-      const range = this.db
+      const range = this.#db
         .prepare('SELECT position, subtree_end FROM category WHERE code = ?')
         .get(query.categoryCode) as { position: number; subtree_end: number } | undefined;
       if (!range) return undefined;
@@ -477,8 +263,20 @@ export class CatalogStore {
     return { where, params, columns };
   }
 
+  /** When the last sync's catalog was synced (the stock's date). */
+  syncedAt(): string | undefined {
+    return this.#connection.syncedAt();
+  }
+
+  /** Whether the last sync found the steel extension (stock known), undefined before a first sync. */
+  steel(): boolean | undefined {
+    return this.#connection.steel();
+  }
+
   search(query: CatalogSearchQuery): CatalogSearchResult {
     const started = performance.now();
+    // A swap since the last search (in the sync worker, or another process's) is seen at once.
+    this.invalidateIfReplaced();
     const parsed = readSteelQuery(query.query);
     const filters = this.#filters(query);
     const result = (rows: CatalogSizeRow[], total: number, capped: boolean): CatalogSearchResult => ({
@@ -491,7 +289,7 @@ export class CatalogStore {
         query.offset === 0 && parsed.parts.length > 0 && (total === 0 || this.#noneInStock(rows))
           ? this.#suggestions(query.query)
           : [],
-      syncedAt: this.syncedAt(),
+      syncedAt: this.#connection.syncedAt(),
       tookMs: Math.round((performance.now() - started) * 100) / 100,
     });
     if (!filters) return result([], 0, false);
@@ -509,12 +307,14 @@ export class CatalogStore {
       let total = this.#counts.get(filterKey);
       if (total === undefined) {
         total = (
-          this.db.prepare(`SELECT count(*) AS n FROM size s ${where}`).get(...filters.params) as { n: number }
+          this.#db.prepare(`SELECT count(*) AS n FROM size s ${where}`).get(...filters.params) as {
+            n: number;
+          }
         ).n;
         this.#counts.set(filterKey, total);
       }
       // Ids first (the index alone), then the rows of this window: an offset never joins skipped rows.
-      const ids = this.db
+      const ids = this.#db
         .prepare(`SELECT s.id FROM size s ${where} ORDER BY s.category_position, s.id LIMIT ? OFFSET ?`)
         .all(...filters.params, query.limit, query.offset) as { id: number }[];
       return result(this.#rowsByIds(ids.map((row) => row.id)), total, false);
@@ -538,7 +338,7 @@ export class CatalogStore {
 
   /** Whether a first page of results has nothing in stock (where stock is known: the steel extension). */
   #noneInStock(rows: readonly CatalogSizeRow[]): boolean {
-    return this.steel() === true && rows.length > 0 && rows.every((row) => !(row.inventory > 0));
+    return this.#connection.steel() === true && rows.length > 0 && rows.every((row) => !(row.inventory > 0));
   }
 
   /** The queries one slip away from `text` that find something, most likely first (search-suggestions.ts). */
@@ -559,6 +359,7 @@ export class CatalogStore {
    * walks the category order by key, so the 500,000th size costs what the first does.
    */
   *exportBatches(query: CatalogSearchQuery, batchSize = 1000): Generator<CatalogSizeRow[]> {
+    this.invalidateIfReplaced();
     const filters = this.#filters(query);
     if (!filters) return;
     if (readSteelQuery(query.query).parts.length) {
@@ -569,7 +370,7 @@ export class CatalogStore {
       }
     }
     const where = filters.where.length ? `${filters.where.join(' AND ')} AND ` : '';
-    const next = this.db.prepare(
+    const next = this.#db.prepare(
       `SELECT s.id, s.category_position AS position FROM size s
        WHERE ${where}(s.category_position, s.id) > (?, ?)
        ORDER BY s.category_position, s.id LIMIT ?`,
@@ -606,7 +407,7 @@ export class CatalogStore {
     const capped = candidates.length > SEARCH_RANKED_MAX;
     if (capped) candidates.length = SEARCH_RANKED_MAX;
     // Stock is unknown, not zero, where the last sync found no steel extension.
-    return { ids: rankCandidates(parsed, candidates, this.steel() === true), capped };
+    return { ids: rankCandidates(parsed, candidates, this.#connection.steel() === true), capped };
   }
 
   #writingReader(): WritingReader {
@@ -754,7 +555,7 @@ export class CatalogStore {
   #searchStatement(sql: string): StatementSync {
     let statement = this.#searchStatements.get(sql);
     if (!statement) {
-      statement = this.db.prepare(sql);
+      statement = this.#db.prepare(sql);
       this.#searchStatements.set(sql, statement);
     }
     return statement;
@@ -765,7 +566,7 @@ export class CatalogStore {
     const records = this.#searchStatement(
       `SELECT ${SIZE_COLUMNS} FROM size s LEFT JOIN item i ON i.no = s.item_no
        WHERE s.id IN (SELECT value FROM json_each(?))`,
-    ).all(JSON.stringify(ids)) as unknown as SizeRecord[];
+    ).all(JSON.stringify(ids)) as SizeRecord[];
     const byId = new Map(records.map((record) => [record.id, record]));
     return ids.flatMap((id) => {
       const record = byId.get(id);
@@ -773,204 +574,8 @@ export class CatalogStore {
     });
   }
 
-  // ---- items, facets, stats -------------------------------------------------------------------------
-
-  item(itemNo: string): CatalogItemDetail | undefined {
-    const find = this.db.prepare('SELECT * FROM item WHERE no = ?');
-    const item = (find.get(itemNo) ?? find.get(itemNo.toUpperCase())) as
-      | {
-          no: string;
-          description: string;
-          description2: string;
-          base_unit: string;
-          price_unit: string;
-          category_code: string;
-          profile_code: string;
-          grade_code: string;
-          blocked: number;
-          sales_blocked: number;
-        }
-      | undefined;
-    if (!item) return undefined;
-    const sizes = this.db
-      .prepare(
-        `SELECT ${SIZE_COLUMNS} FROM size s LEFT JOIN item i ON i.no = s.item_no
-         WHERE s.item_no = ? ORDER BY s.variant_code`,
-      )
-      .all(item.no) as unknown as SizeRecord[];
-    const categoryPath: { code: string; description: string }[] = [];
-    const categoryOf = this.db.prepare('SELECT code, description, parent_code FROM category WHERE code = ?');
-    let code = item.category_code;
-    for (let depth = 0; code && depth < 20; depth++) {
-      const category = categoryOf.get(code) as
-        { code: string; description: string; parent_code: string } | undefined;
-      if (!category) break;
-      categoryPath.unshift({ code: category.code, description: category.description });
-      code = category.parent_code;
-    }
-    const steel = (page: string, key: string) => {
-      if (!key) return undefined;
-      const row = this.db
-        .prepare('SELECT key, description FROM steel_row WHERE page = ? AND key = ?')
-        .get(page, key) as { key: string; description: string } | undefined;
-      return { code: key, description: row?.description ?? '' };
-    };
-    return {
-      itemNo: item.no,
-      description: item.description,
-      description2: item.description2,
-      baseUnit: item.base_unit,
-      priceUnit: item.price_unit,
-      categoryCode: item.category_code,
-      categoryPath,
-      profile: steel(STEEL_PAGES.profiles, item.profile_code),
-      grade: steel(STEEL_PAGES.grades, item.grade_code),
-      blocked: item.blocked === 1,
-      salesBlocked: item.sales_blocked === 1,
-      sizes: sizes.map(sizeRow),
-      syncedAt: this.syncedAt(),
-    };
-  }
-
-  /** Facets are computed by the sync before the swap and stored with the catalog. */
+  /** The stored facets: their profile and grade codes decide whether ranking reads the texts. */
   facets(): StoredFacets {
-    if (!this.#facets) {
-      const stored = this.meta('facets');
-      this.#facets = stored
-        ? (JSON.parse(stored) as StoredFacets)
-        : { categories: [], profiles: [], grades: [], sizes: 0 };
-    }
-    return this.#facets;
-  }
-
-  counts(): PageKindCounts {
-    const stored = this.meta('counts');
-    return { ...emptyPageKindCounts(), ...(stored ? (JSON.parse(stored) as Partial<PageKindCounts>) : {}) };
-  }
-
-  stats(): CatalogStats {
-    return {
-      counts: this.counts(),
-      sizes: this.facets().sizes,
-      steel: this.steel(),
-      syncedAt: this.syncedAt(),
-      lastSync: this.lastRun(),
-    };
-  }
-
-  // ---- run log and changes --------------------------------------------------------------------------
-
-  /**
-   * A catalog.db that could not be opened was moved aside and replaced by this empty one: an entry in the
-   * run log, so that it shows on the sync bar, in the sync log and from the CLI until the next sync.
-   */
-  recordDamagedCatalog(movedTo: string, message: string): void {
-    const now = new Date().toISOString();
-    this.db
-      .prepare(
-        `INSERT INTO sync_run (trigger, started_at, finished_at, outcome, message, damaged_moved_to)
-         VALUES ('startup', ?, ?, 'failed', ?, ?)`,
-      )
-      .run(now, now, message, movedTo);
-  }
-
-  beginRun(trigger: SyncTrigger, startedAt: string): number {
-    const result = this.db
-      .prepare(`INSERT INTO sync_run (trigger, started_at, outcome) VALUES (?, ?, 'running')`)
-      .run(trigger, startedAt);
-    return Number(result.lastInsertRowid);
-  }
-
-  /** Records the end of a run that did not replace the catalog (failed or cancelled). */
-  endRun(
-    id: number,
-    outcome: Exclude<SyncOutcome, 'running' | 'succeeded'>,
-    fields: {
-      message: string;
-      pages: number;
-      rows: PageKindCounts;
-      durationMs: number;
-      steel: boolean | undefined;
-      /** Why it failed (a failed run); undefined for a cancelled one. */
-      failure: SyncFailureInfo | undefined;
-    },
-  ): void {
-    this.db
-      .prepare(
-        `UPDATE sync_run SET outcome = ?, finished_at = ?, message = ?, pages = ?, rows_json = ?,
-           duration_ms = ?, steel = ?, failure_json = ? WHERE id = ?`,
-      )
-      .run(
-        outcome,
-        new Date().toISOString(),
-        fields.message,
-        fields.pages,
-        JSON.stringify(fields.rows),
-        Math.round(fields.durationMs),
-        fields.steel === undefined ? null : fields.steel ? 1 : 0,
-        fields.failure ? JSON.stringify(fields.failure) : null,
-        id,
-      );
-  }
-
-  run(id: number): SyncRunSummary | undefined {
-    const record = this.db.prepare('SELECT * FROM sync_run WHERE id = ?').get(id) as RunRecord | undefined;
-    return record ? runSummary(record) : undefined;
-  }
-
-  runs(limit: number): SyncRunSummary[] {
-    return (
-      this.db.prepare('SELECT * FROM sync_run ORDER BY id DESC LIMIT ?').all(limit) as unknown as RunRecord[]
-    ).map(runSummary);
-  }
-
-  lastRun(): SyncRunSummary | undefined {
-    const record = this.db
-      .prepare(`SELECT * FROM sync_run WHERE outcome != 'running' ORDER BY id DESC LIMIT 1`)
-      .get() as RunRecord | undefined;
-    return record ? runSummary(record) : undefined;
-  }
-
-  lastSuccess(): SyncRunSummary | undefined {
-    const record = this.db
-      .prepare(`SELECT * FROM sync_run WHERE outcome = 'succeeded' ORDER BY id DESC LIMIT 1`)
-      .get() as RunRecord | undefined;
-    return record ? runSummary(record) : undefined;
-  }
-
-  changes(runId: number | undefined, limit: number): SyncChanges {
-    const record = (
-      runId === undefined
-        ? this.db
-            .prepare(
-              `SELECT * FROM sync_run WHERE outcome = 'succeeded' AND changes_json IS NOT NULL ORDER BY id DESC LIMIT 1`,
-            )
-            .get()
-        : this.db.prepare('SELECT * FROM sync_run WHERE id = ?').get(runId)
-    ) as RunRecord | undefined;
-    const run = record ? runSummary(record) : undefined;
-    const changes = run
-      ? (
-          this.db
-            .prepare(
-              `SELECT subject, kind, item_no, variant_code, description FROM sync_change
-               WHERE run_id = ? ORDER BY subject, kind, item_no, variant_code LIMIT ?`,
-            )
-            .all(run.id, limit) as {
-            subject: string;
-            kind: string;
-            item_no: string;
-            variant_code: string;
-            description: string;
-          }[]
-        ).map((row): SyncChange => ({
-          subject: row.subject as SyncChange['subject'],
-          kind: row.kind as SyncChange['kind'],
-          itemNo: row.item_no,
-          variantCode: row.variant_code,
-          description: row.description,
-        }))
-      : [];
-    return { run, counts: run?.changes, changes, keptPerKind: CHANGES_KEPT_PER_KIND };
+    return (this.#facets ??= this.#connection.facets());
   }
 }

@@ -3,8 +3,8 @@
 // to the catalog worker over their own channel. Receiving here rather than in the catalog worker takes
 // the TLS, HTTP and scanning work (about a sixth of that thread's) off the thread that writes, so the
 // next page is received while one is written (docs/bench-history.md).
-import { HostHttpClient, HostNetworkError } from '../host/host-http-client.ts';
-import { classifyStatus } from '../host/host-policy.ts';
+import { HostHttpClient, HostNetworkError } from '../../host/host-http-client.ts';
+import { classifyStatus } from '../../host/host-policy.ts';
 import {
   pagesChannel,
   type HandedPage,
@@ -13,7 +13,7 @@ import {
   type ScannedPage,
 } from './catalog-sync-worker-protocol.ts';
 import { ODataListError, ownedBytes, scanODataList } from './odata-list.ts';
-import { answerCall, parentMessagePort, type CallHandlers } from './worker-calls.ts';
+import { answerCall, parentMessagePort, type CallHandlers } from '../threads/index.ts';
 
 const port = parentMessagePort('catalog-page-receiver.ts');
 /** The channel to the catalog worker (CatalogWorker makes it and hands each end to its thread). */

@@ -1,7 +1,7 @@
 // What ranking reads of every size, and the search index (size-terms.ts), held in memory for one catalog
 // generation. Reading 5,000 matches' rows from SQLite on every key typed was most of a broad search at
 // 500,000 sizes (a B-tree lookup per match); from these columns a match costs a few array reads. Loaded
-// in slices between other work (catalog-store.ts), so no search waits for it; until then, and after a
+// in slices between other work (catalog-search.ts), so no search waits for it; until then, and after a
 // swap until it is loaded again, searches read the rows from SQLite with the same result.
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import {
@@ -11,7 +11,7 @@ import {
   type RankCandidate,
   type TextWriting,
 } from './search-rank.ts';
-import { compareText, type SizeTermSource } from './size-terms.ts';
+import { compareText, type SizeTermSource } from '../search-index/index.ts';
 
 /** Flags of a size. */
 const BLOCKED = 1;
@@ -29,7 +29,7 @@ const ROWS_PER_SLICE = 10_000;
 /**
  * The rows of a table in key order, a slice at a time, each slice its own short read: nothing keeps a
  * read transaction open between slices, so a search in between sees a swap at once (the loader notices
- * the new generation and starts again: catalog-store.ts).
+ * the new generation and starts again: catalog-search.ts).
  */
 function* slicesOf<Row extends unknown[]>(
   db: DatabaseSync,
@@ -119,7 +119,7 @@ class ColumnCandidate implements RankCandidate {
   }
 }
 
-/** The search filters as the columns apply them (catalog-store.ts#filters is the SQL form). */
+/** The search filters as the columns apply them (catalog-search.ts#filters is the SQL form). */
 export interface ColumnFilter {
   categoryRange?: { from: number; to: number };
   profileCode?: string;

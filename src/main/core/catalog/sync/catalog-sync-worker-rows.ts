@@ -2,8 +2,8 @@
 // and cut to its length (the host's JSON is not trusted to carry them right, nor to keep them short).
 // Only a string, a number or a Boolean is read as a value: String() or Number() of an array nested
 // millions deep (a 5 MB field of "[") recurses until the stack overflows, so anything else reads as empty.
-import type { CatalogItemRow, CatalogVariantRow } from '../../../shared/contract/catalog-pages.ts';
-import { QUOTE_LINE_FIELDS } from '../../../shared/contract/request-fields.ts';
+import type { CatalogItemRow, CatalogVariantRow } from '../../../../shared/contract/catalog-pages.ts';
+import { QUOTE_LINE_FIELDS } from '../../../../shared/contract/request-fields.ts';
 
 /**
  * The length each staged text is cut to: the contract's length of the request-line field it ends up in

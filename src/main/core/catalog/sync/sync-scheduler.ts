@@ -1,7 +1,7 @@
 // When a sync starts by itself: daily at the time set in Settings (local time) while the app runs, and
 // shortly after start when the last successful sync is older than a day (or there was none). A time
 // missed while the app was closed is made up by the start rule, not by a burst of runs.
-import type { SyncTrigger } from '../../../shared/contract/catalog-search.ts';
+import type { SyncTrigger } from '../../../../shared/contract/catalog-search.ts';
 
 export interface SyncSchedulerOptions {
   /** HH:MM, local time. */

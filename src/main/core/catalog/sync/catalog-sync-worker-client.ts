@@ -1,13 +1,13 @@
 // The main thread's side of a sync's two workers, the page receiver and the catalog worker: one of each
 // per sync, called like async objects, with a channel of their own between them for the pages.
 import { MessageChannel } from 'node:worker_threads';
-import type { PageKind } from '../../../shared/contract/catalog-search.ts';
+import type { PageKind } from '../../../../shared/contract/catalog-search.ts';
 import {
   HostNetworkError,
   type HostRequest,
   type HostResponse,
   type HostTransport,
-} from '../host/host-http-client.ts';
+} from '../../host/host-http-client.ts';
 import type {
   ReceiverCalls,
   RowsNotice,
@@ -15,10 +15,10 @@ import type {
   StagingCalls,
   StagingOp,
 } from './catalog-sync-worker-protocol.ts';
-import { WorkerCalls, workerEntryUrl } from './worker-calls.ts';
+import { WorkerCalls, workerEntryUrl } from '../threads/index.ts';
 
-export const CATALOG_WORKER_URL = workerEntryUrl('catalog-sync-worker');
-export const PAGE_RECEIVER_URL = workerEntryUrl('catalog-page-receiver');
+export const CATALOG_WORKER_URL = workerEntryUrl('catalog-sync-worker', import.meta.url);
+export const PAGE_RECEIVER_URL = workerEntryUrl('catalog-page-receiver', import.meta.url);
 
 /**
  * The worker's young generation, capped. A sync allocates fast (page text, parsed records, row values) and

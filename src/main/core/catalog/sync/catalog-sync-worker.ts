@@ -2,9 +2,9 @@
 // hands over and answers the other StagingCalls one at a time, in the order they arrive, on its own
 // node:sqlite connection to catalog.db. Searches on the search worker's connection keep reading the live
 // catalog meanwhile (WAL: readers never wait for this writer).
-import type { PageKind } from '../../../shared/contract/catalog-search.ts';
+import type { PageKind } from '../../../../shared/contract/catalog-search.ts';
 import { CatalogStaging, type SteelPageName } from './catalog-staging.ts';
-import { CatalogStore, type StoredFacets } from './catalog-store.ts';
+import { CatalogConnection, type StoredFacets } from '../store/index.ts';
 import {
   pagesChannel,
   type HandedPage,
@@ -14,13 +14,13 @@ import {
 } from './catalog-sync-worker-protocol.ts';
 import { categoryRow, itemRow, steelRow, variantRow } from './catalog-sync-worker-rows.ts';
 import { ODataListError, odataList, type ODataList } from './odata-list.ts';
-import { answerCall, parentMessagePort, type CallHandlers } from './worker-calls.ts';
+import { answerCall, parentMessagePort, type CallHandlers } from '../threads/index.ts';
 
 const port = parentMessagePort('catalog-sync-worker.ts');
 /** The channel from the page receiver (CatalogWorker makes it and hands each end to its thread). */
 const pages = pagesChannel();
 
-let store: CatalogStore | undefined;
+let connection: CatalogConnection | undefined;
 let staging: CatalogStaging | undefined;
 let prepared: { facets: StoredFacets; changes: Awaited<ReturnType<CatalogStaging['diff']>> } | undefined;
 /** Pages handed over and not yet written, by pageId. */
@@ -91,8 +91,8 @@ const STEEL_PAGE_OF: Record<'profiles' | 'grades' | 'itemTypes', SteelPageName> 
 
 const handlers: CallHandlers<StagingCalls> = {
   async begin({ file }) {
-    store = CatalogStore.open(file, { forSync: true });
-    staging = new CatalogStaging(store);
+    connection = CatalogConnection.open(file, { forSync: true });
+    staging = new CatalogStaging(connection);
     return null;
   },
   async write({ pageId, kind }) {
@@ -127,9 +127,9 @@ const handlers: CallHandlers<StagingCalls> = {
   },
   async close() {
     staging?.discard();
-    store?.close();
+    connection?.close();
     staging = undefined;
-    store = undefined;
+    connection = undefined;
     for (const list of handed.values()) list.release();
     handed.clear();
     pages.close();

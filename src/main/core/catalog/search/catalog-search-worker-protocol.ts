@@ -1,8 +1,8 @@
 // The messages between the catalog module (main thread) and its search worker. The worker answers the
 // bridge's catalog searches on a node:sqlite connection of its own, with the in-memory search columns
 // loaded in its own heap, so a broad search never holds up the main thread's other bridge calls.
-import type { CatalogSearchQuery, CatalogSearchResult } from '../../../shared/contract/catalog-search.ts';
-import type { CallRequest } from './worker-calls.ts';
+import type { CatalogSearchQuery, CatalogSearchResult } from '../../../../shared/contract/catalog-search.ts';
+import type { CallRequest } from '../threads/index.ts';
 
 /** What the worker is given when it starts. */
 export interface SearchWorkerData {

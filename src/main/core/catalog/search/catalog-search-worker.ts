@@ -2,37 +2,38 @@
 // search): answers SearchCalls on its own node:sqlite connection to catalog.db, read only in use. The
 // sync's worker writes and swaps on another connection (WAL: this reader never waits for it), and each
 // search first checks the catalog's generation, so the search after a swap reads the new catalog.
-// The in-memory search columns load here, in slices between searches (catalog-store.ts): their timers
+// The in-memory search columns load here, in slices between searches (catalog-search.ts): their timers
 // are unref'd, and the port's message listener keeps this thread's event loop alive meanwhile.
 import { threadId, workerData } from 'node:worker_threads';
 import type { SearchCalls, SearchRequest, SearchWorkerData } from './catalog-search-worker-protocol.ts';
-import { CatalogStore } from './catalog-store.ts';
-import { answerCall, parentMessagePort, type CallHandlers } from './worker-calls.ts';
+import { CatalogConnection } from '../store/index.ts';
+import { CatalogSearch } from './catalog-search.ts';
+import { answerCall, parentMessagePort, type CallHandlers } from '../threads/index.ts';
 
 const port = parentMessagePort('catalog-search-worker.ts');
 const { file }: SearchWorkerData = workerData;
 
 // Opened at once: a catalog that cannot be opened ends the thread with that error, and the module
 // answers from the main thread's connection instead.
-const store = CatalogStore.open(file);
+const connection = CatalogConnection.open(file);
+const search = new CatalogSearch(connection);
 let searches = 0;
 
 const handlers: CallHandlers<SearchCalls> = {
   async search(query) {
-    store.invalidateIfReplaced();
-    const result = store.search(query);
+    const result = search.search(query);
     searches++;
     return result;
   },
   async about() {
-    return { threadId, searches, columnsLoaded: store.searchColumnsReady() };
+    return { threadId, searches, columnsLoaded: search.searchColumnsReady() };
   },
   async searchColumns({ enabled }) {
     // A swap since the last search is noticed here too: "loaded" must mean the live catalog's columns,
     // not those of the catalog the last search saw.
-    store.invalidateIfReplaced();
-    store.setSearchColumnsEnabled(enabled);
-    await store.searchColumnsLoaded();
+    search.invalidateIfReplaced();
+    search.setSearchColumnsEnabled(enabled);
+    await search.searchColumnsLoaded();
     return null;
   },
   async memoryInUse() {
@@ -41,11 +42,12 @@ const handlers: CallHandlers<SearchCalls> = {
     return { mb: (heapUsed + arrayBuffers) / 1024 / 1024 };
   },
   async forgetResults() {
-    store.forgetResults();
+    search.forgetResults();
     return null;
   },
   async close() {
-    store.close();
+    search.close();
+    connection.close();
     return null;
   },
 };

@@ -1,6 +1,6 @@
 // Every catalog sync's outcome, in the log: counts and the reason a person is shown, nothing of the rows.
-import type { SyncRunSummary } from '../../../shared/contract/catalog-search.ts';
-import { appLog } from '../log/app-log.ts';
+import type { SyncRunSummary } from '../../../../shared/contract/catalog-search.ts';
+import { appLog } from '../../log/app-log.ts';
 
 export function logSyncSummary(summary: SyncRunSummary): void {
   const details = {

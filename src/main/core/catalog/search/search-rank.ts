@@ -9,7 +9,7 @@ import {
   type QueryNumber,
   type QueryPart,
   type SteelQuery,
-} from '../../../shared/contract/search-notation.ts';
+} from '../../../../shared/contract/search-notation.ts';
 
 /** Match classes, best first. The exact item number is a class of its own, before all of them. */
 export const MATCH_CLASS = { itemNumber: 0, exact: 1, prefix: 2, other: 3 } as const;

@@ -3,9 +3,9 @@
 // format, dimensions). A sync gathers them as it stages the sizes; rebuildSizeTerms gathers them from a
 // catalog's tables (a catalog synchronized before the index existed).
 import type { DatabaseSync } from 'node:sqlite';
-import { BatchedInsert, ROWS_PER_INSERT } from './batched-insert.ts';
-import { STEEL_PAGES } from '../../../shared/contract/catalog-pages.ts';
-import type { PlacedCategory } from './category-tree.ts';
+import { BatchedInsert, ROWS_PER_INSERT } from '../store/batched-insert.ts';
+import { STEEL_PAGES } from '../../../../shared/contract/catalog-pages.ts';
+import type { PlacedCategory } from '../store/index.ts';
 import { dimensionToken, searchTokens } from './search-text.ts';
 import { SizeTermsWriter } from './size-terms.ts';
 

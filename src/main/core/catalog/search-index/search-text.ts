@@ -7,7 +7,7 @@ import {
   searchTokens,
   type QueryTerm,
   type SteelQuery,
-} from '../../../shared/contract/search-notation.ts';
+} from '../../../../shared/contract/search-notation.ts';
 
 export { normalizeSearchText, searchTokens };
 
