@@ -81,6 +81,7 @@ export function LiveStockCheck({
   variantCode,
   unit,
   sizeLabel,
+  short = false,
 }: {
   itemNo: string;
   variantCode: string;
@@ -88,6 +89,8 @@ export function LiveStockCheck({
   unit: string;
   /** How the size is named to a screen reader: "100002 06000". */
   sizeLabel: string;
+  /** Under a "Voorraad" column heading, where "Nu controleren" says enough. */
+  short?: boolean;
 }) {
   const t = useT();
   const language = useAppStore((state) => state.language);
@@ -116,7 +119,7 @@ export function LiveStockCheck({
         disabled={shown.state === 'checking'}
         onClick={() => void check()}
       >
-        {t('liveStock.button')}
+        {t(short ? 'liveStock.buttonShort' : 'liveStock.button')}
       </button>
       <span className="live-stock__answer" role="status" aria-live="polite">
         {shown.state === 'checking' ? t('liveStock.checking') : null}

@@ -2,6 +2,7 @@ import type { FeatureMessages } from '../i18n/i18n.ts';
 
 const en = {
   button: 'Check stock now',
+  buttonShort: 'Check now',
   buttonLabel: 'Check stock of {size} now at the ERP',
   checking: 'Checking with the ERP…',
   live: 'Now at the ERP: {figure} ({time})',
@@ -27,6 +28,7 @@ export const liveStockMessages: FeatureMessages<typeof en> = {
   en,
   nl: {
     button: 'Voorraad nu controleren',
+    buttonShort: 'Nu controleren',
     buttonLabel: 'Voorraad van {size} nu in het ERP controleren',
     checking: 'Bezig met controleren in het ERP…',
     live: 'Nu in het ERP: {figure} ({time})',

@@ -165,6 +165,7 @@ export function ItemDetail() {
                         variantCode={row.variantCode}
                         unit={row.baseUnit}
                         sizeLabel={label}
+                        short
                       />
                     ) : null}
                   </td>
