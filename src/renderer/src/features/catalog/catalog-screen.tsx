@@ -49,6 +49,36 @@ function SearchBox({ listRef }: { listRef: React.RefObject<HTMLDivElement | null
   );
 }
 
+/**
+ * "Bedoelde u: …" under a query that found nothing, or nothing in stock: choosing one searches for it and
+ * puts the cursor back in the search box; nothing is opened or picked by itself.
+ */
+function SearchSuggestions() {
+  const t = useT();
+  const suggestions = useAppStore((state) => state.catalogResults.suggestions);
+  const query = useAppStore((state) => state.catalogQuery);
+  const setQuery = useAppStore((state) => state.setCatalogQuery);
+  if (!suggestions.length || !query.trim()) return null;
+  return (
+    <p className="item-picker__suggestions" data-testid="catalog-suggestions">
+      {t('catalog.picker.didYouMean')}{' '}
+      {suggestions.map((suggestion) => (
+        <button
+          key={suggestion}
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setQuery(suggestion);
+            document.getElementById('catalog-search')?.focus();
+          }}
+        >
+          {suggestion}
+        </button>
+      ))}
+    </p>
+  );
+}
+
 function ResultSummary() {
   const t = useT();
   const language = useAppStore((state) => state.language);
@@ -118,6 +148,7 @@ export function CatalogScreen() {
           <section className="panel catalog__results">
             <SearchBox listRef={listRef} />
             <ResultSummary />
+            <SearchSuggestions />
             <CatalogExport />
             <ResultList listRef={listRef} />
           </section>

@@ -44,6 +44,8 @@ export interface CatalogResults {
   windows: Record<number, CatalogSizeRow[] | 'loading'>;
   /** Kept whole: the screen words it by its code and keeps the core's text for the details. */
   error: BridgeError | undefined;
+  /** Queries one slip away that find something, when this one found nothing or nothing in stock. */
+  suggestions: string[];
 }
 
 export interface CatalogSlice {
@@ -80,6 +82,7 @@ const emptyResults = (): CatalogResults => ({
   tookMs: 0,
   windows: {},
   error: undefined,
+  suggestions: [],
 });
 
 export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
@@ -121,6 +124,7 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
         tookMs: result.value.tookMs,
         windows: { ...current.windows, [window]: result.value.rows },
         error: undefined,
+        suggestions: window === 0 ? result.value.suggestions : current.suggestions,
       },
     });
   };
