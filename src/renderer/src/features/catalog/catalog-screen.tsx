@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
+import { CATALOG_SORTS } from '../../../../shared/contract/catalog-search.ts';
 import { CatalogFilterPanel, CategoryTree } from './category-tree.tsx';
 import { formatCount } from '../../components/catalog-format.ts';
 import { ProblemBanner } from '../../components/message-details.tsx';
@@ -79,6 +80,31 @@ function SearchSuggestions() {
   );
 }
 
+/** The order of the results: a list a keyboard reaches with Tab and changes with the arrows. */
+function SortChoice() {
+  const t = useT();
+  const sort = useAppStore((state) => state.catalogSort);
+  const setSort = useAppStore((state) => state.setCatalogSort);
+  return (
+    <label className="catalog-sort">
+      <span>{t('catalog.sort.label')}</span>
+      <select
+        value={sort}
+        onChange={(event) => {
+          const chosen = CATALOG_SORTS.find((candidate) => candidate === event.target.value);
+          if (chosen) setSort(chosen);
+        }}
+      >
+        {CATALOG_SORTS.map((candidate) => (
+          <option key={candidate} value={candidate}>
+            {t(`catalog.sort.${candidate}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function ResultSummary() {
   const t = useT();
   const language = useAppStore((state) => state.language);
@@ -149,6 +175,7 @@ export function CatalogScreen() {
             <SearchBox listRef={listRef} />
             <ResultSummary />
             <SearchSuggestions />
+            <SortChoice />
             <CatalogExport />
             <ResultList listRef={listRef} />
           </section>
