@@ -4,6 +4,8 @@
 //   same terms (the limit: an FTS5 index as the catalog kept before its own, built for the bench) and to
 //   MiniSearch, an in-memory JavaScript search library, indexing the same
 //   rows (with its build time and heap);
+// - the relevance suite's queries with a slip in them, which find nothing and are answered with what they
+//   may have meant: the suggestions' cost inside the same call, against the same search goal;
 // - while a 500,000-size sync runs: a cheap bridge call's round-trip, sent over the browser shell's HTTP
 //   bridge from another thread as a renderer would, and search, with searches through the bridge (the
 //   app's search worker, as shipped) and on the main thread's own store (as before the search worker:
@@ -39,7 +41,7 @@ import { readSteelQuery } from '../src/shared/contract/search-notation.ts';
 import type { ApplicationName } from '../src/shared/settings.ts';
 import { configureProfileForEmulator } from '../test/support/emulator-profile.ts';
 import { spawnWithReadyLine } from '../test/support/processes.ts';
-import { RELEVANCE_CASES } from '../test/integration/search-relevance-cases.ts';
+import { RELEVANCE_CASES, SUGGESTION_CASES } from '../test/integration/search-relevance-cases.ts';
 import { percentile, round } from './bench-stats.ts';
 
 const SIZES = Number(process.env.VOA_BENCH_CATALOG_SIZES ?? 500_000);
@@ -102,11 +104,15 @@ interface Searcher {
 }
 
 /** Times each query's search, `rounds` times over the list: each round's percentiles. */
-async function timeRounds({ search: run, forget }: Searcher, rounds_ = ROUNDS): Promise<Percentiles[]> {
+async function timeRounds(
+  { search: run, forget }: Searcher,
+  rounds_ = ROUNDS,
+  queries: readonly string[] = QUERIES,
+): Promise<Percentiles[]> {
   const rounds: Percentiles[] = [];
   for (let index = 0; index < rounds_; index++) {
     const times: number[] = [];
-    for (const query of QUERIES) {
+    for (const query of queries) {
       await forget?.();
       const started = performance.now();
       await run(query);
@@ -241,6 +247,25 @@ function throughBridge(core: VoaCore): Searcher {
     search: async (query) => {
       const answer = await dispatchBridgeCall(core.handlers, 'catalog:search', { query, limit: WINDOW });
       if (!answer.ok) throw new Error(answer.error.message);
+    },
+    forget: () => core.catalog.forgetSearchResults(),
+  };
+}
+
+/**
+ * A query with a slip in it, through the bridge: it finds nothing, so the answer carries what it may have
+ * meant (search-suggestions.ts), worked out in the same call. Each answer is checked to offer what the
+ * relevance suite expects, so the figure is of suggestions that work.
+ */
+function suggestionsThroughBridge(core: VoaCore): Searcher {
+  const offers = new Map(SUGGESTION_CASES.map((suggestion) => [suggestion.query, suggestion.offers]));
+  return {
+    search: async (query) => {
+      const answer = await dispatchBridgeCall(core.handlers, 'catalog:search', { query, limit: WINDOW });
+      if (!answer.ok) throw new Error(answer.error.message);
+      const { suggestions } = answer.value as { suggestions: string[] };
+      if (!suggestions.includes(offers.get(query) ?? ''))
+        throw new Error(`${query} offered ${JSON.stringify(suggestions)}, not ${offers.get(query)}`);
     },
     forget: () => core.catalog.forgetSearchResults(),
   };
@@ -434,6 +459,16 @@ export default async function benchSearch(): Promise<Record<string, unknown>> {
 
     const bridge = throughBridge(core);
     const searchThroughBridge = progress('searchThroughBridge', overRounds(await timeRounds(bridge)));
+    const suggestions = progress(
+      'suggestionsThroughBridge',
+      overRounds(
+        await timeRounds(
+          suggestionsThroughBridge(core),
+          ROUNDS,
+          SUGGESTION_CASES.map((suggestion) => suggestion.query),
+        ),
+      ),
+    );
     await catalog.setSearchColumns(false);
     const beforeColumnsLoaded = progress('searchBeforeColumnsLoaded', overRounds(await timeRounds(bridge)));
     await catalog.setSearchColumns(true);
@@ -462,6 +497,12 @@ export default async function benchSearch(): Promise<Record<string, unknown>> {
         target: 'p95 at most 10 ms',
         vsBareFts5: ratios(searchThroughBridge, bareFts5),
         vsMiniSearch: ratios(searchThroughBridge, miniSearch),
+      },
+      suggestionsThroughBridge: {
+        ...suggestions,
+        what: `the relevance suite's ${SUGGESTION_CASES.length} queries with a slip (nothing found), through the bridge: the search and its suggestions in one call, each checked to offer the expected one`,
+        target: 'p95 at most 10 ms, the search goal',
+        vsSearch: ratios(suggestions, searchThroughBridge),
       },
       bareFts5: {
         ...bareFts5,

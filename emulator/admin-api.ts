@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import type { EmulatorSettings, EmulatorState } from './emulator-state.ts';
+import { stockKey, type EmulatorSettings, type EmulatorState } from './emulator-state.ts';
 import { FaultSpecError, parseFaultSpec, type FaultPlan, type FaultSpec } from './faults.ts';
 import { readBody } from './http-body.ts';
 import { HostError } from './odata-errors.ts';
 import { syncPermissionSetNames } from './host-server.ts';
-import { catalogPageNames } from './catalog-generator.ts';
+import { catalogPageNames, type SeededCatalog } from './catalog-generator.ts';
+import { findRow } from './catalog-pages.ts';
 import type { EmulatorClock } from './emulator-clock.ts';
 import { portalSettingsSchema } from './portal-settings.ts';
 import { resetPortalState } from './portal-state.ts';
@@ -17,6 +18,7 @@ import { resetPortalState } from './portal-state.ts';
  */
 export interface AdminContext {
   state: EmulatorState;
+  catalog: SeededCatalog;
   initialSettings: EmulatorSettings;
   initialFaults: FaultSpec;
   clock: EmulatorClock;
@@ -50,6 +52,13 @@ const portalCustomerSchema = z.strictObject({
   no: z.string().min(1).max(20),
   blocked: z.enum(['', 'Ship', 'Invoice', 'All']).optional(),
   privacyBlocked: z.boolean().optional(),
+});
+
+/** Goods in or out of one size: its remaining inventory from now on (the seeded figure until then). */
+const stockSchema = z.strictObject({
+  itemNo: z.string().min(1).max(20),
+  code: z.string().min(1).max(10),
+  remainingInventory: z.number().finite().min(-1_000_000_000).max(1_000_000_000),
 });
 
 const clockSchema = z.strictObject({
@@ -111,6 +120,7 @@ export function createAdminHandler(context: AdminContext) {
     state.numbersByRequestId.account.clear();
     state.mail.length = 0;
     state.calls.length = 0;
+    state.stock.clear();
     context.replaceFaults(context.initialFaults);
     context.clock.reset();
     resetPortalState(state.portal);
@@ -191,6 +201,7 @@ export function createAdminHandler(context: AdminContext) {
             'GET /process',
             'GET /clock',
             'POST /clock',
+            'POST /catalog/stock',
             'GET /portal/users',
             'POST /portal/users',
             'GET /portal/customers',
@@ -241,6 +252,19 @@ export function createAdminHandler(context: AdminContext) {
         const { advanceSeconds } = parsed(clockSchema, await readJson(request));
         context.clock.advance(advanceSeconds);
         return { now: context.clock.now().toISOString(), offsetSeconds: context.clock.offsetSeconds() };
+      }
+      case 'POST /catalog/stock': {
+        const change = parsed(stockSchema, await readJson(request));
+        const view = { steel: true, language: 'nl' as const };
+        const row = findRow(context.catalog.tables.voaVariants, view, [change.itemNo, change.code]);
+        if (!row) throw adminError(404, `No size ${change.itemNo} ${change.code} in the seeded catalog.`);
+        state.stock.set(stockKey(change.itemNo, change.code), change.remainingInventory);
+        return {
+          itemNo: change.itemNo,
+          code: change.code,
+          seededRemainingInventory: row.DXRemainingInventory,
+          remainingInventory: change.remainingInventory,
+        };
       }
       case 'GET /portal/users':
         return { users: portalUsers() };

@@ -21,16 +21,57 @@ export interface CatalogPageRequest {
   malformedRow?: number;
 }
 
-/** First position after the row with these key values: where the next page starts. */
-function positionAfter(table: CatalogTable, view: RowView, keyValues: readonly string[]): number {
+/**
+ * First position after the row with these key values (where the next page starts), or with `atOrAfter`
+ * the first position at or after it (where that row is, if it exists).
+ */
+function positionAfter(
+  table: CatalogTable,
+  view: RowView,
+  keyValues: readonly string[],
+  atOrAfter = false,
+): number {
   let low = 0;
   let high = table.count;
+  const limit = atOrAfter ? 0 : 1;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (compareKeys(keyOf(table.definition, table.rowAt(middle, view)), keyValues) <= 0) low = middle + 1;
+    if (compareKeys(keyOf(table.definition, table.rowAt(middle, view)), keyValues) < limit) low = middle + 1;
     else high = middle;
   }
   return low;
+}
+
+/** The row with these key values, or undefined; rows are kept in key order. */
+export function findRow(
+  table: CatalogTable,
+  view: RowView,
+  keyValues: readonly string[],
+): CatalogRow | undefined {
+  const position = positionAfter(table, view, keyValues, true);
+  if (position >= table.count) return undefined;
+  const row = table.rowAt(position, view);
+  return compareKeys(keyOf(table.definition, row), keyValues) === 0 ? row : undefined;
+}
+
+/**
+ * The variants table with the stock changed since the seed (EmulatorState.stock) in place of the seeded
+ * figure; without the steel extension the field stays 0, as the host sends it.
+ */
+export function withStockChanges(
+  table: CatalogTable,
+  stock: ReadonlyMap<string, number>,
+  keyOfStock: (itemNo: string, code: string) => string,
+): CatalogTable {
+  if (table.definition.name !== 'voaVariants' || stock.size === 0) return table;
+  return {
+    ...table,
+    rowAt: (index, view) => {
+      const row = table.rowAt(index, view);
+      const changed = stock.get(keyOfStock(String(row.ItemNo), String(row.Code)));
+      return changed !== undefined && view.steel ? { ...row, DXRemainingInventory: changed } : row;
+    },
+  };
 }
 
 /**
@@ -82,10 +123,17 @@ export async function streamCatalogPage(
   response.writeHead(200, { ...odataJsonHeaders });
   let chunk = `{"@odata.context":${JSON.stringify(context)},"value":[`;
   let position = query.skipToken ? positionAfter(table, view, query.skipToken) : 0;
+  // A filter that fixes the key reads the one row it can match, not the table.
+  let end = table.count;
+  if (query.keyValues) {
+    const at = positionAfter(table, view, query.keyValues, true);
+    position = Math.max(position, at);
+    end = Math.min(table.count, at + 1);
+  }
   let served = 0;
   let lastRow: CatalogRow | undefined;
   let rowsInChunk = 0;
-  while (position < table.count && served < pageSize) {
+  while (position < end && served < pageSize) {
     const row = table.rowAt(position, view);
     position++;
     if (query.filter && !query.filter(row)) continue;
@@ -114,7 +162,7 @@ export async function streamCatalogPage(
     return;
   }
   chunk += ']';
-  if (served === pageSize && position < table.count && lastRow) {
+  if (served === pageSize && position < end && lastRow) {
     const parameters: string[] = [];
     if (query.selectText !== undefined) parameters.push(`$select=${encodeURIComponent(query.selectText)}`);
     if (query.filterText !== undefined) parameters.push(`$filter=${encodeURIComponent(query.filterText)}`);

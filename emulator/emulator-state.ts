@@ -105,6 +105,16 @@ export interface EmulatorState {
   mail: RecordedMail[];
   calls: RecordedCall[];
   portal: PortalState;
+  /**
+   * Remaining inventory changed since the seeded catalog, by `ItemNo` and `Code` (stockKey): goods in and
+   * out during the day, so a client can tell a live read from last night's sync.
+   */
+  stock: Map<string, number>;
+}
+
+/** The key of a size in EmulatorState.stock. */
+export function stockKey(itemNo: string, code: string): string {
+  return `${itemNo}\u0000${code}`;
 }
 
 /** The call log keeps the most recent calls only, so a long demo cannot grow it without bound. */
@@ -118,6 +128,7 @@ export function createEmulatorState(settings: EmulatorSettings, portal: PortalSt
     numbersByRequestId: { quote: new Map(), account: new Map() },
     mail: [],
     calls: [],
+    stock: new Map(),
   };
 }
 

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { catalogPageDefinitions, type CatalogPageName, type SeededCatalog } from './catalog-generator.ts';
-import { streamCatalogPage } from './catalog-pages.ts';
+import { streamCatalogPage, withStockChanges } from './catalog-pages.ts';
 import type { EmulatorState, RecordedCall } from './emulator-state.ts';
-import { recordCall } from './emulator-state.ts';
+import { recordCall, stockKey } from './emulator-state.ts';
 import type { CallTarget, FaultPlan, FiredFault } from './faults.ts';
 import { hostMessages } from './host-messages.ts';
 import type { ApplicationName, IdentityProvider } from './identity-provider.ts';
@@ -334,7 +334,7 @@ export function createHostRequestHandler(
       checkPermission(application, pageName, language);
       if (request.method !== 'GET') throw methodNotAllowed('GET');
       const query = parseCatalogQuery(definition, url.searchParams);
-      const table = context.catalog.tables[definition.name];
+      const table = withStockChanges(context.catalog.tables[definition.name], state.stock, stockKey);
       const pageSize = state.settings.pageSize;
       const companySegment = `Company('${escapeCompanyName(site.companyName)}')`;
       // Where a catalog fault strikes: halfway through the page.

@@ -212,6 +212,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const adminPathPrefix = `/admin/${identity.adminKey}`;
   const handleAdmin = createAdminHandler({
     state,
+    catalog,
     initialSettings,
     initialFaults,
     clock,

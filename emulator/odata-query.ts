@@ -20,6 +20,12 @@ export interface CatalogQuery {
   /** $select and $filter as received, carried into the next link. */
   selectText: string | undefined;
   filterText: string | undefined;
+  /**
+   * The key values a filter of only `eq` comparisons joined by `and` fixes (`ItemNo eq 'X' and Code eq
+   * 'Y'`), in key order, when it fixes every key property: the one row is then found by its key, as
+   * the host finds it by its primary key instead of reading the table.
+   */
+  keyValues: string[] | undefined;
 }
 
 function queryError(message: string): HostError {
@@ -85,9 +91,16 @@ function tokenize(text: string, optionName: string): Token[] {
 
 type Predicate = (row: CatalogRow) => boolean;
 
-function parseFilter(definition: CatalogPageDefinition, text: string): Predicate {
+interface ParsedFilter {
+  predicate: Predicate;
+  /** Property → value of each `eq`, when the filter is nothing but `eq`s joined by `and`. */
+  equalities: Map<string, CatalogValue> | undefined;
+}
+
+function parseFilter(definition: CatalogPageDefinition, text: string): ParsedFilter {
   const tokens = tokenize(text, '$filter');
   let cursor = 0;
+  let equalities: Map<string, CatalogValue> | undefined = new Map();
   const peek = (): Token | undefined => tokens[cursor];
   const syntaxError = (token: Token | undefined): HostError =>
     queryError(`Syntax error at position ${token ? token.position : text.length} in $filter '${text}'.`);
@@ -96,6 +109,7 @@ function parseFilter(definition: CatalogPageDefinition, text: string): Predicate
     let left = parseAnd();
     for (let token = peek(); token?.kind === 'word' && token.value === 'or'; token = peek()) {
       cursor++;
+      equalities = undefined;
       const right = parseAnd();
       const previous = left;
       left = (row) => previous(row) || right(row);
@@ -118,6 +132,7 @@ function parseFilter(definition: CatalogPageDefinition, text: string): Predicate
     const token = peek();
     if (token?.kind === 'open') {
       cursor++;
+      equalities = undefined;
       const inner = parseOr();
       if (peek()?.kind !== 'close') throw syntaxError(peek());
       cursor++;
@@ -167,13 +182,15 @@ function parseFilter(definition: CatalogPageDefinition, text: string): Predicate
       );
     }
     const name = property.name;
+    if (operator.value === 'eq' && !equalities?.has(name)) equalities?.set(name, value);
+    else equalities = undefined;
     // String comparison is exact and case-sensitive, as the host's filters on Code and Text fields are.
     return operator.value === 'eq' ? (row) => row[name] === value : (row) => row[name] !== value;
   }
 
   const predicate = parseOr();
   if (cursor < tokens.length) throw syntaxError(peek());
-  return predicate;
+  return { predicate, equalities };
 }
 
 function parseSelect(definition: CatalogPageDefinition, text: string): CatalogPropertyDefinition[] {
@@ -235,12 +252,19 @@ export function parseCatalogQuery(
   const selectText = searchParams.get('$select') ?? undefined;
   const filterText = searchParams.get('$filter') ?? undefined;
   const skipTokenText = searchParams.get('$skiptoken') ?? undefined;
+  const filter =
+    filterText === undefined || filterText.trim() === '' ? undefined : parseFilter(definition, filterText);
+  const equalities = filter?.equalities;
+  const keyValues =
+    equalities && definition.keyProperties.every((name) => equalities.has(name))
+      ? definition.keyProperties.map((name) => String(equalities.get(name)))
+      : undefined;
   return {
     properties: selectText === undefined ? definition.properties : parseSelect(definition, selectText),
-    filter:
-      filterText === undefined || filterText.trim() === '' ? undefined : parseFilter(definition, filterText),
+    filter: filter?.predicate,
     skipToken: skipTokenText === undefined ? undefined : parseSkipToken(definition, skipTokenText),
     selectText,
     filterText,
+    keyValues,
   };
 }

@@ -233,6 +233,65 @@ describe('catalog pages', () => {
     expect(answer.json.value).toEqual([]);
   });
 
+  it('a $filter on item number and code with a $select answers that one size, with only those properties', async () => {
+    const { rows: all } = await readAll('voaVariants');
+    const wanted = all[Math.floor(all.length / 2)] as Json;
+    const filter = `ItemNo eq '${wanted['ItemNo']}' and Code eq '${wanted['Code']}'`;
+    const answer = await client.catalog(
+      'voaVariants',
+      `$filter=${encodeURIComponent(filter)}&$select=ItemNo,Code,DXRemainingInventory`,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.json['@odata.nextLink']).toBeUndefined();
+    expect(answer.json.value.map(withoutEtag)).toEqual([
+      {
+        ItemNo: wanted['ItemNo'],
+        Code: wanted['Code'],
+        DXRemainingInventory: wanted['DXRemainingInventory'],
+      },
+    ]);
+    // The same filter with the key written the other way round, and a size that does not exist.
+    const reversed = await client.catalog(
+      'voaVariants',
+      `$filter=${encodeURIComponent(`Code eq '${wanted['Code']}' and ItemNo eq '${wanted['ItemNo']}'`)}`,
+    );
+    expect(reversed.json.value.map((row: Json) => row['Code'])).toEqual([wanted['Code']]);
+    const missing = await client.catalog(
+      'voaVariants',
+      `$filter=${encodeURIComponent(`ItemNo eq '${wanted['ItemNo']}' and Code eq 'GEENMAAT'`)}`,
+    );
+    expect(missing.status).toBe(200);
+    expect(missing.json.value).toEqual([]);
+  });
+
+  it("POST /catalog/stock changes a size's remaining inventory for every read after it, until a reset", async () => {
+    const first = (await client.catalog('voaVariants')).json.value[0] as Json;
+    const filter = `ItemNo eq '${first['ItemNo']}' and Code eq '${first['Code']}'`;
+    const read = async () =>
+      (await client.catalog('voaVariants', `$filter=${encodeURIComponent(filter)}`)).json.value[0]?.[
+        'DXRemainingInventory'
+      ];
+    const changed = (first['DXRemainingInventory'] as number) + 17;
+    const answer = await client.admin('/catalog/stock', 'POST', {
+      itemNo: first['ItemNo'],
+      code: first['Code'],
+      remainingInventory: changed,
+    });
+    expect(answer.status).toBe(200);
+    expect(await read()).toBe(changed);
+    // The whole page says the same: a sync after the change reads the new figure too.
+    const page = (await client.catalog('voaVariants')).json.value[0] as Json;
+    expect(page['DXRemainingInventory']).toBe(changed);
+    const unknown = await client.admin('/catalog/stock', 'POST', {
+      itemNo: first['ItemNo'],
+      code: 'GEENMAAT',
+      remainingInventory: 1,
+    });
+    expect(unknown.status).toBe(404);
+    await client.admin('/reset', 'POST');
+    expect(await read()).toBe(first['DXRemainingInventory']);
+  });
+
   it('pages server-side: @odata.nextLink is absolute, keeps $select and $filter, and carries a $skiptoken', async () => {
     await client.admin('/settings', 'POST', { pageSize: 50 });
     const filter = 'Blocked eq false';

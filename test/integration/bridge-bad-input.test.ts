@@ -37,6 +37,18 @@ const BAD_INPUTS: Record<CallName, unknown[]> = {
   'support:about': [{ verbose: true }],
   'support:openLogFolder': [{ folder: '/etc' }],
   'support:saveBundle': [{ file: '/tmp/elsewhere.zip' }, { out: 'C:\\Windows\\x.zip' }],
+  // A size's key: both parts, within the line's field lengths, no control characters (they would end
+  // up in the host's $filter).
+  'stock:check': [
+    {},
+    { itemNo: '100002' },
+    { itemNo: '', variantCode: '06000' },
+    { itemNo: long(21), variantCode: '06000' },
+    { itemNo: '100002', variantCode: long(11) },
+    { itemNo: '100002', variantCode: '06000\u0000' },
+    { itemNo: "100002' or ItemNo ne '", variantCode: '06000' },
+    { itemNo: 100002, variantCode: '06000' },
+  ],
 };
 const BAD_FOR_EVERY_CALL: unknown[] = ['a string', 5, true, [], { unexpected: 'key' }];
 

@@ -28,6 +28,7 @@ import { createExportModule, type ChooseExportFile, type ExportModule } from './
 import { appLog, configureAppLog, type LogWriter } from './log/app-log.ts';
 import { runtimeVersions } from './log/runtime-versions.ts';
 import { createSupportModule, type SupportShell } from './support/support-module.ts';
+import { createStockModule } from './stock/live-stock.ts';
 import { RetentionPurge } from './outbox/retention-purge.ts';
 import type { PolicyView } from '../../shared/machine-policy.ts';
 import { BridgeFailure } from './bridge/bridge-failure.ts';
@@ -153,6 +154,7 @@ export class VoaCore implements CoreServices {
       chooseFile: options.chooseExportFile,
     });
     const support = createSupportModule(this, options.supportShell ?? {});
+    const stock = createStockModule(this, () => this.catalog.store);
     this.handlers = withDiskFullAnswers(
       {
         ...settingsHandlers(this),
@@ -162,6 +164,7 @@ export class VoaCore implements CoreServices {
         ...this.print.handlers,
         ...this.exports.handlers,
         ...support.handlers,
+        ...stock.handlers,
         'host:reachability': async () => reach.view(),
       },
       path.join(options.location.dataDir, APP_DB_FILE),

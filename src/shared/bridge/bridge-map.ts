@@ -7,6 +7,7 @@ import { portalCalls, portalEvents } from './portal-calls.ts';
 import { printCalls } from './print-calls.ts';
 import { exportCalls } from './export-calls.ts';
 import { settingsCalls, settingsEvents } from './settings-calls.ts';
+import { stockCalls } from './stock-calls.ts';
 import { supportCalls } from './support-calls.ts';
 
 export const bridgeCalls = {
@@ -18,6 +19,7 @@ export const bridgeCalls = {
   ...printCalls,
   ...exportCalls,
   ...supportCalls,
+  ...stockCalls,
 };
 
 export const bridgeEvents = {

@@ -17,6 +17,14 @@ export const SEARCH_LIMIT_MAX = 500;
 export const SEARCH_RANKED_MAX = 5_000;
 const CODE_MAX = 50;
 
+/**
+ * How results are ordered: `relevance` is the search's own (best match first; the category tree while
+ * browsing); the others by designation (numbers by value), by dimension (length, width, thickness), or
+ * by stock (most first), each then by designation.
+ */
+export const CATALOG_SORTS = ['relevance', 'designation', 'dimension', 'stock'] as const;
+export type CatalogSort = (typeof CATALOG_SORTS)[number];
+
 export const BLOCKED_FILTERS = ['include', 'exclude', 'only'] as const;
 export type BlockedFilter = (typeof BLOCKED_FILTERS)[number];
 
@@ -34,6 +42,8 @@ export const catalogSearchSchema = z
     inStock: z.boolean().optional(),
     /** Blocked or sales-blocked items and blocked sizes: shown (default), left out, or alone. */
     blocked: z.enum(BLOCKED_FILTERS).optional(),
+    /** The search's own order when not given. */
+    sort: z.enum(CATALOG_SORTS).optional(),
     offset: z.number().int().min(0).max(10_000_000).default(0),
     limit: z.number().int().min(1).max(SEARCH_LIMIT_MAX).default(50),
   })

@@ -21,6 +21,11 @@ export const ANSWER_MAX_BYTES = {
   portalDocument: 48 * MiB,
   /** CreateQuoteRequest, CreateAccountRequest: a string holding an object with the request number. */
   requestAnswer: 1 * MiB,
+  /**
+   * The live stock check: voaVariants filtered on one size's key, three properties selected; one record
+   * of about 150 bytes. 64 KiB is room for a host that ignores the $select.
+   */
+  liveStock: 64 * 1024,
   /** The identity provider: its metadata and a token answer, a few kilobytes each. */
   token: 1 * MiB,
 } as const;

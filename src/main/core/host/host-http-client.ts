@@ -165,6 +165,7 @@ const ANSWER_NAMES: Record<AnswerKind, string> = {
   portalAnswer: 'a portal answer',
   portalDocument: 'a portal document',
   requestAnswer: 'a request',
+  liveStock: 'a live stock check',
   token: 'the identity provider',
 };
 

@@ -12,6 +12,7 @@ import { settingsMessages } from '../features/settings/settings-messages.ts';
 import { supportMessages } from '../features/settings/support-messages.ts';
 import { dateFieldMessages } from '../components/date-field-messages.ts';
 import { problemMessages } from '../components/problem-messages.ts';
+import { liveStockMessages } from '../components/live-stock-messages.ts';
 
 export const messageCatalogs = {
   app: appMessages,
@@ -27,6 +28,7 @@ export const messageCatalogs = {
   customer: customerMessages,
   dateField: dateFieldMessages,
   problem: problemMessages,
+  liveStock: liveStockMessages,
 };
 
 export type MessageCatalogs = typeof messageCatalogs;

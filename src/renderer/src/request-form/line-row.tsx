@@ -7,6 +7,7 @@ import { currentCatalog, numberFromText, type DraftLine } from '../../../shared/
 import { QUOTE_LINE_FIELDS, QUOTE_LINES_KEY, toCodeCase } from '../../../shared/contract/request-fields.ts';
 import { LINE_UNITS, unitAllowsDecimals, unitCode } from '../../../shared/contract/request-lines.ts';
 import { NumberField } from '../components/number-field.tsx';
+import { LiveStockCheck, useLiveStockOffered } from '../components/live-stock-check.tsx';
 import { useT, type MessageKey } from '../i18n/i18n.ts';
 import { isHeldKey } from './scan-input.ts';
 import { cutLineText, formatMeasures, unitOption } from './line-format.ts';
@@ -214,6 +215,9 @@ function LineNotes({
   const catalog = currentCatalog(line);
   const refused = catalog?.state === 'refused';
   const treatment = catalog?.treatment ?? '';
+  const liveStockOffered = useLiveStockOffered();
+  const itemNo = line.itemNo.trim();
+  const variantCode = line.variantCode.trim();
   return (
     <>
       {treatment ? <span className="line__meta line__meta--treatment">{treatment}</span> : null}
@@ -234,6 +238,16 @@ function LineNotes({
           role={refused ? 'alert' : undefined}
         >
           {note}
+        </span>
+      ) : null}
+      {liveStockOffered && catalog?.state === 'known' && variantCode ? (
+        <span className="line__meta">
+          <LiveStockCheck
+            itemNo={itemNo}
+            variantCode={variantCode}
+            unit={catalog.baseUnit}
+            sizeLabel={`${itemNo} ${variantCode}`}
+          />
         </span>
       ) : null}
       {cutText ? (

@@ -7,6 +7,7 @@ import {
   SEARCH_LIMIT_MAX,
   SEARCH_RANKED_MAX,
   type CatalogSearchQuery,
+  type CatalogSort,
   type CatalogSearchResult,
   type CatalogSizeRow,
 } from '../../../../shared/contract/catalog-search.ts';
@@ -36,6 +37,7 @@ import {
   type TextWriting,
 } from './search-rank.ts';
 import { SUGGESTIONS_MAX, queriesOneSlipAway } from './search-suggestions.ts';
+import { sortedSizeIds } from './search-order.ts';
 import { SizeColumns, TermIndex, type ColumnFilter } from './search-columns.ts';
 
 /** A match as #rank reads it (as an array); the extra length is left out on purpose (search-rank.ts). */
@@ -313,6 +315,10 @@ export class CatalogSearch {
         ).n;
         this.#counts.set(filterKey, total);
       }
+      if (query.sort && query.sort !== 'relevance') {
+        const ordered = this.#sorted(query.sort, filterKey, filters);
+        return result(this.#window(ordered, query), total, false);
+      }
       // Ids first (the index alone), then the rows of this window: an offset never joins skipped rows.
       const ids = this.#db
         .prepare(`SELECT s.id FROM size s ${where} ORDER BY s.category_position, s.id LIMIT ? OFFSET ?`)
@@ -332,8 +338,24 @@ export class CatalogSearch {
       ranked = this.#rank(parsed, parts, filters);
       this.#ranked.set(key, ranked);
     }
-    const window = Array.from(ranked.ids.subarray(query.offset, query.offset + query.limit));
-    return result(this.#rowsByIds(window), ranked.ids.length, ranked.capped);
+    const ordered =
+      !query.sort || query.sort === 'relevance' ? ranked : this.#sorted(query.sort, key, filters, ranked);
+    return result(this.#window(ordered, query), ranked.ids.length, ranked.capped);
+  }
+
+  #window(ordered: RankedIds, query: CatalogSearchQuery): CatalogSizeRow[] {
+    return this.#rowsByIds(Array.from(ordered.ids.subarray(query.offset, query.offset + query.limit)));
+  }
+
+  /** The results in a person's chosen order (search-order.ts), kept like a ranking. */
+  #sorted(sort: Exclude<CatalogSort, 'relevance'>, key: string, filters: SearchFilters, ranked?: RankedIds) {
+    const sortKey = `${key}\u0000sort:${sort}`;
+    let ordered = this.#ranked.get(sortKey);
+    if (!ordered) {
+      ordered = { ids: sortedSizeIds(this.db, sort, filters, ranked?.ids), capped: ranked?.capped ?? false };
+      this.#ranked.set(sortKey, ordered);
+    }
+    return ordered;
   }
 
   /** Whether a first page of results has nothing in stock (where stock is known: the steel extension). */
@@ -362,7 +384,8 @@ export class CatalogSearch {
     this.invalidateIfReplaced();
     const filters = this.#filters(query);
     if (!filters) return;
-    if (readSteelQuery(query.query).parts.length) {
+    // A search, or results in a chosen order: the screen's own pages, in its order.
+    if (readSteelQuery(query.query).parts.length || (query.sort ?? 'relevance') !== 'relevance') {
       for (let offset = 0; ; offset += SEARCH_LIMIT_MAX) {
         const page = this.search({ ...query, offset, limit: SEARCH_LIMIT_MAX });
         if (page.rows.length) yield page.rows;

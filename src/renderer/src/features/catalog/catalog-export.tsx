@@ -11,6 +11,7 @@ export function CatalogExport() {
   const language = useAppStore((state) => state.language);
   const query = useAppStore((state) => state.catalogQuery);
   const filters = useAppStore((state) => state.catalogFilters);
+  const sort = useAppStore((state) => state.catalogSort);
   const [busy, setBusy] = useState<ExportFormat>();
   const [outcome, setOutcome] = useState<{ tone: 'ok' | 'error'; text: string }>();
 
@@ -26,6 +27,8 @@ export function CatalogExport() {
         ...(filters.gradeCode ? { gradeCode: filters.gradeCode } : {}),
         ...(filters.inStock ? { inStock: true } : {}),
         blocked: filters.blocked,
+        // The file lists the sizes in the order the screen shows them.
+        sort,
       },
     });
     setBusy(undefined);

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
+import { CATALOG_SORTS } from '../../../../shared/contract/catalog-search.ts';
 import { CatalogFilterPanel, CategoryTree } from './category-tree.tsx';
 import { formatCount } from '../../components/catalog-format.ts';
 import { ProblemBanner } from '../../components/message-details.tsx';
@@ -46,6 +47,61 @@ function SearchBox({ listRef }: { listRef: React.RefObject<HTMLDivElement | null
         onKeyDown={onKeyDown}
       />
     </div>
+  );
+}
+
+/**
+ * "Bedoelde u: …" under a query that found nothing, or nothing in stock: choosing one searches for it and
+ * puts the cursor back in the search box; nothing is opened or picked by itself.
+ */
+function SearchSuggestions() {
+  const t = useT();
+  const suggestions = useAppStore((state) => state.catalogResults.suggestions);
+  const query = useAppStore((state) => state.catalogQuery);
+  const setQuery = useAppStore((state) => state.setCatalogQuery);
+  if (!suggestions.length || !query.trim()) return null;
+  return (
+    <p className="item-picker__suggestions" data-testid="catalog-suggestions">
+      {t('catalog.picker.didYouMean')}{' '}
+      {suggestions.map((suggestion) => (
+        <button
+          key={suggestion}
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setQuery(suggestion);
+            document.getElementById('catalog-search')?.focus();
+          }}
+        >
+          {suggestion}
+        </button>
+      ))}
+    </p>
+  );
+}
+
+/** The order of the results: a list a keyboard reaches with Tab and changes with the arrows. */
+function SortChoice() {
+  const t = useT();
+  const sort = useAppStore((state) => state.catalogSort);
+  const setSort = useAppStore((state) => state.setCatalogSort);
+  return (
+    <label className="catalog-sort">
+      <span>{t('catalog.sort.label')}</span>
+      <select
+        value={sort}
+        onChange={(event) => {
+          const chosen = CATALOG_SORTS.find((candidate) => candidate === event.target.value);
+          if (chosen) setSort(chosen);
+        }}
+      >
+        {CATALOG_SORTS.map((candidate) => (
+          <option key={candidate} value={candidate}>
+            {t(`catalog.sort.${candidate}`)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
@@ -118,6 +174,8 @@ export function CatalogScreen() {
           <section className="panel catalog__results">
             <SearchBox listRef={listRef} />
             <ResultSummary />
+            <SearchSuggestions />
+            <SortChoice />
             <CatalogExport />
             <ResultList listRef={listRef} />
           </section>

@@ -6,6 +6,7 @@ import type {
   CatalogFacets,
   CatalogItemDetail,
   CatalogSizeRow,
+  CatalogSort,
   SyncChanges,
   SyncProgress,
   SyncRunSummary,
@@ -44,6 +45,8 @@ export interface CatalogResults {
   windows: Record<number, CatalogSizeRow[] | 'loading'>;
   /** Kept whole: the screen words it by its code and keeps the core's text for the details. */
   error: BridgeError | undefined;
+  /** Queries one slip away that find something, when this one found nothing or nothing in stock. */
+  suggestions: string[];
 }
 
 export interface CatalogSlice {
@@ -62,6 +65,9 @@ export interface CatalogSlice {
   initCatalog(): Promise<void>;
   setCatalogQuery(query: string): void;
   setCatalogFilters(patch: Partial<CatalogFilters>): void;
+  /** The order of the results: kept while the query and the filters change, and followed by the export. */
+  catalogSort: CatalogSort;
+  setCatalogSort(sort: CatalogSort): void;
   /** Makes sure the windows covering rows first…last are loaded (or loading). */
   loadCatalogRows(first: number, last: number): void;
   openCatalogItem(itemNo: string | undefined): Promise<void>;
@@ -80,6 +86,7 @@ const emptyResults = (): CatalogResults => ({
   tookMs: 0,
   windows: {},
   error: undefined,
+  suggestions: [],
 });
 
 export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
@@ -93,9 +100,10 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
   const progressFrom = (running: SyncProgress | undefined, finishedBefore: number) =>
     finishedCount === finishedBefore ? running : get().syncProgress;
   const fetchWindow = async (generation: number, window: number) => {
-    const { catalogQuery, catalogFilters } = get();
+    const { catalogQuery, catalogFilters, catalogSort } = get();
     const result = await voa.catalog.search({
       query: catalogQuery,
+      sort: catalogSort,
       ...(catalogFilters.categoryCode ? { categoryCode: catalogFilters.categoryCode } : {}),
       ...(catalogFilters.profileCode ? { profileCode: catalogFilters.profileCode } : {}),
       ...(catalogFilters.gradeCode ? { gradeCode: catalogFilters.gradeCode } : {}),
@@ -121,6 +129,7 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
         tookMs: result.value.tookMs,
         windows: { ...current.windows, [window]: result.value.rows },
         error: undefined,
+        suggestions: window === 0 ? result.value.suggestions : current.suggestions,
       },
     });
   };
@@ -144,6 +153,7 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
   return {
     catalogQuery: '',
     catalogFilters: NO_FILTERS,
+    catalogSort: 'relevance',
     catalogResults: emptyResults(),
     catalogSyncedAt: undefined,
     catalogFacets: undefined,
@@ -190,6 +200,11 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
 
     setCatalogFilters(patch) {
       set({ catalogFilters: { ...get().catalogFilters, ...patch } });
+      newSearch();
+    },
+
+    setCatalogSort(sort) {
+      set({ catalogSort: sort });
       newSearch();
     },
 

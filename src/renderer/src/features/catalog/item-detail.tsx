@@ -12,6 +12,7 @@ import { voa } from '../../bridge/voa.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { formatCount, formatWhen, sizeLabel } from '../../components/catalog-format.ts';
 import { stockText, useSteelAbsent } from '../../components/steel.ts';
+import { LiveStockCheck, useLiveStockOffered } from '../../components/live-stock-check.tsx';
 import { MessageDetails, ProblemBanner } from '../../components/message-details.tsx';
 import { bridgeProblem } from '../../components/problem-text.ts';
 
@@ -21,6 +22,7 @@ export function ItemDetail() {
   const t = useT();
   const language = useAppStore((state) => state.language);
   const steelAbsent = useSteelAbsent();
+  const liveStockOffered = useLiveStockOffered();
   const open = useAppStore((state) => state.catalogItem);
   const [notice, setNotice] = useState<Notice>();
 
@@ -157,6 +159,15 @@ export function ItemDetail() {
                   )}
                   <td className={`num${row.inventory > 0 || steelAbsent ? '' : ' size-table__none'}`}>
                     {stockText(row, language, t, steelAbsent)}
+                    {liveStockOffered && row.variantCode ? (
+                      <LiveStockCheck
+                        itemNo={row.itemNo}
+                        variantCode={row.variantCode}
+                        unit={row.baseUnit}
+                        sizeLabel={label}
+                        short
+                      />
+                    ) : null}
                   </td>
                   <td className="size-table__actions">
                     <button
