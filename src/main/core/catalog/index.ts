@@ -11,4 +11,4 @@ export {
 } from './catalog-module.ts';
 export type { CatalogSearch } from './search/index.ts';
 export { CATALOG_DB_FILE } from './store/index.ts';
-export { DEFAULT_SYNC_POLICY, companySegment, type SyncPolicy } from './sync/index.ts';
+export { DEFAULT_SYNC_POLICY, companySegment, nextPageUrl, type SyncPolicy } from './sync/index.ts';

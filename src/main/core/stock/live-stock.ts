@@ -9,7 +9,7 @@ import type { CatalogItemDetail } from '../../../shared/contract/catalog-search.
 import type { LiveStockAnswer, LiveStockFinding, SyncedStock } from '../../../shared/bridge/stock-calls.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
 import type { CoreModule, CoreServices } from '../core-module.ts';
-import { companySegment, nextPageUrl } from '../catalog/catalog-sync.ts';
+import { companySegment, nextPageUrl } from '../catalog/index.ts';
 import { AnswerTooLargeError, AnswerTooSlowError } from '../host/bounded-body.ts';
 import { ONE_ATTEMPT, retryAfterMs, type CallResult } from '../host/host-policy.ts';
 import { HostNotConfiguredError, TokenRefusedError } from '../host/token-provider.ts';

@@ -3,7 +3,7 @@
 // compare as people read them, numbers by value ("HEA 200" before "HEA 1000"), so the order is made here
 // and not by SQLite's byte-wise collation.
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import type { CatalogSort } from '../../../shared/contract/catalog-search.ts';
+import type { CatalogSort } from '../../../../shared/contract/catalog-search.ts';
 
 interface OrderRow {
   id: number;
