@@ -9,6 +9,11 @@ import { join } from 'node:path';
 
 type Listener = (...args: unknown[]) => unknown;
 
+// The process as Electron starts it: `electron out/main/index.js …` is a default app whose own arguments
+// start at argv[2]; a packaged executable has no script in its argv, so they start at argv[1].
+if (process.env.STAND_IN_PACKAGED === '1') process.argv.splice(1, 1);
+else Object.defineProperty(process, 'defaultApp', { value: true });
+
 class Emitter {
   readonly listeners = new Map<string, Listener[]>();
   on(event: string, listener: Listener): this {
@@ -138,7 +143,10 @@ class StandInApp extends Emitter {
   }
   exit(code: number): void {
     recording.exitCodes.push(code);
-    process.send?.({ event: 'exit', code });
+    // Driven by a test over IPC, the process stays for its questions; run as a command (no IPC channel),
+    // it ends with the code, as Electron's app.exit does.
+    if (process.send) process.send({ event: 'exit', code });
+    else process.exit(code);
   }
 }
 
