@@ -49,6 +49,8 @@ test('settings: about shows version, build and commit and the log folder; the su
 test('settings: a machine policy shows its locked fields read-only naming the file; an invalid one is told at the top', async ({
   page,
 }) => {
+  // Two browser shells and two profiles (each disposed through the CLI) in one test.
+  test.setTimeout(180_000);
   const folder = await mkdtemp(path.join(os.tmpdir(), 'voa-policy-e2e-'));
   const policyFile = path.join(folder, 'policy.json');
   await writeFile(
@@ -56,6 +58,7 @@ test('settings: a machine policy shows its locked fields read-only naming the fi
     JSON.stringify({
       host: { baseUrl: 'https://erp.staalhandel.example/v2.0/contoso/Production' },
       catalogSyncTime: '03:15',
+      catalogSyncWindowEnd: '04:45',
       retentionDays: 60,
     }),
   );
@@ -74,7 +77,18 @@ test('settings: a machine policy shows its locked fields read-only naming the fi
     await expect(baseUrl).toHaveAttribute('readonly', '');
     await expect(
       page.getByText(`Vastgelegd door het beleid van deze computer (${policyFile})`, { exact: true }),
-    ).toHaveCount(3);
+    ).toHaveCount(4);
+    // The nightly sync window: both ends set by the policy, each read-only.
+    const windowStart = page.getByLabel('Nachtelijke catalogussynchronisatie vanaf');
+    const windowEnd = page.getByLabel('tot', { exact: true });
+    await expect(windowStart).toHaveValue('03:15');
+    await expect(windowEnd).toHaveValue('04:45');
+    await expect(windowEnd).toHaveAttribute('readonly', '');
+    await screenshotAtSizes(
+      page,
+      'settings-sync-window-policy-nl',
+      page.locator('section[aria-labelledby="settings-catalog"]'),
+    );
     const retention = page.getByLabel('Klantgegevens van afgeleverde aanvragen verwijderen na (dagen)');
     await expect(retention).toHaveValue('60');
     await expect(retention).toHaveAttribute('readonly', '');

@@ -20,6 +20,7 @@ const POLICY = {
   host: { baseUrl: 'https://erp.staalhandel.example/v2.0/contoso/Production', tenant: 'contoso' },
   units: { pieces: 'ST', meters: 'MTR', kilograms: 'KG' },
   catalogSyncTime: '03:15',
+  catalogSyncWindowEnd: '04:45',
   portalIdleMinutes: 3,
   retentionDays: 30,
 };
@@ -91,6 +92,7 @@ describe('a policy in force', () => {
     expect(view.settings.host.baseUrl).toBe(POLICY.host.baseUrl);
     expect(view.settings.units).toEqual(POLICY.units);
     expect(view.settings.catalogSyncTime).toBe('03:15');
+    expect(view.settings.catalogSyncWindowEnd).toBe('04:45');
     expect(view.policy).toEqual({
       state: 'active',
       file: policyFile,
@@ -101,6 +103,7 @@ describe('a policy in force', () => {
         'units.meters',
         'units.kilograms',
         'catalogSyncTime',
+        'catalogSyncWindowEnd',
         'portalIdleMinutes',
         'retentionDays',
       ],
@@ -133,6 +136,9 @@ describe('a policy in force', () => {
     const locked = await cli(profile, ['config', 'set', '--catalog-sync-time', '01:00']);
     expect(locked.code).toBe(2);
     expect(locked.stderr).toContain(`catalogSyncTime: vastgelegd door het beleid ${policyFile}`);
+    const windowEnd = await cli(profile, ['config', 'set', '--catalog-sync-window-end', '05:00']);
+    expect(windowEnd.code).toBe(2);
+    expect(windowEnd.stderr).toContain(`catalogSyncWindowEnd: vastgelegd door het beleid ${policyFile}`);
     const unit = await cli(profile, ['config', 'set', '--unit-pieces', 'PCS']);
     expect(unit.code).toBe(2);
     expect(unit.stderr).toContain('units.pieces: vastgelegd door het beleid');

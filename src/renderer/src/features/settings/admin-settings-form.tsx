@@ -36,6 +36,7 @@ function adminPatch(form: Settings) {
     privacyConsentVersion,
     units,
     catalogSyncTime,
+    catalogSyncWindowEnd,
     portalIdleMinutes,
     retentionDays,
   } = form;
@@ -45,6 +46,7 @@ function adminPatch(form: Settings) {
     privacyConsentVersion,
     units,
     catalogSyncTime,
+    catalogSyncWindowEnd,
     portalIdleMinutes,
     retentionDays,
   };
@@ -202,6 +204,16 @@ export function AdminSettingsForm({ view }: { view: SettingsView }) {
             onChange={(catalogSyncTime) => setForm({ ...form, catalogSyncTime })}
             error={errors.catalogSyncTime}
             name="catalogSyncTime"
+          />
+          <TextField
+            label={t('settings.field.catalogSyncWindowEnd')}
+            {...lock('catalogSyncWindowEnd', t('settings.hint.catalogSyncWindowEnd'))}
+            inputMode="numeric"
+            placeholder="04:00"
+            value={form.catalogSyncWindowEnd}
+            onChange={(catalogSyncWindowEnd) => setForm({ ...form, catalogSyncWindowEnd })}
+            error={errors.catalogSyncWindowEnd}
+            name="catalogSyncWindowEnd"
           />
         </section>
         <section className="panel" aria-labelledby="settings-customer">
