@@ -72,6 +72,9 @@ async function start(): Promise<void> {
     ...(!app.isPackaged && process.env.VOA_DESK_POLICY_FILE
       ? { policyFile: process.env.VOA_DESK_POLICY_FILE }
       : {}),
+    // Host traffic, tokens included, follows the system's proxy settings and PAC script, as the OS's own
+    // programs do; the proxy variables still win (proxy-choice.ts).
+    resolveSystemProxy: (url) => session.defaultSession.resolveProxy(url),
     supportShell: {
       openFolder: async (folder) => (await shell.openPath(folder)) === '',
       chooseBundleFile: (name) => chooseBundleFile(core, name),

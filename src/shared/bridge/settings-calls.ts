@@ -107,8 +107,25 @@ export interface ApplicationCheck {
   detail?: string;
 }
 
+/**
+ * How host traffic to an address goes: direct or through a proxy (its scheme, host and port, never its
+ * credentials), and what chose it: the proxy variables, the system's settings (PAC included), or nothing.
+ */
+export type ProxyChoice =
+  | { kind: 'direct'; source: 'variables' | 'system' | 'none' }
+  | { kind: 'proxy'; url: string; source: 'variables' | 'system' };
+
+/** The way to one of the host's addresses (the ERP, the identity provider), or why none could be chosen. */
+export interface ProxyRoute {
+  origin: string;
+  choice?: ProxyChoice;
+  problem?: string;
+}
+
 export interface ConnectionTestResult {
   checks: ApplicationCheck[];
+  /** The proxy each of the host's addresses goes through, so a person sees which one was used. */
+  routes: ProxyRoute[];
 }
 
 const noInput = z.object({}).strict();

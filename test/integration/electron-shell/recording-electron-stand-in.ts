@@ -53,6 +53,8 @@ export const recording = {
   exitCodes: [] as number[],
   quitCalls: 0,
   crashReporter: [] as { options: Record<string, unknown>; crashDumps: string | undefined }[],
+  /** Every URL main asked the system proxy for. */
+  resolvedProxies: [] as string[],
   /** What showMessageBoxSync answers: the index of the button chosen (1 is "Keep open"). */
   messageBoxAnswer: 1,
   /** The machine's printers, as getPrintersAsync answers them (set by the test). */
@@ -168,6 +170,11 @@ export const session = {
     setPermissionCheckHandler(handler: Listener): void {
       recording.permissionCheckHandler = handler;
     },
+    /** As Chromium answers from the OS settings or a PAC script (STAND_IN_SYSTEM_PROXY, else DIRECT). */
+    resolveProxy(url: string): Promise<string> {
+      recording.resolvedProxies.push(url);
+      return Promise.resolve(process.env.STAND_IN_SYSTEM_PROXY || 'DIRECT');
+    },
   },
 };
 
@@ -267,6 +274,7 @@ async function answer(command: Command): Promise<unknown> {
         exitCodes: recording.exitCodes,
         openedExternally: recording.openedExternally,
         crashReporter: recording.crashReporter,
+        resolvedProxies: recording.resolvedProxies,
       };
     case 'invoke': {
       const handler = recording.ipcHandlers.get(command.channel);
