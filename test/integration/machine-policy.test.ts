@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
+import { windowCaller } from '../../src/main/core/bridge/bridge-caller.ts';
 import { loadMachinePolicy, machinePolicyFile } from '../../src/main/core/settings/machine-policy-file.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import { createTestProfile, runCli, type TestProfile } from '../support/processes.ts';
@@ -146,6 +147,62 @@ describe('a policy in force', () => {
     expect(free.code, free.stderr).toBe(0);
     const shown = await cli(profile, ['config', 'show']);
     expect(shown.stdout).toContain(`machine policy ${policyFile} locks: host.baseUrl, host.tenant`);
+  });
+});
+
+describe('a policy that requires an administrator PIN', () => {
+  it('opens nothing but setting a PIN until one is set, and the PIN cannot be removed', async () => {
+    const file = path.join(folder, 'pin-policy.json');
+    await writeFile(file, JSON.stringify({ adminPinRequired: true }));
+    const { core } = await openCore(file);
+    const desk = windowCaller(7);
+    const before = await dispatchBridgeCall(core.handlers, 'admin:status', {}, desk);
+    expect(before).toEqual({
+      ok: true,
+      value: { pinSet: false, unlocked: false, retryInMs: 0, pinRequiredBy: file },
+    });
+    const refused = await dispatchBridgeCall(
+      core.handlers,
+      'settings:save',
+      { host: { companyName: 'Staal B.V.' } },
+      desk,
+    );
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.error.code).toBe('admin-locked');
+      expect(refused.error.message).toBe(
+        `Het beleid van deze computer (${file}) vereist een beheerderspincode: stel eerst een pincode in.`,
+      );
+    }
+    expect(core.settings.current.host.companyName).toBe('');
+    const set = await dispatchBridgeCall(core.handlers, 'admin:setPin', { newPin: '482916' }, desk);
+    expect(set).toMatchObject({ ok: true, value: { pinSet: true, unlocked: true } });
+    const saved = await dispatchBridgeCall(
+      core.handlers,
+      'settings:save',
+      { host: { companyName: 'Staal B.V.' } },
+      desk,
+    );
+    expect(saved.ok).toBe(true);
+    const removed = await dispatchBridgeCall(
+      core.handlers,
+      'admin:removePin',
+      { currentPin: '482916' },
+      desk,
+    );
+    expect(removed.ok).toBe(false);
+    if (!removed.ok) expect(removed.error.message).toContain(`vereist er een`);
+    expect((await dispatchBridgeCall(core.handlers, 'admin:status', {}, desk)).ok).toBe(true);
+    expect(await core.adminLock.status(desk)).toMatchObject({ pinSet: true });
+  });
+
+  it('without the policy, a desk with no PIN is open, as before', async () => {
+    const { core } = await openCore(path.join(folder, 'absent-policy.json'));
+    expect(await core.adminLock.status(windowCaller(7))).toEqual({
+      pinSet: false,
+      unlocked: true,
+      retryInMs: 0,
+    });
   });
 });
 

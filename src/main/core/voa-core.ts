@@ -129,6 +129,7 @@ export class VoaCore implements CoreServices {
       store: this.vault,
       ...(options.adminClock ? { clock: options.adminClock } : {}),
       language: () => this.settings.current.uiLanguage,
+      pinRequiredBy: () => (policy.values?.adminPinRequired ? policy.view.file : undefined),
     });
     this.appDb = appDb;
     this.#retention = new RetentionPurge(appDb, () => this.settings.current.retentionDays);

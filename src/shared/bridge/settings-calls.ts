@@ -55,6 +55,11 @@ export interface AdminStatus {
   unlocked: boolean;
   /** After repeated wrong PINs, no PIN is tried for this long (ms); 0 when a PIN may be tried now. */
   retryInMs: number;
+  /**
+   * The machine policy's file when it requires a PIN: without one, nothing but setting a PIN is open, and
+   * the PIN cannot be removed.
+   */
+  pinRequiredBy?: string;
 }
 
 /** The answer to a PIN: the status afterwards, and why it was refused. */

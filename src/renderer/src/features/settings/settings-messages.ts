@@ -99,6 +99,8 @@ const en = {
   'admin.intro':
     'Connection to the ERP, applications and secrets, unit codes and schedules: set up by the administrator.',
   'admin.lockedIntro': 'These settings are locked with a PIN. Counter staff do not need them.',
+  'admin.pinRequired':
+    'This computer’s policy ({file}) requires an administrator PIN. Set a PIN first; then the administrator settings open.',
   'admin.noPinHint':
     'No PIN is set: anyone at this workstation can change the connection. Set a PIN so only the administrator can.',
   'admin.pin': 'PIN',
@@ -278,6 +280,8 @@ export const settingsMessages: FeatureMessages<typeof en> = {
       'Verbinding met het ERP, applicaties en geheimen, eenheidscodes en planning: ingesteld door de beheerder.',
     'admin.lockedIntro':
       'Deze instellingen zijn vergrendeld met een pincode. Baliemedewerkers hebben ze niet nodig.',
+    'admin.pinRequired':
+      'Het beleid van deze computer ({file}) vereist een beheerderspincode. Stel eerst een pincode in; daarna gaan de beheerdersinstellingen open.',
     'admin.noPinHint':
       'Er is geen pincode ingesteld: iedereen op deze werkplek kan de verbinding wijzigen. Stel een pincode in, zodat alleen de beheerder dat kan.',
     'admin.pin': 'Pincode',
