@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signingConfigFromEnvironment } from '../../scripts/dist/signing-config.ts';
 import { REPO_ROOT, type CliRun } from '../support/processes.ts';
 
 const MAIN_BUNDLE = path.join(REPO_ROOT, 'out/main/index.js');
@@ -138,5 +139,60 @@ describe('the installed desk’s command line (built main, recording stand-in fo
     const launcher = await readFile(path.join(REPO_ROOT, 'build/voa-desk.cmd'), 'utf8');
     expect(launcher).toContain('"%~dp0VOA Desk.exe" cli %*\r\n');
     expect(launcher).toContain('exit /b %ERRORLEVEL%');
+  });
+});
+
+describe('signing, from the environment only', () => {
+  const require = createRequire(path.join(REPO_ROOT, 'package.json'));
+  const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config') as {
+    getConfig(dir: string, file: null, options: object | null): Promise<Record<string, unknown>>;
+    validateConfiguration(config: unknown, logger: unknown): Promise<void>;
+  };
+  const { DebugLogger } = require('builder-util/out/DebugLogger') as {
+    DebugLogger: new (on: boolean) => unknown;
+  };
+  /** electron-builder.yml with what the environment adds, through electron-builder's own merge and schema. */
+  const effective = async (env: NodeJS.ProcessEnv) => {
+    const config = await getConfig(REPO_ROOT, null, signingConfigFromEnvironment(env));
+    await validateConfiguration(config, new DebugLogger(false));
+    return config;
+  };
+
+  it('a signing service, a certificate in the store, notarizing and a required signature pass the schema', async () => {
+    const azure = await effective({
+      VOA_DESK_AZURE_SIGN_ENDPOINT: 'https://weu.codesigning.azure.net',
+      VOA_DESK_AZURE_SIGN_ACCOUNT: 'staalhandel',
+      VOA_DESK_AZURE_SIGN_PROFILE: 'voa-desk',
+      VOA_DESK_AZURE_SIGN_PUBLISHER: 'Staalhandel B.V.',
+      VOA_DESK_REQUIRE_SIGNING: '1',
+    });
+    expect(azure.win).toMatchObject({
+      azureSignOptions: { endpoint: 'https://weu.codesigning.azure.net', publisherName: 'Staalhandel B.V.' },
+      extraFiles: [{ from: 'build/voa-desk.cmd', to: 'voa-desk.cmd' }],
+    });
+    expect(azure.forceCodeSigning).toBe(true);
+    const store = await effective({
+      VOA_DESK_SIGN_SUBJECT: 'Staalhandel B.V.',
+      APPLE_ID: 'it@staal.nl',
+      APPLE_APP_SPECIFIC_PASSWORD: 'x',
+      APPLE_TEAM_ID: 'T',
+    });
+    expect(store.win).toMatchObject({ signtoolOptions: { certificateSubjectName: 'Staalhandel B.V.' } });
+    expect(store.mac).toMatchObject({ notarize: true });
+    const unsigned = await effective({});
+    expect(unsigned.forceCodeSigning).toBeUndefined();
+  });
+
+  it('refuses a half-configured signing service, naming what is missing', () => {
+    expect(() =>
+      signingConfigFromEnvironment({ VOA_DESK_AZURE_SIGN_ENDPOINT: 'https://weu.codesigning.azure.net' }),
+    ).toThrow(
+      /set VOA_DESK_AZURE_SIGN_ACCOUNT, VOA_DESK_AZURE_SIGN_PROFILE, VOA_DESK_AZURE_SIGN_PUBLISHER as well/,
+    );
+  });
+
+  it('keeps no secret in the repository’s build configuration', async () => {
+    const yml = await readFile(path.join(REPO_ROOT, 'electron-builder.yml'), 'utf8');
+    expect(yml).not.toMatch(/password|cscLink|csc_link|certificateFile|clientSecret/i);
   });
 });
