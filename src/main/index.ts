@@ -1,5 +1,6 @@
 // The Electron shell: app lifecycle, one locked-down window served from app://voa-desk/, and ipcMain wired
-// to the core's bridge. Everything VOA Desk does lives in ./core, which never imports electron; the rules
+// to the core's bridge; or, started with `cli` as its first argument, the command line of an installed desk
+// (no window, the CLI's exit status). Everything VOA Desk does lives in ./core, which never imports electron; the rules
 // for the window (trusted page, external links) are plain functions in ./shell/window-policy.ts.
 import {
   BrowserWindow,
@@ -25,6 +26,9 @@ import type { SlipPrinterPort } from './core/print/print-module.ts';
 import { crashDumpsDirOf, resolveProfileLocation } from './core/data-dir.ts';
 import { appLog } from './core/log/app-log.ts';
 import { VoaCore } from './core/voa-core.ts';
+import { EXIT_FAILED } from './cli/cli-context.ts';
+import { exitQuietlyWhenTheReaderCloses, runCli } from './cli/run-cli.ts';
+import { cliArgumentsOf, cliProgramName } from './shell/cli-arguments.ts';
 import { contentTypeOf, staticFileFor } from './shell/static-files.ts';
 import {
   APP_ENTRY_URL,
@@ -41,10 +45,6 @@ const bridgePage = trustedPage(rendererDevUrl);
 const rendererDir = path.join(import.meta.dirname, '../renderer');
 let mainWindow: BrowserWindow | undefined;
 
-// Before ready: app:// is a standard, secure origin of our own (file:// pages share one origin and get
-// extra privileges). No fetch, CORS or service-worker privileges: the page needs none.
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true } }]);
-
 /**
  * Crash dumps stay on this machine, in the profile's crash-dumps folder (the support bundle takes them from
  * there): uploads are off, and no address is named. Started before ready, so every process is watched.
@@ -58,7 +58,6 @@ function startLocalCrashReporter(): void {
   }
   crashReporter.start({ uploadToServer: false, compress: true });
 }
-startLocalCrashReporter();
 
 async function start(): Promise<void> {
   const location = resolveProfileLocation({ userDataDir: app.getPath('userData') });
@@ -73,6 +72,9 @@ async function start(): Promise<void> {
     ...(!app.isPackaged && process.env.VOA_DESK_POLICY_FILE
       ? { policyFile: process.env.VOA_DESK_POLICY_FILE }
       : {}),
+    // Host traffic, tokens included, follows the system's proxy settings and PAC script, as the OS's own
+    // programs do; the proxy variables still win (proxy-choice.ts).
+    resolveSystemProxy: (url) => session.defaultSession.resolveProxy(url),
     supportShell: {
       openFolder: async (folder) => (await shell.openPath(folder)) === '',
       chooseBundleFile: (name) => chooseBundleFile(core, name),
@@ -334,9 +336,52 @@ function reportStartFailure(error: unknown): void {
   app.exit(1);
 }
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
+/**
+ * The command line of an installed desk: the same CLI as `npm run cli`, over the same profile folders,
+ * without a window, the single-instance lock (it runs beside an open desk, as `npm run cli` does) or a Dock
+ * icon. The process ends with the CLI's exit status once its output has been handed to the OS.
+ */
+function runInstalledCli(args: string[]): void {
+  app.dock?.hide();
+  exitQuietlyWhenTheReaderCloses(process.stdout);
+  exitQuietlyWhenTheReaderCloses(process.stderr);
+  runCli(
+    args,
+    { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
+    {
+      program: cliProgramName(process.platform, process.execPath),
+      version: app.getVersion(),
+      userDataDir: app.getPath('userData'),
+      // As for the desktop app: an installed one reads the machine's own policy only.
+      policyFile: (!app.isPackaged && process.env.VOA_DESK_POLICY_FILE) || undefined,
+    },
+  )
+    .catch((error: unknown) => {
+      process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+      return EXIT_FAILED;
+    })
+    .then(async (code) => {
+      await Promise.all([process.stdout, process.stderr].map((stream) => drained(stream)));
+      app.exit(code);
+    });
+}
+
+/** Resolves once what was written to the stream has been handed on (pipes are asynchronous on Windows). */
+function drained(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => stream.write('', () => resolve()));
+}
+
+function startDesktop(): void {
+  // Before ready: app:// is a standard, secure origin of our own (file:// pages share one origin and get
+  // extra privileges). No fetch, CORS or service-worker privileges: the page needs none.
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true } },
+  ]);
+  startLocalCrashReporter();
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
   app.on('second-instance', () => {
     if (mainWindow?.isMinimized()) mainWindow.restore();
     mainWindow?.focus();
@@ -346,3 +391,7 @@ if (!app.requestSingleInstanceLock()) {
   app.whenReady().then(start).catch(reportStartFailure);
   app.on('window-all-closed', () => app.quit());
 }
+
+const cliArguments = cliArgumentsOf(process.argv, process.defaultApp);
+if (cliArguments) runInstalledCli(cliArguments);
+else startDesktop();

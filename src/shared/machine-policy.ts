@@ -17,6 +17,7 @@ export const machinePolicySchema = z.strictObject({
     .optional(),
   units: unitCodesSchema.optional(),
   catalogSyncTime: settingsSchema.shape.catalogSyncTime.optional(),
+  catalogSyncWindowEnd: settingsSchema.shape.catalogSyncWindowEnd.optional(),
   portalIdleMinutes: settingsSchema.shape.portalIdleMinutes.optional(),
   /** The administrator section needs a PIN before it can be used. */
   adminPinRequired: z.boolean().optional(),
@@ -46,6 +47,7 @@ export function lockedPaths(policy: MachinePolicy): string[] {
     if (value) paths.push(`applications.${application}.clientId`);
   if (policy.units) paths.push('units.pieces', 'units.meters', 'units.kilograms');
   if (policy.catalogSyncTime !== undefined) paths.push('catalogSyncTime');
+  if (policy.catalogSyncWindowEnd !== undefined) paths.push('catalogSyncWindowEnd');
   if (policy.portalIdleMinutes !== undefined) paths.push('portalIdleMinutes');
   if (policy.retentionDays !== undefined) paths.push('retentionDays');
   return paths;
@@ -63,6 +65,7 @@ export function withPolicy(settings: Settings, policy: MachinePolicy | undefined
     },
     units: policy.units ?? settings.units,
     catalogSyncTime: policy.catalogSyncTime ?? settings.catalogSyncTime,
+    catalogSyncWindowEnd: policy.catalogSyncWindowEnd ?? settings.catalogSyncWindowEnd,
     portalIdleMinutes: policy.portalIdleMinutes ?? settings.portalIdleMinutes,
     retentionDays: policy.retentionDays ?? settings.retentionDays,
   };

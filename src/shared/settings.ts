@@ -96,6 +96,14 @@ const sourceLabel = shortText(QUOTE_HEADER_FIELDS.source.maxLength)
     }),
   );
 
+/** A local time of day, HH:MM on the 24-hour clock. */
+const clockTime = z
+  .string()
+  .regex(
+    /^([01]\d|2[0-3]):[0-5]\d$/,
+    localized({ en: 'must be a time like 02:30', nl: 'moet een tijd zijn, zoals 02:30' }),
+  );
+
 export const settingsSchema = z.object({
   host: hostConnectionSchema,
   applications: z.object({
@@ -117,13 +125,13 @@ export const settingsSchema = z.object({
   /** Company codes of the units a line can be counted in. */
   units: unitCodesSchema,
   uiLanguage: z.enum(UI_LANGUAGES),
-  /** Local time of the daily catalog sync while the app runs, HH:MM. */
-  catalogSyncTime: z
-    .string()
-    .regex(
-      /^([01]\d|2[0-3]):[0-5]\d$/,
-      localized({ en: 'must be a time like 02:30', nl: 'moet een tijd zijn, zoals 02:30' }),
-    ),
+  /**
+   * The nightly catalog sync starts between this local time (HH:MM) and catalogSyncWindowEnd, at a moment
+   * of this desk's own, so a fleet does not fetch the catalog at the same minute.
+   */
+  catalogSyncTime: clockTime,
+  /** The end of the sync window; the same time as catalogSyncTime is no window (that exact time). */
+  catalogSyncWindowEnd: clockTime,
   /** A signed-in portal customer is signed out after this many minutes without use (shared counter). */
   portalIdleMinutes: z
     .number()
@@ -168,6 +176,7 @@ export const DEFAULT_SETTINGS: Settings = {
   units: { ...DEFAULT_UNIT_CODES },
   uiLanguage: 'nl',
   catalogSyncTime: '02:00',
+  catalogSyncWindowEnd: '04:00',
   portalIdleMinutes: 5,
   retentionDays: 30,
 };
@@ -186,6 +195,7 @@ export const settingsPatchSchema = z
     units: unitCodesSchema,
     uiLanguage: settingsSchema.shape.uiLanguage,
     catalogSyncTime: settingsSchema.shape.catalogSyncTime,
+    catalogSyncWindowEnd: settingsSchema.shape.catalogSyncWindowEnd,
     portalIdleMinutes: settingsSchema.shape.portalIdleMinutes,
     retentionDays: settingsSchema.shape.retentionDays,
   })

@@ -121,6 +121,10 @@ test('first run: the setup guide, the connection typed in, and Test connection s
   await pressButton(page, 'Verbinding testen');
   await expect(website).toContainText('Werkt: token ontvangen en voaPortal_ReadSession antwoordde.');
   await expect(sync).toContainText('Werkt: token ontvangen en voaCategories antwoordde.');
+  // The browser shell cannot ask the system for a proxy: without the variables, the route is direct.
+  await expect(page.getByTestId('connection-routes')).toHaveText(
+    `${new URL(info.baseUrl).origin}: rechtstreeks, zonder proxy (geen proxy ingesteld)`,
+  );
   await screenshotAtSizes(page, 'settings-test-connection-works-nl', checks);
 
   // The ERP drops every call: both say the host is unreachable, and what to check.

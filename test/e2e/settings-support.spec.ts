@@ -49,13 +49,19 @@ test('settings: about shows version, build and commit and the log folder; the su
 test('settings: a machine policy shows its locked fields read-only naming the file; an invalid one is told at the top', async ({
   page,
 }) => {
+  // Two browser shells and two profiles (each disposed through the CLI) in one test.
+  test.setTimeout(180_000);
   const folder = await mkdtemp(path.join(os.tmpdir(), 'voa-policy-e2e-'));
   const policyFile = path.join(folder, 'policy.json');
   await writeFile(
     policyFile,
     JSON.stringify({
-      host: { baseUrl: 'https://erp.staalhandel.example/v2.0/contoso/Production' },
+      host: {
+        baseUrl: 'https://erp.staalhandel.example/v2.0/contoso/Production',
+        caFile: '/etc/ssl/certs/staalhandel-proxy.pem',
+      },
       catalogSyncTime: '03:15',
+      catalogSyncWindowEnd: '04:45',
       retentionDays: 60,
     }),
   );
@@ -74,7 +80,23 @@ test('settings: a machine policy shows its locked fields read-only naming the fi
     await expect(baseUrl).toHaveAttribute('readonly', '');
     await expect(
       page.getByText(`Vastgelegd door het beleid van deze computer (${policyFile})`, { exact: true }),
-    ).toHaveCount(3);
+    ).toHaveCount(5);
+    // The extra CA file the policy sets: shown with the policy named, and no file to choose.
+    const caFile = page.locator('input[name="host.caFile"]');
+    await expect(caFile).toHaveValue('/etc/ssl/certs/staalhandel-proxy.pem');
+    await expect(page.getByRole('button', { name: 'Bestand kiezen…' })).toHaveCount(0);
+    await screenshotAtSizes(page, 'settings-ca-file-policy-nl', caFile);
+    // The nightly sync window: both ends set by the policy, each read-only.
+    const windowStart = page.getByLabel('Nachtelijke catalogussynchronisatie vanaf');
+    const windowEnd = page.getByLabel('tot', { exact: true });
+    await expect(windowStart).toHaveValue('03:15');
+    await expect(windowEnd).toHaveValue('04:45');
+    await expect(windowEnd).toHaveAttribute('readonly', '');
+    await screenshotAtSizes(
+      page,
+      'settings-sync-window-policy-nl',
+      page.locator('section[aria-labelledby="settings-catalog"]'),
+    );
     const retention = page.getByLabel('Klantgegevens van afgeleverde aanvragen verwijderen na (dagen)');
     await expect(retention).toHaveValue('60');
     await expect(retention).toHaveAttribute('readonly', '');
@@ -105,6 +127,40 @@ test('settings: a machine policy shows its locked fields read-only naming the fi
   } finally {
     await invalidShell.stop();
     await invalid.dispose();
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
+test('settings: a policy that requires an administrator PIN opens nothing but setting one, until it is set', async ({
+  page,
+}) => {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'voa-policy-pin-e2e-'));
+  const policyFile = path.join(folder, 'policy.json');
+  await writeFile(policyFile, JSON.stringify({ adminPinRequired: true }));
+  const desk = await createTestProfile();
+  process.env.VOA_DESK_POLICY_FILE = policyFile;
+  const deskShell = await startBrowserShellProcess(desk).finally(
+    () => delete process.env.VOA_DESK_POLICY_FILE,
+  );
+  try {
+    await page.goto(deskShell.ready.url);
+    await expect(page.getByRole('navigation')).toBeVisible();
+    await page.keyboard.press('Alt+5');
+    const required = page.getByTestId('pin-required');
+    await expect(required).toHaveText(
+      `Het beleid van deze computer (${policyFile}) vereist een beheerderspincode. Stel eerst een pincode in; daarna gaan de beheerdersinstellingen open.`,
+    );
+    await expect(page.getByLabel('Basis-URL')).toHaveCount(0);
+    await screenshotAtSizes(page, 'settings-pin-required-nl', required);
+    await page.getByLabel('Nieuwe pincode', { exact: true }).fill('482916');
+    await page.getByLabel('Herhaal de nieuwe pincode').fill('482916');
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('Basis-URL')).toBeVisible();
+    // The policy requires the PIN: there is no button to remove it.
+    await expect(page.getByRole('button', { name: 'Pincode verwijderen' })).toHaveCount(0);
+  } finally {
+    await deskShell.stop();
+    await desk.dispose();
     await rm(folder, { recursive: true, force: true });
   }
 });

@@ -125,6 +125,7 @@ interface ShellState {
   exitCodes: number[];
   openedExternally: string[];
   crashReporter: { options: Record<string, unknown>; crashDumps: string | undefined }[];
+  resolvedProxies: string[];
 }
 
 let userData: string;
@@ -448,6 +449,33 @@ describe('Electron shell wiring (built main bundle, recording stand-in for Elect
     const quit = await shell.command<{ prevented: boolean }>({ do: 'quit' });
     expect(quit.prevented).toBe(true);
     expect((await quitting).appDbStillOpen).toBe(false);
+  });
+
+  it('host traffic asks the system for its proxy (session.resolveProxy), and Test connection names it', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const shell = startShell({
+      STAND_IN_SYSTEM_PROXY: 'PROXY proxy.staal.lan:8080; DIRECT',
+      HTTPS_PROXY: '',
+      https_proxy: '',
+      HTTP_PROXY: '',
+      http_proxy: '',
+    });
+    await shell.ready();
+    const result = await shell.command<{ ok: boolean; value?: { routes: unknown[] } }>({
+      do: 'invoke',
+      channel: 'settings:testConnection',
+      input: {},
+      frame: TRUSTED_FRAME,
+    });
+    expect(result.ok).toBe(true);
+    // A fresh desk names only the identity provider (Business Central's default); no call is made.
+    expect(result.value?.routes).toEqual([
+      {
+        origin: 'https://login.microsoftonline.com',
+        choice: { kind: 'proxy', url: 'http://proxy.staal.lan:8080', source: 'system' },
+      },
+    ]);
+    expect((await shell.state()).resolvedProxies).toEqual(['https://login.microsoftonline.com']);
   });
 
   it('reports a failed start (a damaged app.db) in a dialog and a log line, and leaves the file as it was', async () => {

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
+import { windowCaller } from '../../src/main/core/bridge/bridge-caller.ts';
 import { loadMachinePolicy, machinePolicyFile } from '../../src/main/core/settings/machine-policy-file.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import { createTestProfile, runCli, type TestProfile } from '../support/processes.ts';
@@ -20,6 +21,7 @@ const POLICY = {
   host: { baseUrl: 'https://erp.staalhandel.example/v2.0/contoso/Production', tenant: 'contoso' },
   units: { pieces: 'ST', meters: 'MTR', kilograms: 'KG' },
   catalogSyncTime: '03:15',
+  catalogSyncWindowEnd: '04:45',
   portalIdleMinutes: 3,
   retentionDays: 30,
 };
@@ -91,6 +93,7 @@ describe('a policy in force', () => {
     expect(view.settings.host.baseUrl).toBe(POLICY.host.baseUrl);
     expect(view.settings.units).toEqual(POLICY.units);
     expect(view.settings.catalogSyncTime).toBe('03:15');
+    expect(view.settings.catalogSyncWindowEnd).toBe('04:45');
     expect(view.policy).toEqual({
       state: 'active',
       file: policyFile,
@@ -101,6 +104,7 @@ describe('a policy in force', () => {
         'units.meters',
         'units.kilograms',
         'catalogSyncTime',
+        'catalogSyncWindowEnd',
         'portalIdleMinutes',
         'retentionDays',
       ],
@@ -133,6 +137,9 @@ describe('a policy in force', () => {
     const locked = await cli(profile, ['config', 'set', '--catalog-sync-time', '01:00']);
     expect(locked.code).toBe(2);
     expect(locked.stderr).toContain(`catalogSyncTime: vastgelegd door het beleid ${policyFile}`);
+    const windowEnd = await cli(profile, ['config', 'set', '--catalog-sync-window-end', '05:00']);
+    expect(windowEnd.code).toBe(2);
+    expect(windowEnd.stderr).toContain(`catalogSyncWindowEnd: vastgelegd door het beleid ${policyFile}`);
     const unit = await cli(profile, ['config', 'set', '--unit-pieces', 'PCS']);
     expect(unit.code).toBe(2);
     expect(unit.stderr).toContain('units.pieces: vastgelegd door het beleid');
@@ -140,6 +147,62 @@ describe('a policy in force', () => {
     expect(free.code, free.stderr).toBe(0);
     const shown = await cli(profile, ['config', 'show']);
     expect(shown.stdout).toContain(`machine policy ${policyFile} locks: host.baseUrl, host.tenant`);
+  });
+});
+
+describe('a policy that requires an administrator PIN', () => {
+  it('opens nothing but setting a PIN until one is set, and the PIN cannot be removed', async () => {
+    const file = path.join(folder, 'pin-policy.json');
+    await writeFile(file, JSON.stringify({ adminPinRequired: true }));
+    const { core } = await openCore(file);
+    const desk = windowCaller(7);
+    const before = await dispatchBridgeCall(core.handlers, 'admin:status', {}, desk);
+    expect(before).toEqual({
+      ok: true,
+      value: { pinSet: false, unlocked: false, retryInMs: 0, pinRequiredBy: file },
+    });
+    const refused = await dispatchBridgeCall(
+      core.handlers,
+      'settings:save',
+      { host: { companyName: 'Staal B.V.' } },
+      desk,
+    );
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.error.code).toBe('admin-locked');
+      expect(refused.error.message).toBe(
+        `Het beleid van deze computer (${file}) vereist een beheerderspincode: stel eerst een pincode in.`,
+      );
+    }
+    expect(core.settings.current.host.companyName).toBe('');
+    const set = await dispatchBridgeCall(core.handlers, 'admin:setPin', { newPin: '482916' }, desk);
+    expect(set).toMatchObject({ ok: true, value: { pinSet: true, unlocked: true } });
+    const saved = await dispatchBridgeCall(
+      core.handlers,
+      'settings:save',
+      { host: { companyName: 'Staal B.V.' } },
+      desk,
+    );
+    expect(saved.ok).toBe(true);
+    const removed = await dispatchBridgeCall(
+      core.handlers,
+      'admin:removePin',
+      { currentPin: '482916' },
+      desk,
+    );
+    expect(removed.ok).toBe(false);
+    if (!removed.ok) expect(removed.error.message).toContain(`vereist er een`);
+    expect((await dispatchBridgeCall(core.handlers, 'admin:status', {}, desk)).ok).toBe(true);
+    expect(await core.adminLock.status(desk)).toMatchObject({ pinSet: true });
+  });
+
+  it('without the policy, a desk with no PIN is open, as before', async () => {
+    const { core } = await openCore(path.join(folder, 'absent-policy.json'));
+    expect(await core.adminLock.status(windowCaller(7))).toEqual({
+      pinSet: false,
+      unlocked: true,
+      retryInMs: 0,
+    });
   });
 });
 

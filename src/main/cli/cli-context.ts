@@ -12,7 +12,7 @@ export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_INVALID_INPUT = 2;
 
-/** The part of the core the commands use; cli/index.ts opens the whole VoaCore and hands them this. */
+/** The part of the core the commands use; cli/run-cli.ts opens the whole VoaCore and hands them this. */
 export interface CliCore
   extends
     BridgeCore,

@@ -44,7 +44,7 @@ export const configShow: CliCommand = {
     line('counter employees', settings.counterEmployees.join(', '));
     line('privacy consent version', settings.privacyConsentVersion);
     line('source labels', settings.sourceLabels.join(', '));
-    line('catalog sync time', settings.catalogSyncTime);
+    line('catalog sync window', `${settings.catalogSyncTime}-${settings.catalogSyncWindowEnd}`);
     line('retention (days)', String(settings.retentionDays));
     line('unit pieces', settings.units.pieces);
     line('unit meters', settings.units.meters);
@@ -66,7 +66,7 @@ export const configSet: CliCommand = {
     'config set [--base-url U] [--auth-url U] [--tenant T] [--api-resource R] [--company-name N] [--company-id GUID]\n' +
     '           [--language L] [--ca-file F] [--website-client-id ID] [--sync-client-id ID]\n' +
     '           [--privacy-consent-version V] [--counter-employee NAME]... [--source-label LABEL]...\n' +
-    '           [--catalog-sync-time HH:MM] [--retention-days N] [--ui-language nl|en]\n' +
+    '           [--catalog-sync-time HH:MM] [--catalog-sync-window-end HH:MM] [--retention-days N] [--ui-language nl|en]\n' +
     '           [--unit-pieces CODE] [--unit-meters CODE] [--unit-kilograms CODE]',
   async run(context, args) {
     const { values } = parseArgs({
@@ -87,6 +87,7 @@ export const configSet: CliCommand = {
         'counter-employee': { type: 'string', multiple: true },
         'source-label': { type: 'string', multiple: true },
         'catalog-sync-time': { type: 'string' },
+        'catalog-sync-window-end': { type: 'string' },
         'retention-days': { type: 'string' },
         'ui-language': { type: 'string' },
         'unit-pieces': { type: 'string' },
@@ -108,6 +109,7 @@ export const configSet: CliCommand = {
       counterEmployees: values['counter-employee'],
       sourceLabels: values['source-label'],
       catalogSyncTime: values['catalog-sync-time'],
+      catalogSyncWindowEnd: values['catalog-sync-window-end'],
       retentionDays: values['retention-days'] === undefined ? undefined : Number(values['retention-days']),
       uiLanguage: values['ui-language'],
     });

@@ -1,167 +1,20 @@
-// `npm run cli -- <command>`: the headless VOA Desk over the same core as the desktop app.
-import { resolveProfileLocation } from '../core/data-dir.ts';
-import { VoaCore } from '../core/voa-core.ts';
-import { DiskFullError, diskFullMessage, isDiskFull } from '../core/db/disk-full.ts';
-import {
-  EXIT_FAILED,
-  EXIT_INVALID_INPUT,
-  EXIT_OK,
-  packageVersion,
-  type CliCommand,
-  type CliContext,
-} from './cli-context.ts';
-import { configSet, configShow, secretClear, secretSet } from './config-commands.ts';
-import { requestCommands } from './request-commands.ts';
-import { catalogCommands } from './catalog-commands.ts';
-import { supportBundle } from './support-commands.ts';
-import { configExport, configImport } from './config-transfer-commands.ts';
-import { retentionPurge } from './retention-commands.ts';
-import { runtimeVersions } from '../core/log/runtime-versions.ts';
-import { NOT_BUILT } from '../core/build-info.ts';
+// `npm run cli -- <command>` in a source checkout: the CLI (run-cli.ts) in plain Node. An installed desk
+// runs the same CLI through the desktop app's own executable (src/main/index.ts, `cli` as first argument).
+import { EXIT_FAILED } from './cli-context.ts';
+import { exitQuietlyWhenTheReaderCloses, runCli } from './run-cli.ts';
 
-const COMMANDS: CliCommand[] = [
-  configShow,
-  configSet,
-  configExport,
-  configImport,
-  secretSet,
-  secretClear,
-  ...requestCommands,
-  ...catalogCommands,
-  supportBundle,
-  retentionPurge,
-];
-
-const GLOBAL_USAGE = `usage: npm run cli -- [--data-dir DIR] [--profile NAME] [--json] <command>
-
-commands:
-${COMMANDS.map((command) => `  ${command.usage.replace(/\n/g, '\n  ')}`).join('\n')}
-
---data-dir DIR    state of this profile (default: VOA_DESK_DATA_DIR, else the desktop app's folder)
---profile NAME    keychain namespace and default folder (default: VOA_DESK_PROFILE, else "default")
---json            machine-readable output on stdout
---version         VOA Desk's version, build date and commit, and the Electron, Node and OS versions
-`;
-
-export async function runCli(
-  argv: string[],
-  io: Pick<CliContext, 'stdout' | 'stderr' | 'stdin'>,
-): Promise<number> {
-  const globals = splitGlobalOptions(argv);
-  if (!globals.ok) {
-    io.stderr.write(`error: ${globals.message}\n\n${GLOBAL_USAGE}`);
-    return EXIT_INVALID_INPUT;
-  }
-  const { options, rest } = globals;
-  if (options.version) {
-    io.stdout.write(versionText(options.json));
-    return EXIT_OK;
-  }
-  const command = COMMANDS.find((candidate) => {
-    const words = candidate.name.split(' ');
-    return words.every((word, index) => rest[index] === word);
-  });
-  if (!command) {
-    io.stderr.write(
-      rest.length ? `error: unknown command "${rest.join(' ')}"\n\n${GLOBAL_USAGE}` : GLOBAL_USAGE,
-    );
-    return rest.length ? EXIT_INVALID_INPUT : EXIT_FAILED;
-  }
-  const location = resolveProfileLocation({ dataDir: options.dataDir, profile: options.profile });
-  const core = await VoaCore.open({
-    location,
-    shell: 'browser',
-    version: packageVersion(),
-    logWriter: 'cli',
-    // For tests and trying a policy out: the desktop app honours it only when it is not packaged.
-    ...(process.env.VOA_DESK_POLICY_FILE ? { policyFile: process.env.VOA_DESK_POLICY_FILE } : {}),
-  });
-  try {
-    if (core.settings.loadProblem) io.stderr.write(`warning: ${core.settings.loadProblem}\n`);
-    return await command.run({ core, json: options.json, ...io }, rest.slice(command.name.split(' ').length));
-  } catch (error) {
-    const message = (error as Error).message;
-    if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      io.stderr.write(`error: ${message}\nusage: ${command.usage}\n`);
-      return EXIT_INVALID_INPUT;
-    }
-    // A full disk says so, with where, whatever step met it.
-    io.stderr.write(
-      `error: ${isDiskFull(error, location.dataDir) && !(error instanceof DiskFullError) ? diskFullMessage(location.dataDir, core.settings.current.uiLanguage) : message}\n`,
-    );
-    return EXIT_FAILED;
-  } finally {
-    await core.close();
-  }
-}
-
-type GlobalOptions = {
-  dataDir: string | undefined;
-  profile: string | undefined;
-  json: boolean;
-  version: boolean;
-};
-
-function versionText(json: boolean): string {
-  const versions = runtimeVersions(packageVersion(), '');
-  if (json) {
-    const { profile: _profile, ...shown } = versions;
-    return `${JSON.stringify(shown)}\n`;
-  }
-  return (
-    `VOA Desk ${versions.voaDesk} (${versions.buildDate === NOT_BUILT ? NOT_BUILT : `built ${versions.buildDate}`}, commit ${versions.commit})\n` +
-    `${versions.electron ? `Electron ${versions.electron}, ` : ''}Node ${versions.node}, ${versions.os} ${versions.arch}\n`
-  );
-}
-
-/** Global options may stand anywhere; everything else is left for the command. */
-function splitGlobalOptions(
-  argv: string[],
-): { ok: true; options: GlobalOptions; rest: string[] } | { ok: false; message: string } {
-  const options: GlobalOptions = { dataDir: undefined, profile: undefined, json: false, version: false };
-  const rest: string[] = [];
-  for (let index = 0; index < argv.length; index++) {
-    const arg = argv[index] as string;
-    const [flag, inline] = arg.includes('=')
-      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-      : [arg, undefined];
-    if (flag === '--json') options.json = true;
-    else if (flag === '--version') options.version = true;
-    else if (flag === '--data-dir' || flag === '--profile') {
-      const value = inline ?? argv[++index];
-      if (!value) return { ok: false, message: `${flag} needs a value` };
-      if (flag === '--data-dir') options.dataDir = value;
-      else options.profile = value;
-    } else rest.push(arg);
-  }
-  return { ok: true, options, rest };
-}
-
-/**
- * `npm run -s cli -- catalog search hea | head -3`: once the reader has gone, nothing more can be printed;
- * stop quietly, as Unix tools do, instead of crashing with a stack trace.
- */
-function exitQuietlyWhenTheReaderCloses(stream: NodeJS.WriteStream): void {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-}
-
-if (import.meta.main) {
-  exitQuietlyWhenTheReaderCloses(process.stdout);
-  exitQuietlyWhenTheReaderCloses(process.stderr);
-  runCli(process.argv.slice(2), {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
-  }).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`error: ${(error as Error).message}\n`);
-      process.exitCode = EXIT_FAILED;
-    },
-  );
-}
+exitQuietlyWhenTheReaderCloses(process.stdout);
+exitQuietlyWhenTheReaderCloses(process.stderr);
+runCli(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`error: ${(error as Error).message}\n`);
+    process.exitCode = EXIT_FAILED;
+  },
+);

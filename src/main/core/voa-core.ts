@@ -15,6 +15,7 @@ import { KeytarSecretVault, type SecretVault } from './secrets/secret-vault.ts';
 import { BoundSecretVault } from './secrets/bound-secret-vault.ts';
 import { AdminLock, type AdminClock } from './settings/admin-lock.ts';
 import { HostHttpClient } from './host/host-http-client.ts';
+import type { SystemProxyResolver } from './host/proxy-choice.ts';
 import { HOST_LIBRARIES_WARM_UP_DELAY_MS, warmHostLibraries } from './host/host-libraries.ts';
 import { TokenProvider } from './host/token-provider.ts';
 import { VoaHost } from './host/voa-host.ts';
@@ -66,6 +67,11 @@ export interface VoaCoreOptions {
   supportShell?: SupportShell;
   /** The machine-wide policy file (default: the OS's place for it, machine-policy-file.ts). */
   policyFile?: string;
+  /**
+   * The desktop shell's system proxy lookup (the OS settings and PAC, Electron's session.resolveProxy);
+   * used when no proxy variable is set. Other shells have none and go direct without the variables.
+   */
+  resolveSystemProxy?: SystemProxyResolver;
 }
 
 export class VoaCore implements CoreServices {
@@ -95,6 +101,7 @@ export class VoaCore implements CoreServices {
   readonly handlers: BridgeHandlers;
   readonly chooseCaFile: (() => Promise<string | undefined>) | undefined;
   #http: { caFile: string; client: Promise<HostHttpClient> } | undefined;
+  readonly #resolveSystemProxy: SystemProxyResolver | undefined;
   readonly #warmUpDelayMs: number;
   readonly #retention: RetentionPurge;
   #warmUp: { timer: ReturnType<typeof setTimeout>; settle: () => void } | undefined;
@@ -123,10 +130,12 @@ export class VoaCore implements CoreServices {
       store: this.vault,
       ...(options.adminClock ? { clock: options.adminClock } : {}),
       language: () => this.settings.current.uiLanguage,
+      pinRequiredBy: () => (policy.values?.adminPinRequired ? policy.view.file : undefined),
     });
     this.appDb = appDb;
     this.#retention = new RetentionPurge(appDb, () => this.settings.current.retentionDays);
     this.chooseCaFile = options.chooseCaFile;
+    this.#resolveSystemProxy = options.resolveSystemProxy;
     this.#warmUpDelayMs = options.hostLibrariesWarmUpDelayMs ?? HOST_LIBRARIES_WARM_UP_DELAY_MS;
     const http = () => this.#httpClient();
     const current = () => this.settings.current;
@@ -228,7 +237,13 @@ export class VoaCore implements CoreServices {
     const caFile = this.settings.current.host.caFile;
     if (!this.#http || this.#http.caFile !== caFile) {
       const previous = this.#http?.client;
-      this.#http = { caFile, client: HostHttpClient.create(caFile ? { caFile } : {}) };
+      this.#http = {
+        caFile,
+        client: HostHttpClient.create({
+          ...(caFile ? { caFile } : {}),
+          proxy: { resolveSystem: this.#resolveSystemProxy },
+        }),
+      };
       void previous?.then((client) => client.close()).catch(() => {});
       // A failed creation (unreadable CA file) is reported to this caller and retried by the next.
       this.#http.client.catch(() => (this.#http = undefined));

@@ -55,6 +55,11 @@ export interface AdminStatus {
   unlocked: boolean;
   /** After repeated wrong PINs, no PIN is tried for this long (ms); 0 when a PIN may be tried now. */
   retryInMs: number;
+  /**
+   * The machine policy's file when it requires a PIN: without one, nothing but setting a PIN is open, and
+   * the PIN cannot be removed.
+   */
+  pinRequiredBy?: string;
 }
 
 /** The answer to a PIN: the status afterwards, and why it was refused. */
@@ -107,8 +112,25 @@ export interface ApplicationCheck {
   detail?: string;
 }
 
+/**
+ * How host traffic to an address goes: direct or through a proxy (its scheme, host and port, never its
+ * credentials), and what chose it: the proxy variables, the system's settings (PAC included), or nothing.
+ */
+export type ProxyChoice =
+  | { kind: 'direct'; source: 'variables' | 'system' | 'none' }
+  | { kind: 'proxy'; url: string; source: 'variables' | 'system' };
+
+/** The way to one of the host's addresses (the ERP, the identity provider), or why none could be chosen. */
+export interface ProxyRoute {
+  origin: string;
+  choice?: ProxyChoice;
+  problem?: string;
+}
+
 export interface ConnectionTestResult {
   checks: ApplicationCheck[];
+  /** The proxy each of the host's addresses goes through, so a person sees which one was used. */
+  routes: ProxyRoute[];
 }
 
 const noInput = z.object({}).strict();

@@ -20,6 +20,7 @@ export const settingsBadInputs = {
     { privacyConsentVersion: long(21) },
     { uiLanguage: 'de' },
     { catalogSyncTime: '25:00' },
+    { catalogSyncWindowEnd: '4:00' },
     { applications: { website: { clientId: 7 } } },
     { host: { baseUrl: 'https://ok.example.com' }, secret: 'smuggled' },
   ],

@@ -9,6 +9,11 @@ import { join } from 'node:path';
 
 type Listener = (...args: unknown[]) => unknown;
 
+// The process as Electron starts it: `electron out/main/index.js …` is a default app whose own arguments
+// start at argv[2]; a packaged executable has no script in its argv, so they start at argv[1].
+if (process.env.STAND_IN_PACKAGED === '1') process.argv.splice(1, 1);
+else Object.defineProperty(process, 'defaultApp', { value: true });
+
 class Emitter {
   readonly listeners = new Map<string, Listener[]>();
   on(event: string, listener: Listener): this {
@@ -48,6 +53,8 @@ export const recording = {
   exitCodes: [] as number[],
   quitCalls: 0,
   crashReporter: [] as { options: Record<string, unknown>; crashDumps: string | undefined }[],
+  /** Every URL main asked the system proxy for. */
+  resolvedProxies: [] as string[],
   /** What showMessageBoxSync answers: the index of the button chosen (1 is "Keep open"). */
   messageBoxAnswer: 1,
   /** The machine's printers, as getPrintersAsync answers them (set by the test). */
@@ -138,7 +145,10 @@ class StandInApp extends Emitter {
   }
   exit(code: number): void {
     recording.exitCodes.push(code);
-    process.send?.({ event: 'exit', code });
+    // Driven by a test over IPC, the process stays for its questions; run as a command (no IPC channel),
+    // it ends with the code, as Electron's app.exit does.
+    if (process.send) process.send({ event: 'exit', code });
+    else process.exit(code);
   }
 }
 
@@ -159,6 +169,11 @@ export const session = {
     },
     setPermissionCheckHandler(handler: Listener): void {
       recording.permissionCheckHandler = handler;
+    },
+    /** As Chromium answers from the OS settings or a PAC script (STAND_IN_SYSTEM_PROXY, else DIRECT). */
+    resolveProxy(url: string): Promise<string> {
+      recording.resolvedProxies.push(url);
+      return Promise.resolve(process.env.STAND_IN_SYSTEM_PROXY || 'DIRECT');
     },
   },
 };
@@ -259,6 +274,7 @@ async function answer(command: Command): Promise<unknown> {
         exitCodes: recording.exitCodes,
         openedExternally: recording.openedExternally,
         crashReporter: recording.crashReporter,
+        resolvedProxies: recording.resolvedProxies,
       };
     case 'invoke': {
       const handler = recording.ipcHandlers.get(command.channel);

@@ -4,6 +4,7 @@
 // day), a catalog.db that cannot be opened replaced by an empty one (it is only a copy of the host's), and
 // searches answered by a search worker of the module's own (catalog-search-worker.ts), so that a broad
 // search never holds up the main thread's other bridge calls.
+import { randomUUID } from 'node:crypto';
 import { renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -29,6 +30,7 @@ import {
   logSyncSummary,
   type SyncPolicy,
 } from './sync/index.ts';
+import { WorkstationPreferences } from '../outbox/draft-store.ts';
 import { DiskFullError, isDiskFull } from '../db/disk-full.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
 import { appLog } from '../log/app-log.ts';
@@ -91,8 +93,6 @@ export interface CatalogModule extends CoreModule<CatalogHandlers> {
   forgetSearchResults(): Promise<void>;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 const HOLDER_NAMES: Record<SyncHolder['by'], string> = {
   app: 'the VOA Desk app',
   browserShell: 'the browser shell',
@@ -100,6 +100,17 @@ const HOLDER_NAMES: Record<SyncHolder['by'], string> = {
 };
 
 /** Who is syncing, in English (the CLI and the log; the screen has its own words for it). */
+const SYNC_SEED_KEY = 'catalog.syncSeed';
+
+/** This install's own value for its moment in the sync window: drawn once, kept in app.db with the profile. */
+function syncSeedOf(preferences: WorkstationPreferences): string {
+  const kept = preferences.get(SYNC_SEED_KEY);
+  if (kept) return kept;
+  const seed = randomUUID();
+  preferences.set(SYNC_SEED_KEY, seed);
+  return seed;
+}
+
 export function describeHolder(holder: SyncHolder | undefined): string {
   if (!holder) return 'Another VOA Desk process is syncing the catalog of this data directory';
   return `${HOLDER_NAMES[holder.by]} (process ${holder.pid}) has been syncing the catalog of this data directory since ${holder.since}`;
@@ -163,7 +174,7 @@ function openHealingCatalog(file: string, language: UiLanguage): CatalogConnecti
 /** The part of the core the catalog uses. */
 export type CatalogServices = Pick<
   CoreServices,
-  'events' | 'host' | 'location' | 'settings' | 'shell' | 'vault'
+  'appDb' | 'events' | 'host' | 'location' | 'settings' | 'shell' | 'vault'
 >;
 
 export function createCatalogModule(core: CatalogServices): CatalogModule {
@@ -289,12 +300,16 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
     return true;
   };
 
+  let syncSeed: string | undefined;
   const scheduler = new SyncScheduler({
-    syncTime: () => core.settings.current.catalogSyncTime,
+    syncWindow: () => ({
+      start: core.settings.current.catalogSyncTime,
+      end: core.settings.current.catalogSyncWindowEnd,
+    }),
+    seed: () => (syncSeed ??= syncSeedOf(new WorkstationPreferences(core.appDb))),
     lastSuccessAt: () => runLog.lastSuccess()?.finishedAt,
     canStart: async () => !running && !otherSync() && (await notConfigured()) === undefined,
     start: (trigger) => void startSync(trigger),
-    maxAgeMs: DAY_MS,
   });
 
   const status = async (): Promise<SyncStatus> => ({

@@ -1,6 +1,7 @@
 // The one HTTP layer for all host traffic, tokens included: time-outs, the optional extra CA file (added to
-// the system roots, for a TLS-inspecting proxy or the emulator) and the standard proxy variables
-// (HTTPS_PROXY, HTTP_PROXY, NO_PROXY).
+// the system roots, for a TLS-inspecting proxy or the emulator) and the proxy: the standard variables
+// (HTTPS_PROXY, HTTP_PROXY, NO_PROXY) win, else the system's choice where the shell can ask it
+// (proxy-choice.ts).
 import type * as UndiciModule from 'undici';
 import { readFile } from 'node:fs/promises';
 import tls from 'node:tls';
@@ -14,6 +15,7 @@ import {
   type MinimumRate,
 } from './answer-limits.ts';
 import { AnswerTooLargeError, AnswerTooSlowError, readBoundedBody } from './bounded-body.ts';
+import { chooseProxy, type ProxyChoice, type SystemProxyResolver } from './proxy-choice.ts';
 
 type Undici = typeof UndiciModule;
 /**
@@ -87,18 +89,64 @@ export class HostNetworkError extends Error {
   }
 }
 
+/**
+ * How the client picks a proxy: from the variables of `env` (default process.env) and else the system's
+ * resolver; or one choice made elsewhere (the sync's page receiver, on a thread that cannot ask the system).
+ */
+export type ProxyOptions =
+  { env?: NodeJS.ProcessEnv; resolveSystem?: SystemProxyResolver | undefined } | { fixed: ProxyChoice };
+
+/** A system's answer is asked again after this long: a laptop moves between networks. */
+const PROXY_CHOICE_KEPT_MS = 60_000;
+
 export class HostHttpClient implements HostTransport {
   readonly #undici: Undici;
-  readonly #dispatcher: Dispatcher;
+  readonly #tls: { ca?: string[] };
+  readonly #proxy: ProxyOptions;
   readonly #timeoutMs: number;
+  /** A dispatcher per proxy (and one for direct), made on first use. */
+  readonly #dispatchers = new Map<string, Dispatcher>();
+  readonly #choices = new Map<string, { at: number; choice: Promise<ProxyChoice> }>();
 
-  private constructor(library: Undici, dispatcher: Dispatcher, timeoutMs: number) {
+  private constructor(library: Undici, tls: { ca?: string[] }, proxy: ProxyOptions, timeoutMs: number) {
     this.#undici = library;
-    this.#dispatcher = dispatcher;
+    this.#tls = tls;
+    this.#proxy = proxy;
     this.#timeoutMs = timeoutMs;
   }
 
-  static async create(options: { caFile?: string; timeoutMs?: number } = {}): Promise<HostHttpClient> {
+  /** The proxy a request to `url` goes through (Test connection names it). */
+  proxyFor(url: string): Promise<ProxyChoice> {
+    if ('fixed' in this.#proxy) return Promise.resolve(this.#proxy.fixed);
+    const origin = originOf(url);
+    const kept = this.#choices.get(origin);
+    if (kept && Date.now() - kept.at < PROXY_CHOICE_KEPT_MS) return kept.choice;
+    const choice = chooseProxy(url, {
+      env: this.#proxy.env ?? process.env,
+      resolveSystem: this.#proxy.resolveSystem,
+    });
+    this.#choices.set(origin, { at: Date.now(), choice });
+    choice.catch(() => this.#choices.delete(origin));
+    return choice;
+  }
+
+  #dispatcherFor(choice: ProxyChoice): Dispatcher {
+    const key = choice.kind === 'direct' ? 'direct' : choice.url;
+    let dispatcher = this.#dispatchers.get(key);
+    if (!dispatcher) {
+      const tls = this.#tls;
+      dispatcher =
+        choice.kind === 'direct'
+          ? new this.#undici.Agent({ connect: tls })
+          : new this.#undici.ProxyAgent({ uri: choice.url, connect: tls, requestTls: tls, proxyTls: tls });
+      this.#dispatchers.set(key, dispatcher);
+    }
+    return dispatcher;
+  }
+
+  static async create(
+    options: { caFile?: string; timeoutMs?: number; proxy?: ProxyOptions } = {},
+  ): Promise<HostHttpClient> {
     let ca: string[] | undefined;
     if (options.caFile) {
       let pem: string;
@@ -115,22 +163,31 @@ export class HostHttpClient implements HostTransport {
       }
       ca = [...tls.rootCertificates, pem];
     }
-    const tlsOptions = ca ? { ca } : {};
     const library = await loadUndici();
-    const dispatcher = new library.EnvHttpProxyAgent({ connect: tlsOptions, requestTls: tlsOptions });
-    return new HostHttpClient(library, dispatcher, options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+    return new HostHttpClient(
+      library,
+      ca ? { ca } : {},
+      options.proxy ?? {},
+      options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    );
   }
 
   async send(hostRequest: HostRequest): Promise<ReceivedResponse> {
     const timeoutMs = hostRequest.timeoutMs ?? this.#timeoutMs;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = hostRequest.signal ? AbortSignal.any([hostRequest.signal, timeout]) : timeout;
+    let choice: ProxyChoice;
+    try {
+      choice = await this.proxyFor(hostRequest.url);
+    } catch (error) {
+      throw new HostNetworkError((error as Error).message, { cause: error });
+    }
     try {
       const response = await this.#undici.request(hostRequest.url, {
         method: hostRequest.method,
         headers: hostRequest.headers,
         body: hostRequest.body,
-        dispatcher: this.#dispatcher,
+        dispatcher: this.#dispatcherFor(choice),
         signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
@@ -156,7 +213,7 @@ export class HostHttpClient implements HostTransport {
   }
 
   async close(): Promise<void> {
-    await this.#dispatcher.close();
+    await Promise.all([...this.#dispatchers.values()].map((dispatcher) => dispatcher.close()));
   }
 }
 

@@ -3,6 +3,7 @@
 // settings, so messages and captions do not depend on the machine's locale).
 import type { ApplicationName, Settings } from '../../../shared/settings.ts';
 import type { HostHttpClient, HostResponse, HostTransport } from './host-http-client.ts';
+import type { ProxyChoice } from './proxy-choice.ts';
 import { callHost, type CallKind, type CallOptions, type CallResult } from './host-policy.ts';
 import type { TokenProvider } from './token-provider.ts';
 import { cutHostWords, type AnswerKind, type MinimumRate } from './answer-limits.ts';
@@ -53,6 +54,11 @@ export class VoaHost {
     this.#tokens = options.tokens;
     this.#settings = options.settings;
     this.#onAnswer = options.onAnswer;
+  }
+
+  /** The proxy a request to `url` goes through now (Test connection names it; the sync's receiver uses it). */
+  async proxyFor(url: string): Promise<ProxyChoice> {
+    return (await this.#http()).proxyFor(url);
   }
 
   odataUrl(relative: string, settings = this.#settings()): string {

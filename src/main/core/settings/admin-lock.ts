@@ -36,6 +36,7 @@ export class AdminLock {
   readonly #store: PinStore;
   readonly #clock: AdminClock;
   readonly #language: () => 'nl' | 'en';
+  readonly #pinRequiredBy: () => string | undefined;
   /** Window id → time its unlock runs out. */
   readonly #unlockedUntil = new Map<string, number>();
   /**
@@ -44,18 +45,29 @@ export class AdminLock {
   #failures = 0;
   #retryAt = 0;
 
-  constructor(options: { store: PinStore; clock?: AdminClock; language: () => 'nl' | 'en' }) {
+  constructor(options: {
+    store: PinStore;
+    clock?: AdminClock;
+    language: () => 'nl' | 'en';
+    /** The policy file when the machine policy requires a PIN (adminPinRequired). */
+    pinRequiredBy?: () => string | undefined;
+  }) {
     this.#store = options.store;
+    this.#pinRequiredBy = options.pinRequiredBy ?? (() => undefined);
     this.#clock = options.clock ?? { now: () => Date.now() };
     this.#language = options.language;
   }
 
   async status(caller: BridgeCaller): Promise<AdminStatus> {
     const pinSet = await this.#pinSet();
+    const requiredBy = this.#pinRequiredBy();
     return {
       pinSet,
-      unlocked: !pinSet || this.#isUnlocked(caller),
+      unlocked: pinSet
+        ? this.#isUnlocked(caller)
+        : requiredBy === undefined || caller.kind === 'administrator',
       retryInMs: Math.max(0, this.#retryAt - this.#clock.now()),
+      ...(requiredBy === undefined ? {} : { pinRequiredBy: requiredBy }),
     };
   }
 
@@ -69,7 +81,16 @@ export class AdminLock {
       this.#unlockedUntil.set(caller.id, this.#clock.now() + ADMIN_UNLOCK_MS);
       return;
     }
-    if (!(await this.#pinSet())) return;
+    if (!(await this.#pinSet())) {
+      const requiredBy = this.#pinRequiredBy();
+      if (requiredBy === undefined) return;
+      throw new BridgeFailure(
+        'admin-locked',
+        this.#language() === 'nl'
+          ? `Het beleid van deze computer (${requiredBy}) vereist een beheerderspincode: stel eerst een pincode in.`
+          : `This computer's policy (${requiredBy}) requires an administrator PIN: set a PIN first.`,
+      );
+    }
     throw new BridgeFailure(
       'admin-locked',
       this.#language() === 'nl'
@@ -106,6 +127,14 @@ export class AdminLock {
   }
 
   async removePin(caller: BridgeCaller, currentPin: string): Promise<PinAnswer> {
+    const requiredBy = this.#pinRequiredBy();
+    if (requiredBy !== undefined)
+      throw new BridgeFailure(
+        'invalid-input',
+        this.#language() === 'nl'
+          ? `De pincode kan niet worden verwijderd: het beleid van deze computer (${requiredBy}) vereist er een.`
+          : `The PIN cannot be removed: this computer's policy (${requiredBy}) requires one.`,
+      );
     const stored = await this.#store.readEntry(PIN_ENTRY);
     if (stored !== undefined && caller.kind !== 'administrator') {
       const refused = await this.#check(currentPin, stored);

@@ -7,6 +7,7 @@ import type {
   ApplicationCheck,
   ConnectionOutcome,
   ConnectionTestResult,
+  ProxyRoute,
 } from '../../../shared/bridge/settings-calls.ts';
 import { CATALOG_PAGES, CATEGORY_PROPERTIES } from '../../../shared/contract/catalog-pages.ts';
 import { PORTAL_PARAMETERS } from '../../../shared/contract/portal-objects.ts';
@@ -19,6 +20,7 @@ import {
 } from '../../../shared/settings.ts';
 import { companySegment } from '../catalog/index.ts';
 import { HostNetworkError } from '../host/host-http-client.ts';
+import { withoutCredentials } from '../host/proxy-choice.ts';
 import { ONE_ATTEMPT, type AnswerClass, type CallKind } from '../host/host-policy.ts';
 import { HostNotConfiguredError, TokenRefusedError, type TokenProvider } from '../host/token-provider.ts';
 import { hostErrorMessage, type VoaHost, type VoaHostRequest } from '../host/voa-host.ts';
@@ -78,8 +80,36 @@ export interface ConnectionTestParts {
 }
 
 export async function testConnection(parts: ConnectionTestParts): Promise<ConnectionTestResult> {
-  const checks = await Promise.all(APPLICATIONS.map((application) => checkApplication(parts, application)));
-  return { checks };
+  const [checks, routes] = await Promise.all([
+    Promise.all(APPLICATIONS.map((application) => checkApplication(parts, application))),
+    proxyRoutes(parts),
+  ]);
+  return { checks, routes };
+}
+
+/** The proxy the ERP's and the identity provider's addresses go through, each named once. */
+async function proxyRoutes(parts: ConnectionTestParts): Promise<ProxyRoute[]> {
+  const { baseUrl, authUrl } = parts.settings().host;
+  const origins = [...new Set([baseUrl, authUrl].filter(Boolean).map((url) => originOf(url)))].filter(
+    (origin): origin is string => origin !== undefined,
+  );
+  return Promise.all(
+    origins.map(async (origin) => {
+      try {
+        return { origin, choice: withoutCredentials(await parts.host.proxyFor(origin)) };
+      } catch (error) {
+        return { origin, problem: (error as Error).message };
+      }
+    }),
+  );
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 async function checkApplication(

@@ -25,8 +25,8 @@ let lastPageId = 0;
 const fetches = new Map<number, AbortController>();
 
 const handlers: CallHandlers<ReceiverCalls> = {
-  async begin({ caFile }) {
-    http = HostHttpClient.create(caFile ? { caFile } : {});
+  async begin({ caFile, proxy }) {
+    http = HostHttpClient.create({ ...(caFile ? { caFile } : {}), proxy: proxy ? { fixed: proxy } : {} });
     // A CA file that cannot be read fails the first page request, as it would on the main thread.
     http.catch(() => {});
     return null;

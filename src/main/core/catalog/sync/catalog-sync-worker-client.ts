@@ -16,6 +16,7 @@ import type {
   StagingOp,
 } from './catalog-sync-worker-protocol.ts';
 import { WorkerCalls, workerEntryUrl } from '../threads/index.ts';
+import type { ProxyChoice } from '../../host/proxy-choice.ts';
 
 export const CATALOG_WORKER_URL = workerEntryUrl('catalog-sync-worker', import.meta.url);
 export const PAGE_RECEIVER_URL = workerEntryUrl('catalog-page-receiver', import.meta.url);
@@ -60,8 +61,8 @@ export class CatalogWorker {
   }
 
   /** Opens catalog.db in the catalog worker and the receiver's HTTP client (`caFile`: Settings' CA file). */
-  async begin(file: string, caFile: string | undefined): Promise<void> {
-    await Promise.all([this.#calls.call('begin', { file }), this.#receiver.call('begin', { caFile })]);
+  async begin(file: string, caFile: string | undefined, proxy?: ProxyChoice): Promise<void> {
+    await Promise.all([this.#calls.call('begin', { file }), this.#receiver.call('begin', { caFile, proxy })]);
   }
 
   call<K extends StagingOp>(op: K, input: StagingCalls[K]['input']): Promise<StagingCalls[K]['output']> {

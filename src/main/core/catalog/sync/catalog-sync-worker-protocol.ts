@@ -7,6 +7,7 @@
 import type { PageKind } from '../../../../shared/contract/catalog-search.ts';
 import { MessagePort, workerData } from 'node:worker_threads';
 import type { HostRequest } from '../../host/host-http-client.ts';
+import type { ProxyChoice } from '../../host/proxy-choice.ts';
 import type { SteelPageName, SwapFields } from './catalog-staging.ts';
 import type { ODataListBounds } from './odata-list.ts';
 import type { CallAnswer, CallRequest } from '../threads/index.ts';
@@ -27,8 +28,11 @@ export type FetchedPage =
 
 /** Each call the page receiver answers, as they come (a page is received while another is written). */
 export interface ReceiverCalls {
-  /** `caFile`: the extra CA file of Settings, for the receiver's own HTTP client. */
-  begin: { input: { caFile: string | undefined }; output: null };
+  /**
+   * `caFile`: the extra CA file of Settings, for the receiver's own HTTP client; `proxy`: the proxy the
+   * main thread chose for the host (a worker cannot ask the system); without it, the proxy variables.
+   */
+  begin: { input: { caFile: string | undefined; proxy?: ProxyChoice | undefined }; output: null };
   /** Sends one page request (its token and headers made on the main thread) and receives the answer. */
   fetch: { input: { fetchId: number; request: Omit<HostRequest, 'signal'> }; output: FetchedPage };
   /** Aborts a fetch in flight (the sync was cancelled or failed). */

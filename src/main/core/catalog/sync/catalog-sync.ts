@@ -280,7 +280,11 @@ class SyncRun {
     );
     this.#deadline.unref?.();
     try {
-      await this.#worker.begin(this.#catalogFile, this.#settings().host.caFile || undefined);
+      await this.#worker.begin(
+        this.#catalogFile,
+        this.#settings().host.caFile || undefined,
+        await this.#host.proxyFor(this.#host.odataUrl('')),
+      );
       this.#report();
       await this.#readCategoriesAndSteel();
       // Items, then variants: a size carries its item's fields, and one page kind at a time keeps memory

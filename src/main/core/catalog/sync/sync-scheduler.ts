@@ -1,35 +1,36 @@
-// When a sync starts by itself: daily at the time set in Settings (local time) while the app runs, and
-// shortly after start when the last successful sync is older than a day (or there was none). A time
-// missed while the app was closed is made up by the start rule, not by a burst of runs.
+// When a sync starts by itself: nightly at this desk's own moment in the sync window (sync-window.ts) while
+// the app runs; a few seconds after start when the desk has no catalog yet; and once after a short random
+// wait at the start after a missed night, so desks switched on together at opening time do not sync at once.
+// A missed night is made up by that one run, not by a burst of runs.
 import type { SyncTrigger } from '../../../../shared/contract/catalog-search.ts';
+import { missedNight, nextMoment, type SyncWindow } from './sync-window.ts';
 
 export interface SyncSchedulerOptions {
-  /** HH:MM, local time. */
-  syncTime: () => string;
+  syncWindow: () => SyncWindow;
+  /** Drawn once per install and kept (app.db): the desk's moment in the window follows from it. */
+  seed: () => string;
   lastSuccessAt: () => string | undefined;
   /** False while a sync runs or settings are missing. */
   canStart: () => Promise<boolean>;
   start: (trigger: SyncTrigger) => void;
-  maxAgeMs: number;
   now?: () => Date;
   tickMs?: number;
-  startupDelayMs?: number;
+  /** After start, before a desk without a catalog fetches its first. */
+  firstSyncDelayMs?: number;
+  /** After start, before a desk that missed its night syncs (random by default). */
+  missedNightWaitMs?: () => number;
 }
 
-/** The first moment at `time` (HH:MM local) strictly after `after`. */
-export function nextOccurrence(time: string, after: Date): Date {
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  const next = new Date(after);
-  next.setHours(hours, minutes, 0, 0);
-  if (next.getTime() <= after.getTime()) next.setDate(next.getDate() + 1);
-  return next;
+/** 30 seconds to 5 minutes: enough to spread a shop's desks switched on at opening time. */
+export function randomMissedNightWaitMs(random: () => number = Math.random): number {
+  return Math.round(30_000 + random() * 270_000);
 }
 
 export class SyncScheduler {
   readonly #options: SyncSchedulerOptions;
   readonly #now: () => Date;
   #next: Date | undefined;
-  #forTime = '';
+  #forWindow = '';
   #timers: ReturnType<typeof setTimeout>[] = [];
   #interval: ReturnType<typeof setInterval> | undefined;
   /** Set by stop(): a check still waiting on canStart() must not start a sync on a closing core. */
@@ -46,12 +47,13 @@ export class SyncScheduler {
     return this.#next;
   }
 
-  /** A changed sync time applies from now on. */
+  /** A changed window applies from now on. */
   #refresh(): void {
-    const time = this.#options.syncTime();
-    if (time !== this.#forTime || !this.#next) {
-      this.#forTime = time;
-      this.#next = nextOccurrence(time, this.#now());
+    const window = this.#options.syncWindow();
+    const key = `${window.start}-${window.end}`;
+    if (key !== this.#forWindow || !this.#next) {
+      this.#forWindow = key;
+      this.#next = nextMoment(window, this.#options.seed(), this.#now());
     }
   }
 
@@ -61,15 +63,24 @@ export class SyncScheduler {
     this.#refresh();
     this.#interval = setInterval(() => void this.tick(), this.#options.tickMs ?? 30_000);
     this.#interval.unref?.();
-    const startup = setTimeout(() => void this.startupCheck(), this.#options.startupDelayMs ?? 3000);
+    const wait = this.startupWaitMs();
+    if (wait === undefined) return;
+    const startup = setTimeout(() => void this.startupSync(), wait);
     startup.unref?.();
     this.#timers.push(startup);
   }
 
-  async startupCheck(): Promise<boolean> {
+  /** How long after start the start-up sync waits, or undefined when this start needs none. */
+  startupWaitMs(): number | undefined {
     const last = this.#options.lastSuccessAt();
-    const stale = !last || this.#now().getTime() - Date.parse(last) > this.#options.maxAgeMs;
-    if (stale && (await this.#options.canStart()) && !this.#stopped) {
+    if (!last) return this.#options.firstSyncDelayMs ?? 3000;
+    if (missedNight(this.#options.syncWindow(), this.#options.seed(), this.#now(), last))
+      return (this.#options.missedNightWaitMs ?? randomMissedNightWaitMs)();
+    return undefined;
+  }
+
+  async startupSync(): Promise<boolean> {
+    if ((await this.#options.canStart()) && !this.#stopped) {
       this.#options.start('startup');
       return true;
     }
@@ -80,7 +91,7 @@ export class SyncScheduler {
     this.#refresh();
     const now = this.#now();
     if (!this.#next || now.getTime() < this.#next.getTime()) return false;
-    this.#next = nextOccurrence(this.#forTime, now);
+    this.#next = nextMoment(this.#options.syncWindow(), this.#options.seed(), now);
     if (!(await this.#options.canStart()) || this.#stopped) return false;
     this.#options.start('schedule');
     return true;

@@ -45,6 +45,8 @@ export function AdminSection({ view, status }: { view: SettingsView; status: Adm
   const lockAdmin = useAppStore((state) => state.lockAdmin);
   const headingId = useId();
   const locked = status.pinSet && !status.unlocked;
+  // The machine policy requires a PIN and none is set yet: setting one is all that is open.
+  const pinRequired = !status.pinSet && status.pinRequiredBy !== undefined;
   return (
     <section className="admin-section" aria-labelledby={headingId} data-testid="admin-section">
       <div className="panel">
@@ -54,6 +56,10 @@ export function AdminSection({ view, status }: { view: SettingsView; status: Adm
             <p className="field__hint">{t('settings.admin.lockedIntro')}</p>
             <UnlockForm />
           </>
+        ) : pinRequired ? (
+          <p className="banner banner--warning" data-testid="pin-required">
+            {t('settings.admin.pinRequired', { file: status.pinRequiredBy ?? '' })}
+          </p>
         ) : (
           <>
             <p className="field__hint">{t('settings.admin.intro')}</p>
@@ -72,11 +78,13 @@ export function AdminSection({ view, status }: { view: SettingsView; status: Adm
           </>
         )}
       </div>
-      {locked ? null : (
+      {locked ? null : pinRequired ? (
+        <PinPanel pinSet={false} mayRemove={false} />
+      ) : (
         <>
           <AdminSettingsForm view={view} />
           <ConnectionTestPanel />
-          <PinPanel pinSet={status.pinSet} />
+          <PinPanel pinSet={status.pinSet} mayRemove={status.pinRequiredBy === undefined} />
         </>
       )}
     </section>
@@ -120,7 +128,7 @@ function UnlockForm() {
 }
 
 /** Set a first PIN; change it or remove it with the current one. */
-function PinPanel({ pinSet }: { pinSet: boolean }) {
+function PinPanel({ pinSet, mayRemove }: { pinSet: boolean; mayRemove: boolean }) {
   const t = useT();
   const setAdminPin = useAppStore((state) => state.setAdminPin);
   const removeAdminPin = useAppStore((state) => state.removeAdminPin);
@@ -210,7 +218,7 @@ function PinPanel({ pinSet }: { pinSet: boolean }) {
         <button type="submit" className="button button--primary">
           {pinSet ? t('settings.pin.change') : t('settings.pin.set')}
         </button>
-        {pinSet ? (
+        {pinSet && mayRemove ? (
           <button type="button" className="button button--quiet" onClick={() => void remove()}>
             {t('settings.pin.remove')}
           </button>

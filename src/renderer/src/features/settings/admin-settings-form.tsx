@@ -36,6 +36,7 @@ function adminPatch(form: Settings) {
     privacyConsentVersion,
     units,
     catalogSyncTime,
+    catalogSyncWindowEnd,
     portalIdleMinutes,
     retentionDays,
   } = form;
@@ -45,6 +46,7 @@ function adminPatch(form: Settings) {
     privacyConsentVersion,
     units,
     catalogSyncTime,
+    catalogSyncWindowEnd,
     portalIdleMinutes,
     retentionDays,
   };
@@ -116,7 +118,7 @@ export function AdminSettingsForm({ view }: { view: SettingsView }) {
               name={`host.${key}`}
             />
           ))}
-          <CaFileChooser file={view.settings.host.caFile} />
+          <CaFileChooser file={view.settings.host.caFile} locked={lock('host.caFile')} />
         </div>
       </section>
 
@@ -203,6 +205,16 @@ export function AdminSettingsForm({ view }: { view: SettingsView }) {
             error={errors.catalogSyncTime}
             name="catalogSyncTime"
           />
+          <TextField
+            label={t('settings.field.catalogSyncWindowEnd')}
+            {...lock('catalogSyncWindowEnd', t('settings.hint.catalogSyncWindowEnd'))}
+            inputMode="numeric"
+            placeholder="04:00"
+            value={form.catalogSyncWindowEnd}
+            onChange={(catalogSyncWindowEnd) => setForm({ ...form, catalogSyncWindowEnd })}
+            error={errors.catalogSyncWindowEnd}
+            name="catalogSyncWindowEnd"
+          />
         </section>
         <section className="panel" aria-labelledby="settings-customer">
           <h2 id="settings-customer">{t('settings.section.customer')}</h2>
@@ -219,8 +231,17 @@ export function AdminSettingsForm({ view }: { view: SettingsView }) {
     </form>
   );
 }
-/** The extra CA file is shown, never typed: main opens its own file dialog, so no page can name a path. */
-function CaFileChooser({ file }: { file: string }) {
+/**
+ * The extra CA file is shown, never typed: main opens its own file dialog, so no page can name a path. A
+ * file the machine policy sets is shown with the policy named, and nothing to choose.
+ */
+function CaFileChooser({
+  file,
+  locked,
+}: {
+  file: string;
+  locked: { readOnly?: boolean; hint?: string | undefined };
+}) {
   const t = useT();
   const chooseCaFile = useAppStore((state) => state.chooseCaFile);
   const [error, setError] = useState<BridgeError | undefined>();
@@ -236,7 +257,7 @@ function CaFileChooser({ file }: { file: string }) {
     <div className="ca-file">
       <TextField
         label={t('settings.field.caFile')}
-        hint={t('settings.hint.caFile')}
+        hint={locked.readOnly ? locked.hint : t('settings.hint.caFile')}
         value={file}
         readOnly
         placeholder={t('settings.caFile.none')}
@@ -244,9 +265,11 @@ function CaFileChooser({ file }: { file: string }) {
         onChange={() => {}}
       />
       <div className="secret-field__actions">
-        <button type="button" className="button" onClick={() => void choose()}>
-          {t('settings.caFile.choose')}
-        </button>
+        {locked.readOnly ? null : (
+          <button type="button" className="button" onClick={() => void choose()}>
+            {t('settings.caFile.choose')}
+          </button>
+        )}
         {problem ? (
           <span className="field__error" role="status">
             {problem}

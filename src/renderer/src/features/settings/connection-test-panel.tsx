@@ -2,7 +2,11 @@
 // per application what works and what to fix, in the UI language, with the host's own words behind a
 // details toggle.
 import { useState } from 'react';
-import type { ApplicationCheck, ConnectionTestResult } from '../../../../shared/bridge/settings-calls.ts';
+import type {
+  ApplicationCheck,
+  ConnectionTestResult,
+  ProxyRoute,
+} from '../../../../shared/bridge/settings-calls.ts';
 import type { BridgeError } from '../../../../shared/bridge/define.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT, type MessageKey, type Translate } from '../../i18n/i18n.ts';
@@ -34,6 +38,16 @@ export function describeCheck(t: Translate, check: ApplicationCheck): string {
     default:
       return t(`settings.test.${check.outcome}`, values);
   }
+}
+
+/** Which proxy the host's address went through, and what chose it. */
+export function describeRoute(t: Translate, route: ProxyRoute): string {
+  if (!route.choice)
+    return t('settings.test.route.problem', { origin: route.origin, problem: route.problem ?? '' });
+  const source = t(`settings.test.source.${route.choice.source}`);
+  return route.choice.kind === 'proxy'
+    ? t('settings.test.route.proxy', { origin: route.origin, proxy: route.choice.url, source })
+    : t('settings.test.route.direct', { origin: route.origin, source });
 }
 
 export function ConnectionTestPanel() {
@@ -84,6 +98,13 @@ export function ConnectionTestPanel() {
                   </details>
                 ) : null}
               </li>
+            ))}
+          </ul>
+        ) : null}
+        {result && !isBridgeError(result) && result.routes.length ? (
+          <ul className="connection-routes" data-testid="connection-routes">
+            {result.routes.map((route) => (
+              <li key={route.origin}>{describeRoute(t, route)}</li>
             ))}
           </ul>
         ) : null}

@@ -80,8 +80,11 @@ const en = {
     'Identifies the privacy statement customers agree to (at most {max} characters).',
   'field.sourceLabels': 'Trade-fair source labels',
   'hint.sourceLabels': 'One per event, sent as source (at most {max} characters).',
-  'field.catalogSyncTime': 'Daily catalog sync at',
+  'field.catalogSyncTime': 'Nightly catalog sync from',
   'hint.catalogSyncTime': '24-hour clock, hh:mm',
+  'field.catalogSyncWindowEnd': 'until',
+  'hint.catalogSyncWindowEnd':
+    'Each desk starts at its own moment in this window, the same every night; the same time as the start is that exact time',
   'field.uiLanguage': 'Language',
   'list.add': 'Add',
   'list.remove': 'Remove {item}',
@@ -97,6 +100,8 @@ const en = {
   'admin.intro':
     'Connection to the ERP, applications and secrets, unit codes and schedules: set up by the administrator.',
   'admin.lockedIntro': 'These settings are locked with a PIN. Counter staff do not need them.',
+  'admin.pinRequired':
+    'This computer’s policy ({file}) requires an administrator PIN. Set a PIN first; then the administrator settings open.',
   'admin.noPinHint':
     'No PIN is set: anyone at this workstation can change the connection. Set a PIN so only the administrator can.',
   'admin.pin': 'PIN',
@@ -150,6 +155,12 @@ const en = {
   'test.server-error': 'The ERP failed (server error): test again later; if it stays, tell IT.',
   'test.unexpected': 'The ERP gave an unexpected answer: see the details.',
   'test.details': 'Details (the ERP’s or the network’s own words)',
+  'test.route.proxy': '{origin}: through proxy {proxy} ({source})',
+  'test.route.direct': '{origin}: direct, no proxy ({source})',
+  'test.route.problem': '{origin}: no usable proxy: {problem}',
+  'test.source.variables': 'the HTTPS_PROXY, HTTP_PROXY and NO_PROXY variables',
+  'test.source.system': 'this computer’s proxy settings',
+  'test.source.none': 'no proxy set',
   'guide.title': 'Setting up this desk',
   'guide.intro': 'VOA Desk has no connection to the ERP yet. Five steps for the administrator:',
   'guide.step1':
@@ -251,8 +262,11 @@ export const settingsMessages: FeatureMessages<typeof en> = {
     'hint.privacyConsentVersion': 'Welke privacyverklaring klanten accepteren (hoogstens {max} tekens).',
     'field.sourceLabels': 'Bronlabels voor beurzen',
     'hint.sourceLabels': 'Eén per evenement, meegestuurd als source (hoogstens {max} tekens).',
-    'field.catalogSyncTime': 'Dagelijkse catalogussynchronisatie om',
+    'field.catalogSyncTime': 'Nachtelijke catalogussynchronisatie vanaf',
     'hint.catalogSyncTime': '24-uursklok, uu:mm',
+    'field.catalogSyncWindowEnd': 'tot',
+    'hint.catalogSyncWindowEnd':
+      'Elke balie begint op een eigen moment in dit venster, elke nacht hetzelfde; dezelfde tijd als het begin is precies die tijd',
     'field.uiLanguage': 'Taal',
     'list.add': 'Toevoegen',
     'list.remove': '{item} verwijderen',
@@ -268,6 +282,8 @@ export const settingsMessages: FeatureMessages<typeof en> = {
       'Verbinding met het ERP, applicaties en geheimen, eenheidscodes en planning: ingesteld door de beheerder.',
     'admin.lockedIntro':
       'Deze instellingen zijn vergrendeld met een pincode. Baliemedewerkers hebben ze niet nodig.',
+    'admin.pinRequired':
+      'Het beleid van deze computer ({file}) vereist een beheerderspincode. Stel eerst een pincode in; daarna gaan de beheerdersinstellingen open.',
     'admin.noPinHint':
       'Er is geen pincode ingesteld: iedereen op deze werkplek kan de verbinding wijzigen. Stel een pincode in, zodat alleen de beheerder dat kan.',
     'admin.pin': 'Pincode',
@@ -325,6 +341,12 @@ export const settingsMessages: FeatureMessages<typeof en> = {
       'Het ERP faalde (serverfout): test later opnieuw; blijft het zo, meld het dan aan IT.',
     'test.unexpected': 'Het ERP gaf een onverwacht antwoord: zie de details.',
     'test.details': 'Details (de eigen woorden van het ERP of het netwerk)',
+    'test.route.proxy': '{origin}: via proxy {proxy} ({source})',
+    'test.route.direct': '{origin}: rechtstreeks, zonder proxy ({source})',
+    'test.route.problem': '{origin}: geen bruikbare proxy: {problem}',
+    'test.source.variables': 'de variabelen HTTPS_PROXY, HTTP_PROXY en NO_PROXY',
+    'test.source.system': 'de proxy-instellingen van deze computer',
+    'test.source.none': 'geen proxy ingesteld',
     'guide.title': 'Deze balie inrichten',
     'guide.intro': 'VOA Desk heeft nog geen verbinding met het ERP. Vijf stappen voor de beheerder:',
     'guide.step1':
