@@ -25,13 +25,8 @@ import { voa } from '../../bridge/voa.ts';
 import { AccountForm } from '../../request-form/account-form.tsx';
 import { ErrorSummary } from '../../request-form/error-summary.tsx';
 import { QuoteForm } from '../../request-form/quote-form.tsx';
-import {
-  check,
-  draftWithEntry,
-  formPaths,
-  newLineKey,
-  type FieldErrors,
-} from '../../request-form/request-form-support.ts';
+import { check, formPaths, type FieldErrors } from '../../request-form/form-verdict.ts';
+import { draftWithEntry, newLineKey } from '../../request-form/draft-entry.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { formatDateTime } from '../../components/date-time-format.ts';
 import { MessageDetails, ProblemBanner } from '../../components/message-details.tsx';
