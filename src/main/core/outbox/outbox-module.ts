@@ -148,7 +148,16 @@ export function createOutboxModule(core: OutboxServices): OutboxModule {
       return { item: itemView(answer.item), existing: answer.existing };
     },
     'outbox:list': async (filter) => ({ items: store.list(filter).map(itemView), status: sender.status() }),
-    'outbox:get': async ({ id }) => itemDetail(itemOrFail(id)),
+    'outbox:get': async ({ id }) => {
+      const item = itemOrFail(id);
+      const detail = itemDetail(item);
+      if (!detail)
+        throw new BridgeFailure(
+          'invalid-input',
+          item.unreadable ?? `Request ${item.requestId} cannot be read.`,
+        );
+      return detail;
+    },
     'outbox:status': async () => sender.status(),
     'outbox:retry': async ({ id }) => {
       const item = itemOrFail(id);
