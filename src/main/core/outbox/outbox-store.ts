@@ -408,12 +408,12 @@ export function readStoredPayload(
   const parsed = schema.safeParse(json);
   if (parsed.success) return { payload: parsed.data, stored: record, unreadable: null };
   const problems = Object.entries(fieldErrors(parsed.error))
-    .map(([path, message]) => `${path || '(request)'}: ${message}`)
+    .map(([path, message]) => `${path === '(input)' ? 'the request as a whole' : path}: ${message}`)
     .join('; ');
   return {
     payload: null,
     stored: record,
-    unreadable: `The stored request no longer reads as a ${kind} request (${problems}). It is kept unchanged and is not sent.`,
+    unreadable: `The stored request no longer reads as a ${kind} request: ${problems}. It is kept unchanged and is not sent.`,
   };
 }
 
