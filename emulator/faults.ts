@@ -26,45 +26,95 @@ const selection = {
 
 const retryAfterSeconds = z.number().int().min(0).max(3600).optional();
 const serverErrorStatus = z.number().int().min(500).max(599).optional();
+const match = matchSchema.optional();
+
+/** When a fault is decided, and the calls it may hit. */
+interface FaultBehaviour {
+  /**
+   * beforeCall: decides the call's answer before it is processed; afterStore: a voaRequests answer after
+   * its request was stored; latency: adds its delay; portal: asked for by a voaPortal procedure by name.
+   */
+  readonly when: 'beforeCall' | 'afterStore' | 'latency' | 'portal';
+  /** A fixed target for kinds that only make sense for one, else by the rule's `match` (default: api). */
+  readonly target: CallTarget | 'byMatch';
+  /** The answer's status and Retry-After when the rule sets none. */
+  readonly answer?: { readonly status: number; readonly retryAfterSeconds?: number };
+}
+
+function fault<const K extends string, const S extends z.ZodRawShape, const B extends FaultBehaviour>(
+  kind: K,
+  shape: S,
+  behaviour: B,
+) {
+  return { kind, schema: z.strictObject({ kind: z.literal(kind), ...shape, ...selection }), ...behaviour };
+}
+
+/** Every fault kind, declared once: the keys its rule may carry and how it behaves. */
+const FAULT_KINDS = [
+  fault(
+    'status429',
+    { match, retryAfterSeconds },
+    {
+      when: 'beforeCall',
+      target: 'byMatch',
+      answer: { status: 429, retryAfterSeconds: 1 },
+    },
+  ),
+  fault(
+    'status5xx',
+    { match, status: serverErrorStatus },
+    {
+      when: 'beforeCall',
+      target: 'byMatch',
+      answer: { status: 500 },
+    },
+  ),
+  fault(
+    'status5xxAfterStore',
+    { status: serverErrorStatus },
+    {
+      when: 'afterStore',
+      target: 'requests',
+      answer: { status: 500 },
+    },
+  ),
+  fault(
+    'latency',
+    { match, ms: z.number().int().min(0).max(600_000) },
+    { when: 'latency', target: 'byMatch' },
+  ),
+  fault('drop', { match }, { when: 'beforeCall', target: 'byMatch' }),
+  fault('dropAfterStore', {}, { when: 'afterStore', target: 'requests' }),
+  fault('dropMidBody', {}, { when: 'beforeCall', target: 'catalog' }),
+  fault('malformedRecord', {}, { when: 'beforeCall', target: 'catalog' }),
+  // voaPortal shares the requests' target: the portal runs on the same API as voaRequests.
+  fault('sessionConflict', {}, { when: 'portal', target: 'requests' }),
+  fault('reportFailure', {}, { when: 'portal', target: 'requests' }),
+  fault('archiveFailure', {}, { when: 'portal', target: 'requests' }),
+  fault(
+    'tokenDown',
+    { status: serverErrorStatus, retryAfterSeconds },
+    {
+      when: 'beforeCall',
+      target: 'token',
+      answer: { status: 503, retryAfterSeconds: 1 },
+    },
+  ),
+] as const;
+
+type FaultDeclaration = (typeof FAULT_KINDS)[number];
 
 const ruleSchema = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('status429'),
-    match: matchSchema.optional(),
-    retryAfterSeconds,
-    ...selection,
-  }),
-  z.strictObject({
-    kind: z.literal('status5xx'),
-    match: matchSchema.optional(),
-    status: serverErrorStatus,
-    ...selection,
-  }),
-  z.strictObject({ kind: z.literal('status5xxAfterStore'), status: serverErrorStatus, ...selection }),
-  z.strictObject({
-    kind: z.literal('latency'),
-    match: matchSchema.optional(),
-    ms: z.number().int().min(0).max(600_000),
-    ...selection,
-  }),
-  z.strictObject({ kind: z.literal('drop'), match: matchSchema.optional(), ...selection }),
-  z.strictObject({ kind: z.literal('dropAfterStore'), ...selection }),
-  z.strictObject({ kind: z.literal('dropMidBody'), ...selection }),
-  z.strictObject({ kind: z.literal('malformedRecord'), ...selection }),
-  z.strictObject({ kind: z.literal('sessionConflict'), ...selection }),
-  z.strictObject({ kind: z.literal('reportFailure'), ...selection }),
-  z.strictObject({ kind: z.literal('archiveFailure'), ...selection }),
-  z.strictObject({
-    kind: z.literal('tokenDown'),
-    status: serverErrorStatus,
-    retryAfterSeconds,
-    ...selection,
-  }),
+  FAULT_KINDS[0].schema,
+  ...FAULT_KINDS.slice(1).map((declaration) => declaration.schema),
 ]);
 
 export type FaultRule = z.infer<typeof ruleSchema>;
-export type FaultKind = FaultRule['kind'];
-export type PortalFaultKind = 'sessionConflict' | 'reportFailure' | 'archiveFailure';
+export type FaultKind = FaultDeclaration['kind'];
+export type PortalFaultKind = Extract<FaultDeclaration, { when: 'portal' }>['kind'];
+
+const behaviourOf = (kind: FaultKind): FaultBehaviour =>
+  FAULT_KINDS.find((declaration) => declaration.kind === kind) ?? FAULT_KINDS[0];
 
 export const faultSpecSchema = z.strictObject({
   rules: z.array(ruleSchema).default([]),
@@ -98,26 +148,12 @@ export function parseFaultSpec(input: string | unknown): FaultSpec {
 
 /** The targets a rule applies to; kinds that only make sense for one target are fixed to it. */
 function targetsOf(rule: FaultRule): readonly CallTarget[] {
-  switch (rule.kind) {
-    case 'status5xxAfterStore':
-    case 'dropAfterStore':
-      return ['requests'];
-    case 'dropMidBody':
-    case 'malformedRecord':
-      return ['catalog'];
-    case 'sessionConflict':
-    case 'reportFailure':
-    case 'archiveFailure':
-      return ['requests'];
-    case 'tokenDown':
-      return ['token'];
-    default: {
-      const match = rule.match ?? 'api';
-      if (match === 'all') return ['token', 'catalog', 'requests'];
-      if (match === 'api') return ['catalog', 'requests'];
-      return [match];
-    }
-  }
+  const { target } = behaviourOf(rule.kind);
+  if (target !== 'byMatch') return [target];
+  const matched = ('match' in rule ? rule.match : undefined) ?? 'api';
+  if (matched === 'all') return ['token', 'catalog', 'requests'];
+  if (matched === 'api') return ['catalog', 'requests'];
+  return [matched];
 }
 
 /** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
@@ -158,28 +194,18 @@ export interface FaultPlan {
   describe(): { rules: (FaultRule & { fired: number; remaining?: number })[]; refuseRequests?: boolean };
 }
 
-const outcomeKindsBeforeCall: ReadonlySet<FaultKind> = new Set([
-  'status429',
-  'status5xx',
-  'drop',
-  'dropMidBody',
-  'malformedRecord',
-  'tokenDown',
-]);
-const outcomeKindsAfterStore: ReadonlySet<FaultKind> = new Set(['status5xxAfterStore', 'dropAfterStore']);
-
 function firedFrom(rule: FaultRule): FiredFault {
-  switch (rule.kind) {
-    case 'status429':
-      return { kind: rule.kind, status: 429, retryAfterSeconds: rule.retryAfterSeconds ?? 1 };
-    case 'status5xx':
-    case 'status5xxAfterStore':
-      return { kind: rule.kind, status: rule.status ?? 500 };
-    case 'tokenDown':
-      return { kind: rule.kind, status: rule.status ?? 503, retryAfterSeconds: rule.retryAfterSeconds ?? 1 };
-    default:
-      return { kind: rule.kind };
-  }
+  const { answer } = behaviourOf(rule.kind);
+  if (!answer) return { kind: rule.kind };
+  const status = 'status' in rule ? rule.status : undefined;
+  const retryAfter = 'retryAfterSeconds' in rule ? rule.retryAfterSeconds : undefined;
+  return {
+    kind: rule.kind,
+    status: status ?? answer.status,
+    ...(answer.retryAfterSeconds !== undefined
+      ? { retryAfterSeconds: retryAfter ?? answer.retryAfterSeconds }
+      : {}),
+  };
 }
 
 export function createFaultPlan(spec: FaultSpec, emulatorSeed: string): FaultPlan {
@@ -199,13 +225,13 @@ export function createFaultPlan(spec: FaultSpec, emulatorSeed: string): FaultPla
     return true;
   }
 
-  function firstFiring(kinds: ReadonlySet<FaultKind>, target: CallTarget): FiredFault | null {
+  function firstFiring(chosen: (rule: FaultRule) => boolean, target: CallTarget): FiredFault | null {
     for (const state of states) {
-      if (kinds.has(state.rule.kind) && state.targets.includes(target) && fires(state))
-        return firedFrom(state.rule);
+      if (chosen(state.rule) && state.targets.includes(target) && fires(state)) return firedFrom(state.rule);
     }
     return null;
   }
+  const decided = (when: FaultBehaviour['when']) => (rule: FaultRule) => behaviourOf(rule.kind).when === when;
 
   return {
     spec,
@@ -215,13 +241,13 @@ export function createFaultPlan(spec: FaultSpec, emulatorSeed: string): FaultPla
         if (state.rule.kind === 'latency' && state.targets.includes(target) && fires(state))
           latencyMs += state.rule.ms;
       }
-      return { latencyMs, fault: firstFiring(outcomeKindsBeforeCall, target) };
+      return { latencyMs, fault: firstFiring(decided('beforeCall'), target) };
     },
     afterStore() {
-      return firstFiring(outcomeKindsAfterStore, 'requests');
+      return firstFiring(decided('afterStore'), 'requests');
     },
     portal(kind) {
-      return firstFiring(new Set([kind]), 'requests') !== null;
+      return firstFiring((rule) => rule.kind === kind, 'requests') !== null;
     },
     describe() {
       return {

@@ -1,4 +1,4 @@
-// The sync bar and sync log for two situations of issues 8 and 11, in a real browser over the browser
+// The sync bar and sync log for a sync the host only partly allowed and one another process holds, in a real browser over the browser
 // shell against the emulator: a sync where one steel page answers 403 ends "succeeded with a warning"
 // that names the page and the permission set; and a sync asked for while a CLI sync holds the data
 // directory says who is syncing; and a catalog.db that cannot be opened is replaced, and the screen says

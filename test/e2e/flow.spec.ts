@@ -1,4 +1,4 @@
-// Focus, drafts and flow (issue 9), keyboard only, in Dutch and in English, through the browser shell
+// Focus, drafts and flow, keyboard only, in Dutch and in English, through the browser shell
 // against the host emulator over HTTPS: the cursor where work starts after Alt+1…5, a reload back on the
 // same screen and tab, an unfinished order offered rather than imposed, parking and resuming orders,
 // Alt+O for pickup or delivery, an error summary in screen order, and the header naming what reached the ERP.

@@ -1,4 +1,4 @@
-// Dates and messages in the UI language whatever the browser's locale (issue 9): the browser here runs
+// Dates and messages in the UI language whatever the browser's locale: the browser here runs
 // under en-US, the month-first order that turned "1 December" into 12 January, while VOA Desk speaks
 // Dutch. Against the emulator over HTTPS, with the keyboard alone.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Orders that mean what the customer asked for (issue 8), walked through the counter in a real browser
+// Orders that mean what the customer asked for, walked through the counter in a real browser
 // against the emulator over HTTPS: units mapped to the company's codes in Settings, a cut length with
 // its sawing instruction, a scanned item the local catalog does not know, a pickup with a date and a
 // delivery to the billing address. What the host stored is compared with what was typed, field by field.

@@ -1,4 +1,4 @@
-// A catalog.db that cannot be opened (issue 11): it is only a copy of the host's catalog, so it is moved
+// A catalog.db that cannot be opened (a crash mid-write, a full disk): it is only a copy of the host's catalog, so it is moved
 // aside as catalog.db.damaged-<time>, an empty catalog replaces it, and this is reported on screen (the
 // run log, through sync:status) and from the CLI. Everything else keeps working, and the next sync fills it.
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';

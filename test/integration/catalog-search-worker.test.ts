@@ -1,4 +1,4 @@
-// Catalog searches in the search worker (issue 10): a search through the bridge is answered by the
+// Catalog searches in the search worker: a search through the bridge is answered by the
 // module's worker thread, sees the catalog a sync swapped in, still answers when the worker is gone (on
 // the main thread, once, logged) and the module's stop ends the thread. Real catalog.db, real keychain,
 // syncs from the emulator over HTTPS.

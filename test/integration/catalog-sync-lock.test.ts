@@ -1,4 +1,4 @@
-// One catalog sync per data directory (issue 11): two real processes syncing the same data directory at
+// One catalog sync per data directory (the app, the CLI and a scheduled task may start one each): two real processes syncing the same data directory at
 // once. Before the lock, both reported success while the second dropped the first's staging tables and
 // the live catalog held a fraction of the sizes; now the second does not start, says who is syncing and
 // exits 1, and the live catalog is always one whole sync.

@@ -1,4 +1,4 @@
-// The header's "ERP reachable" (issue 9): main reports which part of VOA Desk reached the host and when,
+// The header's "ERP reachable": main reports which part of VOA Desk reached the host and when,
 // from the one host layer, for a catalog sync, a token and a delivery alike; against the emulator over HTTPS.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';

@@ -1,4 +1,4 @@
-// Orders that mean what the customer asked for (issue 8), from a form's draft to the host emulator over
+// Orders that mean what the customer asked for, from a form's draft to the host emulator over
 // HTTPS: the lines the counter builds from the local catalog (units, standard and cut lengths, unknown
 // items), a pickup with a date and a delivery to the billing address. Whatever was sent is compared
 // with what the host stored, key by key; keys not sent must be stored empty.

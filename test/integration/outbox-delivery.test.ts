@@ -188,7 +188,7 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
 
     const [request] = stored('quote');
     expect(stored('quote')).toHaveLength(1);
-    const sent = core.outbox.store.get(queued.id)!.payload;
+    const sent = core.outbox.store.get(queued.id)!.payload!;
     expect(sent.requestId).toBe(queued.requestId);
     expectStoredExactly(request!, sent);
     expect(request!.requestId).toBe(queued.requestId);
@@ -219,7 +219,7 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
     const queued = await submitQuote(delivery);
     await flush();
     const request = stored('quote')[0]!;
-    expectStoredExactly(request, core.outbox.store.get(queued.id)!.payload);
+    expectStoredExactly(request, core.outbox.store.get(queued.id)!.payload!);
     expect(request).toMatchObject({
       deliveryMethod: 'Delivery',
       useShipToAddress: true,
@@ -252,7 +252,7 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
     const { item: queued } = await call('outbox:submit', { kind: 'account', payload: account });
     await flush();
     const request = stored('account')[0]!;
-    expectStoredExactly(request, core.outbox.store.get(queued.id)!.payload);
+    expectStoredExactly(request, core.outbox.store.get(queued.id)!.payload!);
     expect(request).toMatchObject({
       statedCustomerNo: 'C10045',
       languageCode: 'NLD',
@@ -420,9 +420,10 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
     });
   });
 
-  it('a refused request needs attention with the host message, never blocks the others, and is resent corrected under the same requestId', async () => {
-    // The emulator refuses a requestedDeliveryDate it cannot read; VOA Desk's own schema refuses it too, so
-    // this request is put in the store directly, as an older version or an import might have queued it.
+  it('a stored request its schema no longer reads needs attention unsent, never blocks the others, and is resent corrected under the same requestId', async () => {
+    // VOA Desk's schema refuses a date that does not exist (and so would the host); this request is put in
+    // the store directly, as an older version or an import might have queued it. Read back, it no longer
+    // parses: it is never sent, and waits for a person with the reason.
     const bad = core.outbox.store.transaction(() =>
       core.outbox.store.insert('quote', 'VD-LEGACY-1', {
         ...quoteRequestSchema.parse(counterVisit),
@@ -434,23 +435,28 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
     const { drained } = await flush(10);
     expect(drained).toBe(true);
     expect(item(good.id).state).toBe('delivered');
-    expect(item(bad.id)).toMatchObject({ state: 'needsAttention', attempts: 1 });
-    expect(item(bad.id).lastError).toMatch(/2026-02-30/);
+    expect(item(bad.id)).toMatchObject({ state: 'needsAttention', attempts: 0, payload: null });
+    expect(item(bad.id).unreadable).toMatch(/requestedDeliveryDate/);
+    expect(item(bad.id).lastError).toBe(item(bad.id).unreadable);
+    expect(stored('quote').find((request) => request.requestId === 'VD-LEGACY-1')).toBeUndefined();
+    const listed = (await call('outbox:list', {})).items.find((entry) => entry.id === bad.id);
+    expect(listed).toMatchObject({ state: 'needsAttention', unreadable: true });
+    const detail = await dispatchBridgeCall(core.handlers, 'outbox:get', { id: bad.id });
+    expect(detail).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
 
-    const {
-      requestedDeliveryDate: _date,
-      requestId: _id,
-      ...corrected
-    } = item(bad.id).payload as Record<string, unknown>;
+    const { requestedDeliveryDate: _date, requestId: _id, ...corrected } = item(bad.id).stored;
     // Through the bridge's dispatch, as the outbox screen sends it: the corrected payload is parsed there.
     const resent = await dispatchBridgeCall(core.handlers, 'outbox:resend', {
       id: bad.id,
       kind: 'quote',
       payload: corrected,
     });
-    expect(resent).toMatchObject({ ok: true, value: { state: 'queued', requestId: 'VD-LEGACY-1' } });
+    expect(resent).toMatchObject({
+      ok: true,
+      value: { state: 'queued', requestId: 'VD-LEGACY-1', unreadable: false },
+    });
     await flush(10);
-    expect(item(bad.id)).toMatchObject({ state: 'delivered', attempts: 2 });
+    expect(item(bad.id)).toMatchObject({ state: 'delivered', attempts: 1 });
     expect(stored('quote').find((request) => request.requestId === 'VD-LEGACY-1')).toBeTruthy();
   });
 

@@ -1,4 +1,4 @@
-// Parked orders (issue 9, "drafts and flow"): a form put aside while a customer fetches a colleague, or
+// Parked orders: a form put aside while a customer fetches a colleague, or
 // found unfinished when the app opened, waits in app.db until the employee resumes or discards it. Through
 // the bridge dispatch (validation included) against a real SQLite file, closed and opened again.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

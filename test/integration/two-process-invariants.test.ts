@@ -1,4 +1,4 @@
-// Issue 11's proof, as a property: two real processes (test/support/core-process.ts, each a VOA Desk core
+// Two processes on one data directory, as a property: two real processes (test/support/core-process.ts, each a VOA Desk core
 // as the app or the browser shell runs it) share one data directory and one keychain profile (the real
 // gnome-keyring of scripts/with-secret-service.sh) and run random sequences of settings saves (the
 // authentication URL or the base URL pointed at a second, "attacker" HTTPS listener trusted like the
@@ -11,7 +11,7 @@
 //      successful sync) or exactly the emulator's catalog, never a fraction;
 //   3. the host stores no request twice, each submitted request at most once while the sequences run, and
 //      exactly once after both processes point back at the emulator and flush.
-// Bounds, so that it runs in `npm test` on two busy cores: issue 11's findings as one fixed pair of
+// Bounds, so that it runs in `npm test` on two busy cores: the failures once found (below) as one fixed pair of
 // sequences, then 2 random runs of 2 to 6 steps per process; a catalog of 40 sizes in pages of 15 rows with
 // 40 ms per catalog page (a sync reads about 9 pages, so the two processes' syncs can overlap); every run
 // starts two processes on a fresh data directory and keychain profile. Measured: 25 to 30 s alone and 40
@@ -70,12 +70,12 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
 const sequence = fc.array(stepArbitrary, { minLength: 2, maxLength: MAX_STEPS_PER_PROCESS });
 
 /**
- * Run first, before the random ones: issue 11's findings in one pair of sequences. Both processes sync at
+ * Run first, before the random ones: the failures once found, in one pair of sequences. Both processes sync at
  * once (two syncs used to leave a fraction of the catalog); A, holding a token, points the base URL at the
  * attacker and syncs and flushes again (a token must not follow); B points the authentication URL there
  * and syncs (the secret must not follow); both submit one requestId and flush (one POST stored).
  */
-const issueFindings: [Step[], Step[]] = [
+const knownFailures: [Step[], Step[]] = [
   [
     { op: 'sync' },
     { op: 'submit', reuse: 0 },
@@ -279,7 +279,7 @@ async function disposeInProcess(profile: TestProfile): Promise<void> {
   await rm(profile.dataDir, { recursive: true, force: true });
 }
 
-describe('two processes on one data directory (issue 11, property)', () => {
+describe('two processes on one data directory (property)', () => {
   it('random saves, syncs, submissions and flushes keep secrets home, the catalog whole and requests single', async () => {
     let run = 0;
     await fc.assert(
@@ -345,7 +345,7 @@ describe('two processes on one data directory (issue 11, property)', () => {
           await disposeInProcess(profile);
         }
       }),
-      { numRuns: 1 + RANDOM_RUNS, endOnFailure: true, examples: [issueFindings] },
+      { numRuns: 1 + RANDOM_RUNS, endOnFailure: true, examples: [knownFailures] },
     );
   }, 180_000);
 });

@@ -59,4 +59,25 @@ describe('a refused request in the outbox', () => {
     expect(group).toHaveTextContent(`Het ERP meldt: “${words.replace(/\.$/, '')}”`);
     expect(group).not.toHaveTextContent('HTTP');
   });
+
+  it('a request stored in a form this version cannot read says so, offers only discarding, and keeps the reason in the details', async () => {
+    const reason =
+      'The stored request no longer reads as a quote request (requestedDeliveryDate: is not a date). It is kept unchanged and is not sent.';
+    const item = outboxItem({ state: 'needsAttention', lastError: reason, unreadable: true });
+    const other = refused('HTTP 400: Datum onbekend.', 'Datum onbekend.');
+    await showOutbox([item, other]);
+    const row = (await screen.findByText(item.summary.companyName)).closest('tr')!;
+    expect(row).toHaveTextContent('Deze versie van VOA Desk kan deze aanvraag niet meer lezen');
+    expect(row).not.toHaveTextContent(/Het ERP/);
+    expect(within(row).getByTestId('message-details')).toHaveTextContent('requestedDeliveryDate');
+    const actionsOf = (tableRow: HTMLElement) =>
+      within(tableRow)
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    const refusedRow = screen.getByText(other.summary.companyName).closest('tr')!;
+    expect(actionsOf(refusedRow)).toEqual(
+      expect.arrayContaining(['Nu opnieuw proberen', 'Verbeteren en opnieuw sturen', 'Weggooien']),
+    );
+    expect(actionsOf(row).filter((action) => action !== 'Details')).toEqual(['Weggooien']);
+  });
 });

@@ -31,6 +31,11 @@ export interface OutboxItemView {
   lastError: string | null;
   /** A refused request (needsAttention, or discarded after): the host's own words alone, when it sent any. */
   hostWords: string | null;
+  /**
+   * The stored payload no longer parses with its schema: never sent, kept as stored, and waiting for a
+   * person (lastError says why); it can be discarded, not corrected.
+   */
+  unreadable: boolean;
   /** ISO timestamp of the next try while queued. */
   nextAttemptAt: string | null;
   createdAt: string;

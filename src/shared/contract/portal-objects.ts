@@ -1,7 +1,24 @@
 // What voaPortal answers, as VOA Desk reads it (docs/contract.md, "Portal response objects", "Fixed
-// values", "Portal sign-in with a one-time code"). The host's keys are written here once; main parses the
-// double-encoded answers into these shapes and the renderer shows them. A fixed value this version does not
-// know is read as `unknown`, never as a known one (an unknown outcome is never "recorded").
+// values", "Portal sign-in with a one-time code"). The host's keys are written here once, one row each
+// (portal-fields.ts): the row gives the key's type, how main reads it defensively and, for the desk's
+// lists, its column and label. A fixed value this version does not know is read as `unknown`, never as a
+// known one (an unknown outcome is never "recorded").
+import {
+  choice,
+  choiceOr,
+  date,
+  flag,
+  number,
+  object,
+  payload,
+  quantities,
+  section,
+  text,
+  timestamp,
+  type PortalObject,
+} from './portal-fields.ts';
+
+export type { SteelQuantities } from './portal-fields.ts';
 
 /** Parameter names of the procedures: case-sensitive, every value a string. */
 export const PORTAL_PARAMETERS = {
@@ -71,89 +88,104 @@ export function isPlausibleSignInCode(typed: string): boolean {
 }
 
 /** Who is signed in (ReadSession and MyDetails), as the renderer may see it: never the token. */
-export interface PortalCustomer {
-  email: string;
-  customerNo: string;
-  customerName: string;
-  role: Known<PortalRole>;
-  weightType: string;
+export const PORTAL_CUSTOMER_FIELDS = {
+  email: text(),
+  customerNo: text(),
+  customerName: text(),
+  role: choice(PORTAL_ROLES),
+  weightType: text(),
   /** When the session ends if unused (the host's sliding expiry). */
-  expiresAt: string;
-}
+  expiresAt: timestamp(),
+} as const;
+export type PortalCustomer = PortalObject<typeof PORTAL_CUSTOMER_FIELDS>;
 
-export interface PortalDetails {
-  company: string;
-  vatRegistrationNo: string;
-  address: string;
-  address2: string;
-  postCode: string;
-  city: string;
-  country: string;
-  phoneNo: string;
-  email: string;
-  role: Known<PortalRole>;
-}
+export const PORTAL_DETAILS_FIELDS = {
+  company: text(),
+  vatRegistrationNo: text(),
+  address: text(),
+  address2: text(),
+  postCode: text(),
+  city: text(),
+  country: text(),
+  phoneNo: text(),
+  email: text(),
+  role: choice(PORTAL_ROLES),
+} as const;
+export type PortalDetails = PortalObject<typeof PORTAL_DETAILS_FIELDS>;
 
-export interface DeliveryAddress {
-  code: string;
-  name: string;
-  address: string;
-  address2: string;
-  postCode: string;
-  city: string;
-  country: string;
-}
+export const DELIVERY_ADDRESS_FIELDS = {
+  code: text(),
+  name: text(),
+  address: text(),
+  address2: text(),
+  postCode: text(),
+  city: text(),
+  country: text(),
+} as const;
+export type DeliveryAddress = PortalObject<typeof DELIVERY_ADDRESS_FIELDS>;
 
-export interface PortalRequestRow {
-  no: string;
-  receivedAt: string;
-  status: RequestStatus;
-  quoteNo: string;
-  quoteNoStatus: LinkStatus;
-  lines: number | null;
-}
+// The rows of the customer desk's lists. A labelled key is a column, in the order written here.
 
-export interface PortalQuoteRow {
-  no: string;
-  documentDate: string;
-  validUntil: string;
-  yourReference: string;
-  requestNo: string;
-  status: DocumentStatus;
-  lines: number | null;
-  totalWeightKg: number | null;
-  hasDocument: boolean;
-  accepted: boolean;
-  comment: string;
-  orderNo: string;
-  orderNoStatus: LinkStatus;
-}
+export const PORTAL_REQUEST_FIELDS = {
+  no: text({ label: 'customer.col.no' }),
+  receivedAt: timestamp({ label: 'customer.col.received' }),
+  status: choice(REQUEST_STATUSES, { label: 'customer.col.status' }),
+  quoteNo: text({ label: 'customer.col.linked', empty: 'dash' }),
+  lines: number({ label: 'customer.col.lines' }),
+  quoteNoStatus: choice(LINK_STATUSES),
+} as const;
+export type PortalRequestRow = PortalObject<typeof PORTAL_REQUEST_FIELDS>;
 
-export interface PortalOrderRow {
-  no: string;
-  quoteNo: string;
-  quoteNoStatus: LinkStatus;
-  orderDate: string;
-  requestedDeliveryDate: string;
-  promisedDeliveryDate: string;
-  yourReference: string;
-  status: DocumentStatus;
-  completelyShipped: boolean;
-  lines: number | null;
-  hasDocument: boolean;
-  comment: string;
-}
+export const PORTAL_QUOTE_FIELDS = {
+  no: text({ label: 'customer.col.no' }),
+  documentDate: date({ label: 'customer.col.date' }),
+  yourReference: text({ label: 'customer.col.reference', empty: 'dash' }),
+  status: choice(DOCUMENT_STATUSES, { label: 'customer.col.status' }),
+  validUntil: date({ label: 'customer.col.validUntil' }),
+  /** With the steel extension only: without it the column is left out. */
+  totalWeightKg: number({ label: 'customer.col.weight', amount: true }),
+  accepted: flag({ label: 'customer.col.accepted' }),
+  comment: text({ label: 'customer.col.note', note: true }),
+  requestNo: text(),
+  lines: number(),
+  hasDocument: flag(),
+  orderNo: text(),
+  orderNoStatus: choice(LINK_STATUSES),
+} as const;
+export type PortalQuoteRow = PortalObject<typeof PORTAL_QUOTE_FIELDS>;
 
-export interface PortalShipmentRow {
-  no: string;
-  deliveryDate: string;
-  orderNo: string;
-  orderNoStatus: LinkStatus;
-  yourReference: string;
-  shipTo: { name: string; postCode: string; city: string };
-  lines: number | null;
-  hasDocument: boolean;
-}
+export const PORTAL_ORDER_FIELDS = {
+  no: text({ label: 'customer.col.no' }),
+  orderDate: date({ label: 'customer.col.date' }),
+  yourReference: text({ label: 'customer.col.reference', empty: 'dash' }),
+  quoteNo: text({ label: 'customer.col.quote', linkStatus: 'quoteNoStatus' }),
+  requestedDeliveryDate: date({ label: 'customer.col.requested' }),
+  promisedDeliveryDate: date({ label: 'customer.col.promised' }),
+  status: choice(DOCUMENT_STATUSES, { label: 'customer.col.status' }),
+  completelyShipped: flag({ label: 'customer.col.shipped' }),
+  comment: text({ label: 'customer.col.note', note: true }),
+  quoteNoStatus: choice(LINK_STATUSES),
+  lines: number(),
+  hasDocument: flag(),
+} as const;
+export type PortalOrderRow = PortalObject<typeof PORTAL_ORDER_FIELDS>;
+
+export const PORTAL_SHIPMENT_FIELDS = {
+  no: text({ label: 'customer.col.no' }),
+  deliveryDate: date({ label: 'customer.col.delivery' }),
+  orderNo: text({ label: 'customer.col.order', linkStatus: 'orderNoStatus' }),
+  yourReference: text({ label: 'customer.col.reference', empty: 'dash' }),
+  /** Drawn as its non-empty parts joined by commas. */
+  shipTo: object(
+    'shipToAddress',
+    { name: text(), postCode: text(), city: text() },
+    { label: 'customer.col.to' },
+  ),
+  orderNoStatus: choice(LINK_STATUSES),
+  lines: number(),
+  hasDocument: flag(),
+} as const;
+export type PortalShipmentRow = PortalObject<typeof PORTAL_SHIPMENT_FIELDS>;
 
 /** A list with the host's `truncated` flag (more rows existed than the limit). */
 export interface TruncatedList<T> {
@@ -161,66 +193,72 @@ export interface TruncatedList<T> {
   truncated: boolean;
 }
 
-/** Three separate steel quantities; a missing key is unknown (null), 0 is zero. Never summed. */
-export interface SteelQuantities {
-  pieces: number | null;
-  meters: number | null;
-  kg: number | null;
-}
+/** The steel extension's keys of a document line; present whenever the field exists. */
+const STEEL_LINE_FIELDS = {
+  profile: text(),
+  grade: text(),
+  formatDescription: text(),
+  /** Which of the three leads: PCS, KG, MTR, or another option name as sent. */
+  unit: text(),
+  weightType: text(),
+  quantity: quantities('quantity', true),
+  /** Live order lines only. */
+  outstanding: quantities('outstanding', false),
+  shipped: quantities('shipped', false),
+} as const;
 
-export interface PortalDocumentLine {
-  lineNo: number | null;
-  itemNo: string;
-  description: string;
-  format: string;
+/**
+ * A document line. Its quantity columns draw the steel quantities when the line has them, else the plain
+ * quantity with its unit; outstanding and shipped quantities exist on live order lines only.
+ */
+export const PORTAL_LINE_FIELDS = {
+  itemNo: text({ label: 'customer.col.item' }),
+  description: text({ label: 'customer.col.description' }),
+  format: text({ label: 'customer.col.size' }),
   /** Without the steel extension. */
-  quantity: number | null;
-  unitOfMeasureCode: string;
-  outstandingQuantity: number | null;
-  quantityShipped: number | null;
+  quantity: number({ label: 'customer.col.quantity' }),
+  outstandingQuantity: number({ label: 'customer.col.outstanding' }),
+  quantityShipped: number({ label: 'customer.col.shippedQty' }),
+  lineNo: number(),
+  unitOfMeasureCode: text(),
   /** With the steel extension (null without it). */
-  steel: {
-    profile: string;
-    grade: string;
-    formatDescription: string;
-    /** Which of the three leads: PCS, KG, MTR, or another option name as sent. */
-    unit: string;
-    weightType: string;
-    quantity: SteelQuantities;
-    /** Live order lines only. */
-    outstanding: SteelQuantities | null;
-    shipped: SteelQuantities | null;
-  } | null;
-}
+  steel: section(['quantityPieces', 'quantityMeters', 'quantityKg', 'unit', 'weightType'], STEEL_LINE_FIELDS),
+} as const;
+export type PortalDocumentLine = PortalObject<typeof PORTAL_LINE_FIELDS>;
 
-export interface PortalDocumentRow {
-  id: string;
+export const PORTAL_DOCUMENT_FIELDS = {
+  documentNo: text({ label: 'customer.col.document' }),
+  category: text({ label: 'customer.col.category' }),
+  date: date({ label: 'customer.col.date' }),
+  id: text(),
   /** Report rows print through Document; archive rows need the vendor download (out of scope). */
-  source: 'report' | 'archive';
-  reportType: string;
-  fileName: string;
-  contentType: string;
-  category: string;
-  documentNo: string;
-  documentType: string;
-  documentNoStatus: LinkStatus;
-  date: string;
-}
+  source: choiceOr([DOCUMENT_SOURCE_REPORT], 'archive'),
+  reportType: text(),
+  fileName: text(),
+  contentType: text(),
+  documentType: text(),
+  documentNoStatus: choice(LINK_STATUSES),
+} as const;
+export type PortalDocumentRow = PortalObject<typeof PORTAL_DOCUMENT_FIELDS>;
 
-export interface PortalPdf {
-  /** Safe as a file name on every desktop system. */
-  fileName: string;
-  contentType: string;
-  base64: string;
-}
+/** Document's answer, before main makes its file name safe (sanitizeFileName). */
+export const PORTAL_PDF_FIELDS = {
+  fileName: text(),
+  contentType: text(),
+  base64: payload(),
+} as const;
+export type PortalPdf = PortalObject<typeof PORTAL_PDF_FIELDS>;
 
-export interface AcceptQuoteAnswer {
+export const ACCEPTANCE_FIELDS = {
   /** `unknown` also after a network error or a failed call: whether it was recorded is not known. */
-  outcome: AcceptOutcome;
-  acceptedAt: string;
+  outcome: choice(ACCEPT_OUTCOMES),
+  acceptedAt: timestamp(),
+} as const;
+
+export type AcceptQuoteAnswer = PortalObject<typeof ACCEPTANCE_FIELDS> & {
   /** True when no trustworthy answer came back (network error, time-out, 5xx). */
   answerMissing: boolean;
-}
+};
 
 /** A date as the contract writes it (YYYY-MM-DD), in this workstation's local calendar. */
 export function localDate(moment: Date): string {

@@ -1,4 +1,4 @@
-// Bad inputs for the catalog and sync calls (issue 5).
+// Bad inputs for the catalog and sync calls: the renderer is untrusted, so each is refused with its reason.
 const long = (length: number) => 'x'.repeat(length);
 
 export const catalogBadInputs = {

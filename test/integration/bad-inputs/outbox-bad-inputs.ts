@@ -1,4 +1,4 @@
-// Bad inputs for the outbox, drafts and submission calls (issue 4).
+// Bad inputs for the outbox, drafts and submission calls: the renderer is untrusted, so each is refused with its reason.
 const long = (length: number) => 'x'.repeat(length);
 
 const goodQuote = { privacyAccepted: true, privacyConsentVersion: 'PV1', source: 'fair' };

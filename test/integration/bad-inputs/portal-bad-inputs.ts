@@ -1,4 +1,4 @@
-// Bad inputs for the customer desk's portal calls (issue 13).
+// Bad inputs for the customer desk's portal calls: the renderer is untrusted, so each is refused with its reason.
 const long = (length: number) => 'x'.repeat(length);
 
 export const portalBadInputs = {

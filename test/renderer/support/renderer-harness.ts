@@ -58,6 +58,7 @@ export function outboxItem(patch: Partial<OutboxItemView> = {}): OutboxItemView 
     attempts: 0,
     lastError: null,
     hostWords: null,
+    unreadable: false,
     nextAttemptAt: null,
     createdAt: '2026-11-22T10:00:00.000Z',
     updatedAt: `2026-11-22T10:00:${String(id % 60).padStart(2, '0')}.000Z`,

@@ -105,19 +105,20 @@ export function outboxExportColumns(language: UiLanguage): readonly ExportColumn
     { header: { nl: 'Referentie', en: 'Reference' }, width: 30, value: (item) => item.requestId },
     { header: { nl: 'Datum', en: 'Date' }, width: 17, value: (item) => new Date(item.createdAt) },
     { header: { nl: 'Soort', en: 'Kind' }, width: 10, value: (item) => item.kind },
-    { header: { nl: 'Bron', en: 'Source' }, width: 22, value: (item) => text(item.payload.source) },
+    { header: { nl: 'Bron', en: 'Source' }, width: 22, value: (item) => text(item.stored.source) },
     {
       header: { nl: 'Contactpersoon', en: 'Contact' },
       width: 22,
-      value: (item) => text(item.payload.contactName),
+      value: (item) => text(item.stored.contactName),
     },
-    { header: { nl: 'Bedrijf', en: 'Company' }, width: 24, value: (item) => text(item.payload.companyName) },
-    { header: { nl: 'E-mail', en: 'E-mail' }, width: 26, value: (item) => text(item.payload.email) },
-    { header: { nl: 'Telefoon', en: 'Phone' }, width: 14, value: (item) => text(item.payload.phoneNo) },
+    { header: { nl: 'Bedrijf', en: 'Company' }, width: 24, value: (item) => text(item.stored.companyName) },
+    { header: { nl: 'E-mail', en: 'E-mail' }, width: 26, value: (item) => text(item.stored.email) },
+    { header: { nl: 'Telefoon', en: 'Phone' }, width: 14, value: (item) => text(item.stored.phoneNo) },
     {
       header: { nl: 'Regels', en: 'Lines' },
       width: 48,
-      value: (item) => (QUOTE_LINES_KEY in item.payload ? linesText(item.payload[QUOTE_LINES_KEY]) : ''),
+      value: (item) =>
+        item.payload && QUOTE_LINES_KEY in item.payload ? linesText(item.payload[QUOTE_LINES_KEY]) : '',
     },
     { header: { nl: 'Status', en: 'State' }, width: 16, value: (item) => STATE_WORDS[item.state][language] },
   ];

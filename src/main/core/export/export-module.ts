@@ -71,7 +71,7 @@ export function createExportModule(
         (item) =>
           (selection.day === undefined ||
             exportDateTime(new Date(item.createdAt)).startsWith(selection.day)) &&
-          (selection.source === undefined || item.payload.source === selection.source),
+          (selection.source === undefined || item.stored.source === selection.source),
       )
       .reverse();
     return [items];

@@ -151,7 +151,13 @@ export function createOutboxModule(core: OutboxServices): OutboxModule {
     'outbox:list': async (filter) => ({ items: store.list(filter).map(itemView), status: sender.status() }),
     'outbox:get': async ({ id }) => {
       const item = itemOrFail(id);
-      return itemDetail(item, store.heldFor(item));
+      const detail = itemDetail(item, store.heldFor(item));
+      if (!detail)
+        throw new BridgeFailure(
+          'invalid-input',
+          item.unreadable ?? `Request ${item.requestId} cannot be read.`,
+        );
+      return detail;
     },
     'outbox:status': async () => sender.status(),
     'outbox:retry': async ({ id }) => {

@@ -9,7 +9,7 @@ import os from 'node:os';
 import type { OutboxStatus } from '../../../shared/bridge/outbox-calls.ts';
 import { backoffMs, systemClock, type Backoff, type HostClock } from '../host/host-policy.ts';
 import type { DeliveryOutcome } from '../host/voa-requests-client.ts';
-import type { ItemOutcome, OutboxItem, OutboxStore } from './outbox-store.ts';
+import type { ItemOutcome, OutboxItem, OutboxStore, SendableOutboxItem } from './outbox-store.ts';
 import { appLog } from '../log/app-log.ts';
 import { logDeliveryAttempt } from './delivery-log.ts';
 
@@ -52,7 +52,7 @@ const backoffOf = (timing: OutboxTiming): Backoff => ({
 
 export interface OutboxSenderOptions {
   store: OutboxStore;
-  deliver(item: OutboxItem, timeoutMs: number): Promise<DeliveryOutcome>;
+  deliver(item: SendableOutboxItem, timeoutMs: number): Promise<DeliveryOutcome>;
   /** Items changed (claimed, recorded); called after the change is committed. */
   onItems(items: OutboxItem[]): void;
   onStatus(status: OutboxStatus): void;
@@ -234,7 +234,7 @@ export class OutboxSender {
     }
   }
 
-  async #attempt(item: OutboxItem): Promise<void> {
+  async #attempt(item: SendableOutboxItem): Promise<void> {
     let outcome: DeliveryOutcome;
     try {
       outcome = await this.#deliver(item, this.timing.requestTimeoutMs);

@@ -1,11 +1,14 @@
 // The outbox in app.db (WAL, synchronous=FULL): every change is committed before anyone hears of it.
-// Payloads are stored as the validated JSON and parsed again when read back; rows are never deleted.
+// Payloads are stored as the validated JSON and parsed again with their kind's schema when read back; rows
+// are never deleted. A stored payload that no longer parses (a file from an older or damaged copy, a
+// schema grown stricter) is never sent and never dropped: it needs attention, kept exactly as stored.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { OutboxItemDetail, OutboxItemView, OutboxState } from '../../../shared/bridge/outbox-calls.ts';
 import { OUTBOX_STATES } from '../../../shared/bridge/outbox-calls.ts';
 import type { RequestKind } from '../../../shared/contract/request-fields.ts';
 import { QUOTE_LINES_KEY } from '../../../shared/contract/request-fields.ts';
-import type { RequestPayload } from '../../../shared/contract/request-schemas.ts';
+import { REQUEST_SCHEMAS, type RequestPayload } from '../../../shared/contract/request-schemas.ts';
+import { fieldErrors } from '../../../shared/validation.ts';
 import { inTransaction } from '../db/sqlite.ts';
 import { baseUrlOfKey } from '../host/connection-binding.ts';
 
@@ -34,7 +37,12 @@ export interface OutboxItem {
   id: number;
   requestId: string;
   kind: RequestKind;
-  payload: RequestPayload;
+  /** The payload as its schema reads it; null when the stored one no longer parses (see `unreadable`). */
+  payload: RequestPayload | null;
+  /** What is stored, as JSON: the payload, or what is left to recognise an unreadable one by. */
+  stored: Record<string, unknown>;
+  /** Why the stored payload no longer parses; null when it does. */
+  unreadable: string | null;
   state: OutboxState;
   number: string | null;
   attempts: number;
@@ -48,6 +56,11 @@ export interface OutboxItem {
   /** The connection key it was queued under (connection-binding.ts); null before any was known. */
   connection: string | null;
 }
+
+/** An item whose stored payload parses: the only kind a sender is given. */
+export type SendableOutboxItem = OutboxItem & { payload: RequestPayload; unreadable: null };
+
+const isSendable = (item: OutboxItem): item is SendableOutboxItem => item.payload !== null;
 
 /** What a delivery attempt decided for one item. */
 export type ItemOutcome =
@@ -224,7 +237,7 @@ export class OutboxStore {
    * whose sender's lease ran out (it crashed or was killed; the requestId makes a resend safe). One UPDATE
    * under SQLite's write lock, so two processes on one app.db never claim the same item.
    */
-  claimDue(limit: number, owner: string, leaseMs: number): OutboxItem[] {
+  claimDue(limit: number, owner: string, leaseMs: number): SendableOutboxItem[] {
     if (limit <= 0) return [];
     const now = this.#now();
     const rows = this.transaction(
@@ -248,7 +261,20 @@ export class OutboxStore {
           limit,
         }) as OutboxRow[],
     );
-    return rows.sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.id - b.id).map(fromRow);
+    const items = rows.sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.id - b.id).map(fromRow);
+    for (const item of items.filter((candidate) => !isSendable(candidate))) this.#setAside(item);
+    return items.filter(isSendable);
+  }
+
+  /** A claimed item whose payload no longer parses needs a person: it is not sent, and kept as stored. */
+  #setAside(item: OutboxItem): void {
+    const iso = new Date(this.#now()).toISOString();
+    this.transaction(() =>
+      this.#statement(
+        `UPDATE outbox_item SET state = 'needsAttention', last_error = ?, last_host_words = NULL, updated_at = ?,
+           lease_owner = NULL, lease_until = NULL WHERE id = ? AND state = 'sending'`,
+      ).run(item.unreadable, iso, item.id),
+    );
   }
 
   /** The owner is alive: its items in flight stay its own until now + `leaseMs`. */
@@ -363,12 +389,53 @@ const OF_CONNECTION = '(connection IS NULL OR connection IS :connection)';
 const HELD = `(state = 'queued' OR (state = 'sending' AND COALESCE(lease_until, 0) <= :now))
   AND NOT ${OF_CONNECTION}`;
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A stored payload parsed with its kind's schema, or why it no longer parses. */
+export function readStoredPayload(
+  kind: string,
+  stored: string,
+):
+  | { payload: RequestPayload; stored: Record<string, unknown>; unreadable: null }
+  | {
+      payload: null;
+      stored: Record<string, unknown>;
+      unreadable: string;
+    } {
+  let json: unknown;
+  try {
+    json = JSON.parse(stored);
+  } catch {
+    return { payload: null, stored: {}, unreadable: 'The stored request is not JSON any more.' };
+  }
+  const record = isRecord(json) ? json : {};
+  const schema = kind === 'quote' || kind === 'account' ? REQUEST_SCHEMAS[kind] : undefined;
+  if (!schema) {
+    return {
+      payload: null,
+      stored: record,
+      unreadable: `The stored request is of an unknown kind "${kind}".`,
+    };
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return { payload: parsed.data, stored: record, unreadable: null };
+  const problems = Object.entries(fieldErrors(parsed.error))
+    .map(([path, message]) => `${path === '(input)' ? 'the request as a whole' : path}: ${message}`)
+    .join('; ');
+  return {
+    payload: null,
+    stored: record,
+    unreadable: `The stored request no longer reads as a ${kind} request: ${problems}. It is kept unchanged and is not sent.`,
+  };
+}
+
 function fromRow(row: OutboxRow): OutboxItem {
   return {
     id: row.id,
     requestId: row.request_id,
     kind: row.kind,
-    payload: JSON.parse(row.payload) as RequestPayload,
+    ...readStoredPayload(row.kind, row.payload),
     state: row.state,
     number: row.number,
     attempts: row.attempts,
@@ -384,20 +451,30 @@ function fromRow(row: OutboxRow): OutboxItem {
 
 /** `heldFor`: the base URL it was queued for, when it waits for a person to confirm the new connection. */
 export function itemView(item: OutboxItem, heldFor: string | null = null): OutboxItemView {
-  const payload = item.payload as Record<string, unknown>;
-  const text = (key: string) => (typeof payload[key] === 'string' ? (payload[key] as string) : '');
-  const lines = payload[QUOTE_LINES_KEY];
+  // The summary is read from what is stored, so an unreadable request is still recognisable in the list.
+  const stored = item.stored;
+  const text = (key: string) => {
+    const value = stored[key];
+    return typeof value === 'string' ? value : '';
+  };
+  const lines = stored[QUOTE_LINES_KEY];
+  // An unreadable request waiting to be sent needs a person, whatever its row says until a sender claims it.
+  const waiting = item.state === 'queued' || item.state === 'sending' || item.state === 'needsAttention';
+  const unreadable = item.unreadable !== null && waiting;
+  const state = unreadable ? 'needsAttention' : item.state;
   return {
     id: item.id,
     requestId: item.requestId,
     kind: item.kind,
-    state: item.state,
+    state,
     number: item.number,
     attempts: item.attempts,
-    lastError: item.lastError,
+    lastError: unreadable ? item.unreadable : item.lastError,
     // Why it was refused, while that matters: waiting for a person, or discarded by one.
-    hostWords: item.state === 'needsAttention' || item.state === 'discarded' ? item.hostWords : null,
-    nextAttemptAt: item.state === 'queued' ? new Date(item.nextAttemptAt).toISOString() : null,
+    hostWords:
+      !unreadable && (item.state === 'needsAttention' || item.state === 'discarded') ? item.hostWords : null,
+    unreadable: item.unreadable !== null,
+    nextAttemptAt: state === 'queued' ? new Date(item.nextAttemptAt).toISOString() : null,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
     deliveredAt: item.deliveredAt,
@@ -414,6 +491,7 @@ export function itemView(item: OutboxItem, heldFor: string | null = null): Outbo
   };
 }
 
-export function itemDetail(item: OutboxItem, heldFor: string | null = null): OutboxItemDetail {
-  return { ...itemView(item, heldFor), payload: item.payload };
+/** The item with its payload for "correct and resend"; null when the stored payload no longer parses. */
+export function itemDetail(item: OutboxItem, heldFor: string | null = null): OutboxItemDetail | null {
+  return item.payload ? { ...itemView(item, heldFor), payload: item.payload } : null;
 }

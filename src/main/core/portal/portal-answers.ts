@@ -1,18 +1,24 @@
 // Defensive reading of voaPortal answers. Objects and lists come as a JSON string inside the OData
-// envelope's `value` and are parsed a second time; "no answer" is the empty string. Unknown keys are
-// ignored, a missing optional key is null, and a fixed value this version does not know reads as
-// `unknown` (docs/contract.md, "Versioning").
+// envelope's `value` and are parsed a second time; "no answer" is the empty string. Every object is read
+// by its declaration (portal-objects.ts): unknown keys are ignored, a missing number is null (unknown,
+// never 0), a missing text is empty, a fixed value this version does not know reads as `unknown`
+// (docs/contract.md, "Versioning"), and the host's text is cut where it enters, at the length its words
+// are cut everywhere (answer-limits.ts).
 import {
-  ACCEPT_OUTCOMES,
-  DOCUMENT_SOURCE_REPORT,
-  DOCUMENT_STATUSES,
-  LINK_STATUSES,
-  PORTAL_ROLES,
-  REQUEST_STATUSES,
+  ACCEPTANCE_FIELDS,
+  DELIVERY_ADDRESS_FIELDS,
+  PORTAL_CUSTOMER_FIELDS,
+  PORTAL_DETAILS_FIELDS,
+  PORTAL_DOCUMENT_FIELDS,
+  PORTAL_LINE_FIELDS,
+  PORTAL_ORDER_FIELDS,
+  PORTAL_PDF_FIELDS,
+  PORTAL_QUOTE_FIELDS,
+  PORTAL_REQUEST_FIELDS,
+  PORTAL_SHIPMENT_FIELDS,
   sanitizeFileName,
   type AcceptOutcome,
   type DeliveryAddress,
-  type Known,
   type PortalCustomer,
   type PortalDetails,
   type PortalDocumentLine,
@@ -22,9 +28,15 @@ import {
   type PortalQuoteRow,
   type PortalRequestRow,
   type PortalShipmentRow,
-  type SteelQuantities,
   type TruncatedList,
 } from '../../../shared/contract/portal-objects.ts';
+import type {
+  PortalFieldSpec,
+  PortalFieldTable,
+  PortalObject,
+  SteelQuantities,
+} from '../../../shared/contract/portal-fields.ts';
+import { HOST_WORDS_MAX_CHARS } from '../host/answer-limits.ts';
 
 type Json = Record<string, unknown>;
 
@@ -70,189 +82,101 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const text = (row: Json, key: string): string => (typeof row[key] === 'string' ? (row[key] as string) : '');
-const number = (row: Json, key: string): number | null =>
-  typeof row[key] === 'number' && Number.isFinite(row[key]) ? (row[key] as number) : null;
-const flag = (row: Json, key: string): boolean => row[key] === true;
+/** A text key: '' when missing or not text; cut to HOST_WORDS_MAX_CHARS (a hostile host's endless name). */
+const text = (row: Json, key: string): string => {
+  const value = row[key];
+  return typeof value === 'string' ? value.slice(0, HOST_WORDS_MAX_CHARS) : '';
+};
+const number = (row: Json, key: string): number | null => {
+  const value = row[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+};
 
-function known<T extends string>(values: readonly T[], value: unknown): Known<T> {
-  return typeof value === 'string' && (values as readonly string[]).includes(value)
-    ? (value as T)
-    : 'unknown';
-}
-
-export function readSession(answer: Json): PortalCustomer {
-  return {
-    email: text(answer, 'email'),
-    customerNo: text(answer, 'customerNo'),
-    customerName: text(answer, 'customerName'),
-    role: known(PORTAL_ROLES, answer.role),
-    weightType: text(answer, 'weightType'),
-    expiresAt: text(answer, 'expiresAt'),
-  };
-}
-
-export function readDetails(answer: Json): PortalDetails {
-  return {
-    company: text(answer, 'company'),
-    vatRegistrationNo: text(answer, 'vatRegistrationNo'),
-    address: text(answer, 'address'),
-    address2: text(answer, 'address2'),
-    postCode: text(answer, 'postCode'),
-    city: text(answer, 'city'),
-    country: text(answer, 'country'),
-    phoneNo: text(answer, 'phoneNo'),
-    email: text(answer, 'email'),
-    role: known(PORTAL_ROLES, answer.role),
-  };
-}
-
-export function readAddresses(answer: Json): DeliveryAddress[] {
-  const rows = Array.isArray(answer.addresses) ? answer.addresses.filter(isObject) : [];
-  return rows.map((row) => ({
-    code: text(row, 'code'),
-    name: text(row, 'name'),
-    address: text(row, 'address'),
-    address2: text(row, 'address2'),
-    postCode: text(row, 'postCode'),
-    city: text(row, 'city'),
-    country: text(row, 'country'),
-  }));
-}
-
-export function readRequests(rows: Json[]): PortalRequestRow[] {
-  return rows.map((row) => ({
-    no: text(row, 'no'),
-    receivedAt: text(row, 'receivedAt'),
-    status: known(REQUEST_STATUSES, row.status),
-    quoteNo: text(row, 'quoteNo'),
-    quoteNoStatus: known(LINK_STATUSES, row.quoteNoStatus),
-    lines: number(row, 'lines'),
-  }));
-}
-
-function truncatedList<T>(answer: Json, key: string, read: (row: Json) => T): TruncatedList<T> {
-  const rows = Array.isArray(answer[key]) ? (answer[key] as unknown[]).filter(isObject) : [];
-  return { rows: rows.map(read), truncated: answer.truncated === true };
-}
-
-export function readQuotes(answer: Json): TruncatedList<PortalQuoteRow> {
-  return truncatedList(answer, 'quotes', (row) => ({
-    no: text(row, 'no'),
-    documentDate: text(row, 'documentDate'),
-    validUntil: text(row, 'validUntil'),
-    yourReference: text(row, 'yourReference'),
-    requestNo: text(row, 'requestNo'),
-    status: known(DOCUMENT_STATUSES, row.status),
-    lines: number(row, 'lines'),
-    totalWeightKg: number(row, 'totalWeightKg'),
-    hasDocument: flag(row, 'hasDocument'),
-    accepted: flag(row, 'accepted'),
-    comment: text(row, 'comment'),
-    orderNo: text(row, 'orderNo'),
-    orderNoStatus: known(LINK_STATUSES, row.orderNoStatus),
-  }));
-}
-
-export function readOrders(answer: Json): TruncatedList<PortalOrderRow> {
-  return truncatedList(answer, 'orders', (row) => ({
-    no: text(row, 'no'),
-    quoteNo: text(row, 'quoteNo'),
-    quoteNoStatus: known(LINK_STATUSES, row.quoteNoStatus),
-    orderDate: text(row, 'orderDate'),
-    requestedDeliveryDate: text(row, 'requestedDeliveryDate'),
-    promisedDeliveryDate: text(row, 'promisedDeliveryDate'),
-    yourReference: text(row, 'yourReference'),
-    status: known(DOCUMENT_STATUSES, row.status),
-    completelyShipped: flag(row, 'completelyShipped'),
-    lines: number(row, 'lines'),
-    hasDocument: flag(row, 'hasDocument'),
-    comment: text(row, 'comment'),
-  }));
-}
-
-export function readShipments(answer: Json): TruncatedList<PortalShipmentRow> {
-  return truncatedList(answer, 'shipments', (row) => {
-    const shipTo = isObject(row.shipToAddress) ? row.shipToAddress : {};
-    return {
-      no: text(row, 'no'),
-      deliveryDate: text(row, 'deliveryDate'),
-      orderNo: text(row, 'orderNo'),
-      orderNoStatus: known(LINK_STATUSES, row.orderNoStatus),
-      yourReference: text(row, 'yourReference'),
-      shipTo: { name: text(shipTo, 'name'), postCode: text(shipTo, 'postCode'), city: text(shipTo, 'city') },
-      lines: number(row, 'lines'),
-      hasDocument: flag(row, 'hasDocument'),
-    };
-  });
-}
-
-const steelKeys = (row: Json, prefix: 'quantity' | 'outstanding' | 'shipped'): SteelQuantities | null => {
+function quantitiesOf(row: Json, prefix: string): SteelQuantities | null {
   const pieces = number(row, `${prefix}Pieces`);
   const meters = number(row, `${prefix}Meters`);
   const kg = number(row, `${prefix}Kg`);
   return pieces === null && meters === null && kg === null ? null : { pieces, meters, kg };
-};
-
-export function readLines(answer: Json): PortalDocumentLine[] {
-  const rows = Array.isArray(answer.lines) ? answer.lines.filter(isObject) : [];
-  return rows.map((row) => {
-    const quantity = steelKeys(row, 'quantity');
-    // The steel keys are present whenever the field exists; without them this is a host without the extension.
-    const steel =
-      quantity || 'unit' in row || 'weightType' in row
-        ? {
-            profile: text(row, 'profile'),
-            grade: text(row, 'grade'),
-            formatDescription: text(row, 'formatDescription'),
-            unit: text(row, 'unit'),
-            weightType: text(row, 'weightType'),
-            quantity: quantity ?? { pieces: null, meters: null, kg: null },
-            outstanding: steelKeys(row, 'outstanding'),
-            shipped: steelKeys(row, 'shipped'),
-          }
-        : null;
-    return {
-      lineNo: number(row, 'lineNo'),
-      itemNo: text(row, 'itemNo'),
-      description: text(row, 'description'),
-      format: text(row, 'format'),
-      quantity: number(row, 'quantity'),
-      unitOfMeasureCode: text(row, 'unitOfMeasureCode'),
-      outstandingQuantity: number(row, 'outstandingQuantity'),
-      quantityShipped: number(row, 'quantityShipped'),
-      steel,
-    };
-  });
 }
 
-export function readDocuments(answer: Json): PortalDocumentRow[] {
-  const rows = Array.isArray(answer.documents) ? answer.documents.filter(isObject) : [];
-  return rows.map((row) => ({
-    id: text(row, 'id'),
-    source: row.source === DOCUMENT_SOURCE_REPORT ? 'report' : 'archive',
-    reportType: text(row, 'reportType'),
-    fileName: text(row, 'fileName'),
-    contentType: text(row, 'contentType'),
-    category: text(row, 'category'),
-    documentNo: text(row, 'documentNo'),
-    documentType: text(row, 'documentType'),
-    documentNoStatus: known(LINK_STATUSES, row.documentNoStatus),
-    date: text(row, 'date'),
-  }));
+function valueOf(spec: PortalFieldSpec, row: Json, key: string): unknown {
+  switch (spec.kind) {
+    case 'text':
+    case 'date':
+    case 'timestamp':
+      return text(row, key);
+    case 'payload':
+      return typeof row[key] === 'string' ? row[key] : '';
+    case 'number':
+      return number(row, key);
+    case 'flag':
+      return row[key] === true;
+    case 'choice': {
+      const value = row[key];
+      return typeof value === 'string' && spec.values.includes(value) ? value : spec.otherwise;
+    }
+    case 'object': {
+      const inner = row[spec.from ?? key];
+      return readFields(spec.fields, isObject(inner) ? inner : {});
+    }
+    case 'section':
+      return spec.presentWith.some((name) => name in row) ? readFields(spec.fields, row) : null;
+    case 'quantities': {
+      const read = quantitiesOf(row, spec.prefix);
+      return read ?? (spec.always ? { pieces: null, meters: null, kg: null } : null);
+    }
+  }
 }
+
+/** One host object read by its declaration: every declared key, nothing else. */
+export function readFields<F extends PortalFieldTable>(fields: F, row: Json): PortalObject<F> {
+  const read: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(fields)) read[key] = valueOf(spec, row, key);
+  // Each value was read by its own spec's kind, which is what PortalObject<F> says of that key.
+  return read as PortalObject<F>;
+}
+
+/** The objects under `key` of an answer, each read by its declaration; no list reads as none. */
+function readList<F extends PortalFieldTable>(answer: Json, key: string, fields: F): PortalObject<F>[] {
+  const rows = Array.isArray(answer[key]) ? (answer[key] as unknown[]).filter(isObject) : [];
+  return rows.map((row) => readFields(fields, row));
+}
+
+function truncatedList<F extends PortalFieldTable>(
+  answer: Json,
+  key: string,
+  fields: F,
+): TruncatedList<PortalObject<F>> {
+  return { rows: readList(answer, key, fields), truncated: answer.truncated === true };
+}
+
+export const readSession = (answer: Json): PortalCustomer => readFields(PORTAL_CUSTOMER_FIELDS, answer);
+export const readDetails = (answer: Json): PortalDetails => readFields(PORTAL_DETAILS_FIELDS, answer);
+export const readAddresses = (answer: Json): DeliveryAddress[] =>
+  readList(answer, 'addresses', DELIVERY_ADDRESS_FIELDS);
+export const readRequests = (rows: Json[]): PortalRequestRow[] =>
+  rows.map((row) => readFields(PORTAL_REQUEST_FIELDS, row));
+export const readQuotes = (answer: Json): TruncatedList<PortalQuoteRow> =>
+  truncatedList(answer, 'quotes', PORTAL_QUOTE_FIELDS);
+export const readOrders = (answer: Json): TruncatedList<PortalOrderRow> =>
+  truncatedList(answer, 'orders', PORTAL_ORDER_FIELDS);
+export const readShipments = (answer: Json): TruncatedList<PortalShipmentRow> =>
+  truncatedList(answer, 'shipments', PORTAL_SHIPMENT_FIELDS);
+export const readLines = (answer: Json): PortalDocumentLine[] =>
+  readList(answer, 'lines', PORTAL_LINE_FIELDS);
+export const readDocuments = (answer: Json): PortalDocumentRow[] =>
+  readList(answer, 'documents', PORTAL_DOCUMENT_FIELDS);
 
 export function readPdf(answer: Json): PortalPdf | null {
-  const base64 = text(answer, 'base64');
-  if (!base64) return null;
+  const pdf = readFields(PORTAL_PDF_FIELDS, answer);
+  if (!pdf.base64) return null;
   return {
-    fileName: sanitizeFileName(text(answer, 'fileName')),
-    contentType: text(answer, 'contentType') || 'application/pdf',
-    base64,
+    fileName: sanitizeFileName(pdf.fileName),
+    contentType: pdf.contentType || 'application/pdf',
+    base64: pdf.base64,
   };
 }
 
 export function readAcceptance(answer: Json | null): { outcome: AcceptOutcome; acceptedAt: string } {
-  if (!answer) return { outcome: 'unknown', acceptedAt: '' };
-  return { outcome: known(ACCEPT_OUTCOMES, answer.outcome), acceptedAt: text(answer, 'acceptedAt') };
+  return readFields(ACCEPTANCE_FIELDS, answer ?? {});
 }

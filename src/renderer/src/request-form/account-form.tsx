@@ -11,7 +11,7 @@ import { CodeSuggestions } from '../components/code-suggestions.tsx';
 import { SegmentedField } from '../components/choice-field.tsx';
 import { RemarksAndConsent } from './remarks-and-consent.tsx';
 import { useNormalizedFields } from './normalized-fields.tsx';
-import type { FieldErrors } from './request-form-support.ts';
+import type { FieldErrors } from './form-verdict.ts';
 import { ContractTextField } from './contract-text-field.tsx';
 
 type Fields = typeof ACCOUNT_REQUEST_FIELDS;

@@ -1,5 +1,7 @@
 import { useT } from '../i18n/i18n.ts';
-import { fieldLabel, focusField, inFormOrder, type FieldErrors } from './request-form-support.ts';
+import { fieldLabel } from './field-names.ts';
+import { focusField, inFormOrder } from './field-focus.ts';
+import { type FieldErrors } from './form-verdict.ts';
 
 interface ErrorSummaryProps {
   errors: FieldErrors;

@@ -24,7 +24,7 @@ import {
   type LineField,
   type SameSizeQuestion,
 } from './line-rules.ts';
-import type { FieldErrors } from './request-form-support.ts';
+import type { FieldErrors } from './form-verdict.ts';
 import type { LinesEditorState } from './use-lines-editor.ts';
 
 /** What a cell of a line is told: its label, its error, and what typing and keys in it do. */

@@ -9,7 +9,7 @@ import type { UiLanguage } from '../../../shared/settings.ts';
 import { formatWhen } from '../components/catalog-format.ts';
 import { readNumber, type NumberReading } from '../components/number-field.tsx';
 import type { MessageKey, Translate } from '../i18n/i18n.ts';
-import type { FieldErrors } from './request-form-support.ts';
+import type { FieldErrors } from './form-verdict.ts';
 
 /** Columns of a line in entry order: the item, then how many, then the size and its measures. */
 export const ROW_FIELDS = [

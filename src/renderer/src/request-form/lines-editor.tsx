@@ -8,7 +8,7 @@ import { useT } from '../i18n/i18n.ts';
 import { CatalogItemPicker } from './catalog-item-picker.tsx';
 import { EntryRow, LineRow, SameSizeQuestionView, useLineLabel } from './line-row.tsx';
 import { ROW_FIELDS, type LinesAndEntry } from './line-rules.ts';
-import type { FieldErrors } from './request-form-support.ts';
+import type { FieldErrors } from './form-verdict.ts';
 import { useLinesEditor } from './use-lines-editor.ts';
 
 export type { LinesAndEntry } from './line-rules.ts';

@@ -14,7 +14,7 @@ import { SegmentedField } from '../components/choice-field.tsx';
 import { LinesEditor } from './lines-editor.tsx';
 import { RemarksAndConsent } from './remarks-and-consent.tsx';
 import { useNormalizedFields } from './normalized-fields.tsx';
-import type { FieldErrors } from './request-form-support.ts';
+import type { FieldErrors } from './form-verdict.ts';
 import { ContractTextField } from './contract-text-field.tsx';
 import { DateField } from '../components/date-field.tsx';
 import { localDay } from '../components/date-time-format.ts';

@@ -1,6 +1,6 @@
 import { useT } from '../i18n/i18n.ts';
 import { CheckField } from '../components/choice-field.tsx';
-import type { FieldErrors } from './request-form-support.ts';
+import type { FieldErrors } from './form-verdict.ts';
 import { TextAreaField } from '../components/text-field.tsx';
 
 interface RemarksAndConsentProps {

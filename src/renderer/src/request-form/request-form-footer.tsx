@@ -1,7 +1,7 @@
 import { useAppStore } from '../store/use-app-store.ts';
 import { useT } from '../i18n/i18n.ts';
 import { ErrorSummary } from './error-summary.tsx';
-import type { FieldErrors } from './request-form-support.ts';
+import type { FieldErrors } from './form-verdict.ts';
 
 type RequestKind = Parameters<typeof ErrorSummary>[0]['kind'];
 

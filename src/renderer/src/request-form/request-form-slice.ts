@@ -24,7 +24,7 @@ import { QUOTE_HEADER_FIELDS, sectionKeys } from '../../../shared/contract/reque
 import type { AccountRequestInput, QuoteRequestInput } from '../../../shared/contract/request-schemas.ts';
 import type { CallInput } from '../../../shared/bridge/api.ts';
 import { voa } from '../bridge/voa.ts';
-import { newLineKey } from './request-form-support.ts';
+import { newLineKey } from './draft-entry.ts';
 
 export type WorkstationChange = CallInput<'workstation:set'>;
 

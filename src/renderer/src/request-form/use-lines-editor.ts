@@ -34,7 +34,7 @@ import {
   type LinesAndEntry,
   type SameSizeQuestion,
 } from './line-rules.ts';
-import { draftWithEntry, newLineKey } from './request-form-support.ts';
+import { draftWithEntry, newLineKey } from './draft-entry.ts';
 import { lookUpScan, replayHeldKeys, type HeldKey } from './scan-input.ts';
 
 /** How many lookups a check makes at most while syncs keep replacing the catalog under it. */

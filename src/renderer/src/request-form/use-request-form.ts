@@ -12,14 +12,9 @@ import { useAppStore } from '../store/use-app-store.ts';
 import type { Drafts, FormSubmission } from './request-form-slice.ts';
 import { bridgeProblem } from '../components/problem-text.ts';
 import { useT } from '../i18n/i18n.ts';
-import {
-  check,
-  focusField,
-  formPaths,
-  inFormOrder,
-  shortcutHandler,
-  type FieldErrors,
-} from './request-form-support.ts';
+import { check, formPaths, type FieldErrors } from './form-verdict.ts';
+import { focusField, inFormOrder } from './field-focus.ts';
+import { shortcutHandler } from './form-shortcuts.ts';
 
 const SCHEMAS = { quote: quoteRequestSchema, account: accountRequestSchema };
 

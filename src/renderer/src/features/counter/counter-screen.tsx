@@ -13,12 +13,9 @@ import { SelectField } from '../../components/choice-field.tsx';
 import { QuoteForm } from '../../request-form/quote-form.tsx';
 import { RequestFormFooter } from '../../request-form/request-form-footer.tsx';
 import { SubmissionNotice } from '../../request-form/submission-notice.tsx';
-import {
-  dateConfirmation,
-  draftWithEntry,
-  focusCounterWorkStart,
-  quoteFormIssues,
-} from '../../request-form/request-form-support.ts';
+import { dateConfirmation, quoteFormIssues } from '../../request-form/form-verdict.ts';
+import { draftWithEntry } from '../../request-form/draft-entry.ts';
+import { focusCounterWorkStart } from '../../request-form/field-focus.ts';
 import { ParkedOrders } from '../../request-form/parked-orders.tsx';
 import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts';
 import { useRequestForm } from '../../request-form/use-request-form.ts';

@@ -1,7 +1,13 @@
 // The signed-in customer's tabs, each loaded when first shown and refreshable: requests, quotes (with
 // acceptance for a Buyer), orders, shipments, the lines of one document, and documents in the app's viewer.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
+  PORTAL_DOCUMENT_FIELDS,
+  PORTAL_LINE_FIELDS,
+  PORTAL_ORDER_FIELDS,
+  PORTAL_QUOTE_FIELDS,
+  PORTAL_REQUEST_FIELDS,
+  PORTAL_SHIPMENT_FIELDS,
   PRINT_DOCUMENT_TYPES,
   ROLE_BUYER,
   localDate,
@@ -10,20 +16,17 @@ import {
   type AcceptQuoteAnswer,
   type PortalDocumentLine,
   type PortalDocumentRow,
-  type DocumentStatus,
-  type LinkStatus,
   type PortalQuoteRow,
-  type RequestStatus,
   type PrintDocumentType,
   type SteelQuantities,
 } from '../../../../shared/contract/portal-objects.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { formatAmount } from '../../request-form/line-format.ts';
-import { formatDate } from '../../../../shared/locale/date-input.ts';
 import { formatDateTime } from '../../components/date-time-format.ts';
 import { ProblemBanner } from '../../components/message-details.tsx';
 import { bridgeProblem } from '../../components/problem-text.ts';
-import { useT, type MessageKey, type Translate } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { PortalTable, portalColumns, type Column } from './portal-columns.tsx';
 import { CUSTOMER_TABS, type CustomerTab } from './customer-slice.ts';
 import { OrderAgainDialog, type CustomerFormTarget, type OrderAgainOutcome } from './order-again.tsx';
 import { MAX_QUOTE_LINES } from '../../../../shared/contract/request-schemas.ts';
@@ -95,21 +98,6 @@ function TabBody({ tab, target }: { tab: CustomerTab; target: CustomerFormTarget
   }
 }
 
-/** A status as the screen says it; a value this version does not know reads "status unknown", never New. */
-function statusText(t: Translate, status: RequestStatus | DocumentStatus): string {
-  return t(`customer.status.${status}`);
-}
-
-/** A linked document's number with whether it is live or archived, as the host says. */
-function linkedText(t: Translate, no: string, status: LinkStatus): string {
-  return no ? `${no} (${t(`customer.linkStatus.${status}`)})` : '–';
-}
-
-function Empty() {
-  const t = useT();
-  return <p className="customer-panel__note">{t('customer.empty')}</p>;
-}
-
 function Truncated({ truncated }: { truncated: boolean }) {
   const t = useT();
   return truncated ? <p className="banner banner--warning">{t('customer.truncated')}</p> : null;
@@ -136,49 +124,6 @@ function LinesButton({
   );
 }
 
-interface Column<T> {
-  /** Message key of the header; none for the actions column. */
-  header?: MessageKey;
-  cell(row: T): ReactNode;
-  className?: string;
-}
-
-/** One table for every tab: headers, a row per entry, and "Nothing to show." for an empty list. */
-function PortalTable<T>({
-  rows,
-  columns,
-  rowKey,
-}: {
-  rows: T[];
-  columns: Column<T>[];
-  rowKey(row: T, index: number): string;
-}) {
-  const t = useT();
-  if (!rows.length) return <Empty />;
-  return (
-    <table className="customer-table">
-      <thead>
-        <tr>
-          {columns.map((column, index) => (
-            <th key={index}>{column.header ? t(column.header) : null}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, index) => (
-          <tr key={rowKey(row, index)}>
-            {columns.map((column, columnIndex) => (
-              <td key={columnIndex} className={column.className}>
-                {column.cell(row)}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
 const ACTIONS = 'customer-table__actions';
 
 function RequestsTable() {
@@ -186,17 +131,7 @@ function RequestsTable() {
   const rows = useAppStore((state) => state.portalData.requests);
   if (!rows) return null;
   return (
-    <PortalTable
-      rows={rows}
-      rowKey={(row) => row.no}
-      columns={[
-        { header: 'customer.col.no', cell: (row) => row.no },
-        { header: 'customer.col.received', cell: (row) => <TimestampText value={row.receivedAt} /> },
-        { header: 'customer.col.status', cell: (row) => statusText(t, row.status) },
-        { header: 'customer.col.linked', cell: (row) => row.quoteNo || '–' },
-        { header: 'customer.col.lines', cell: (row) => row.lines ?? '–' },
-      ]}
-    />
+    <PortalTable rows={rows} rowKey={(row) => row.no} columns={portalColumns(PORTAL_REQUEST_FIELDS, t)} />
   );
 }
 
@@ -237,28 +172,15 @@ function QuotesTable() {
         rows={list.rows}
         rowKey={(row) => `${row.no}-${row.documentDate}`}
         columns={[
-          { header: 'customer.col.no', cell: (row) => row.no },
-          { header: 'customer.col.date', cell: (row) => <DateText value={row.documentDate} /> },
-          { header: 'customer.col.reference', cell: (row) => row.yourReference || '–' },
-          { header: 'customer.col.status', cell: (row) => statusText(t, row.status) },
-          { header: 'customer.col.validUntil', cell: (row) => <DateText value={row.validUntil} /> },
-          ...(steel
-            ? [
-                {
-                  header: 'customer.col.weight' as const,
-                  className: 'customer-table__number',
-                  cell: (row: PortalQuoteRow) =>
-                    row.totalWeightKg === null
-                      ? t('customer.unknownQuantity')
-                      : t('customer.weightKg', { value: formatAmount(row.totalWeightKg, language) }),
-                },
-              ]
-            : []),
-          {
-            header: 'customer.col.accepted',
-            cell: (row) => (row.accepted ? t('customer.yes') : t('customer.no')),
-          },
-          { header: 'customer.col.note', cell: (row) => row.comment, className: 'customer-table__note' },
+          ...portalColumns(PORTAL_QUOTE_FIELDS, t, {
+            cells: {
+              totalWeightKg: (row) =>
+                row.totalWeightKg === null
+                  ? t('customer.unknownQuantity')
+                  : t('customer.weightKg', { value: formatAmount(row.totalWeightKg, language) }),
+            },
+            leftOut: steel ? [] : ['totalWeightKg'],
+          }),
           {
             className: ACTIONS,
             cell: (row) => (
@@ -375,18 +297,7 @@ function OrdersTable() {
         rows={list.rows}
         rowKey={(row) => row.no}
         columns={[
-          { header: 'customer.col.no', cell: (row) => row.no },
-          { header: 'customer.col.date', cell: (row) => <DateText value={row.orderDate} /> },
-          { header: 'customer.col.reference', cell: (row) => row.yourReference || '–' },
-          { header: 'customer.col.quote', cell: (row) => linkedText(t, row.quoteNo, row.quoteNoStatus) },
-          { header: 'customer.col.requested', cell: (row) => <DateText value={row.requestedDeliveryDate} /> },
-          { header: 'customer.col.promised', cell: (row) => <DateText value={row.promisedDeliveryDate} /> },
-          { header: 'customer.col.status', cell: (row) => statusText(t, row.status) },
-          {
-            header: 'customer.col.shipped',
-            cell: (row) => (row.completelyShipped ? t('customer.yes') : t('customer.no')),
-          },
-          { header: 'customer.col.note', cell: (row) => row.comment, className: 'customer-table__note' },
+          ...portalColumns(PORTAL_ORDER_FIELDS, t),
           { className: ACTIONS, cell: (row) => <LinesButton documentType="order" documentNo={row.no} /> },
         ]}
       />
@@ -405,31 +316,12 @@ function ShipmentsTable() {
         rows={list.rows}
         rowKey={(row) => row.no}
         columns={[
-          { header: 'customer.col.no', cell: (row) => row.no },
-          { header: 'customer.col.delivery', cell: (row) => <DateText value={row.deliveryDate} /> },
-          { header: 'customer.col.order', cell: (row) => linkedText(t, row.orderNo, row.orderNoStatus) },
-          { header: 'customer.col.reference', cell: (row) => row.yourReference || '–' },
-          {
-            header: 'customer.col.to',
-            cell: (row) => [row.shipTo.name, row.shipTo.postCode, row.shipTo.city].filter(Boolean).join(', '),
-          },
+          ...portalColumns(PORTAL_SHIPMENT_FIELDS, t),
           { className: ACTIONS, cell: (row) => <LinesButton documentType="shipment" documentNo={row.no} /> },
         ]}
       />
     </>
   );
-}
-
-/** A contract date (YYYY-MM-DD) in the UI language's order, as everywhere in VOA Desk. */
-function DateText({ value }: { value: string }) {
-  const language = useAppStore((state) => state.language);
-  return <>{value ? formatDate(value, language) : '–'}</>;
-}
-
-/** A host timestamp (UTC) in this workstation's local time, in the UI language's date order. */
-function TimestampText({ value }: { value: string }) {
-  const language = useAppStore((state) => state.language);
-  return <>{formatDateTime(value, language) || '–'}</>;
 }
 
 /** A quantity written as the UI language writes numbers ("9.632,8" in Dutch), with its unit code. */
@@ -531,19 +423,16 @@ function LinesTable({ target }: { target: CustomerFormTarget }) {
       line.steel?.outstanding ||
       line.steel?.shipped,
   );
-  const columns: Column<PortalDocumentLine>[] = [
-    { header: 'customer.col.item', cell: (line) => line.itemNo },
-    { header: 'customer.col.description', cell: (line) => line.description },
-    { header: 'customer.col.size', cell: (line) => line.steel?.formatDescription || line.format },
-    { header: 'customer.col.quantity', cell: quantityCell },
+  const columns: Column<PortalDocumentLine>[] = portalColumns(PORTAL_LINE_FIELDS, t, {
+    cells: {
+      format: (line) => line.steel?.formatDescription || line.format,
+      quantity: quantityCell,
+      outstandingQuantity: outstandingCell,
+      quantityShipped: shippedCell,
+    },
     // Outstanding quantities exist on live order lines only.
-    ...(live
-      ? [
-          { header: 'customer.col.outstanding' as const, cell: outstandingCell },
-          { header: 'customer.col.shippedQty' as const, cell: shippedCell },
-        ]
-      : []),
-  ];
+    leftOut: live ? [] : ['outstandingQuantity', 'quantityShipped'],
+  });
   return (
     <>
       <h3 className="customer-panel__subtitle">{t('customer.linesOf', { type, no: data.documentNo })}</h3>
@@ -632,9 +521,9 @@ function DocumentsTable() {
         rows={rows}
         rowKey={(row) => row.id || `${row.category}-${row.documentNo}`}
         columns={[
-          { header: 'customer.col.document', cell: (row) => row.documentNo || row.fileName },
-          { header: 'customer.col.category', cell: (row) => row.category },
-          { header: 'customer.col.date', cell: (row) => <DateText value={row.date} /> },
+          ...portalColumns(PORTAL_DOCUMENT_FIELDS, t, {
+            cells: { documentNo: (row) => row.documentNo || row.fileName },
+          }),
           { className: ACTIONS, cell: openCell },
         ]}
       />

@@ -10,7 +10,7 @@ import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts
 import { MAX_QUOTE_LINES } from '../../../../shared/contract/request-schemas.ts';
 import { voa } from '../../bridge/voa.ts';
 import { useT } from '../../i18n/i18n.ts';
-import { newLineKey } from '../../request-form/request-form-support.ts';
+import { newLineKey } from '../../request-form/draft-entry.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 
 export type CustomerFormTarget = Extract<DraftTarget, 'counter' | 'fair'>;

@@ -12,11 +12,8 @@ import { AccountForm } from '../../request-form/account-form.tsx';
 import { SelectField } from '../../components/choice-field.tsx';
 import { QuoteForm } from '../../request-form/quote-form.tsx';
 import { RequestFormFooter } from '../../request-form/request-form-footer.tsx';
-import {
-  dateConfirmation,
-  draftWithEntry,
-  quoteFormIssues,
-} from '../../request-form/request-form-support.ts';
+import { dateConfirmation, quoteFormIssues } from '../../request-form/form-verdict.ts';
+import { draftWithEntry } from '../../request-form/draft-entry.ts';
 import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts';
 import { SubmissionNotice } from '../../request-form/submission-notice.tsx';
 import { useRequestForm } from '../../request-form/use-request-form.ts';

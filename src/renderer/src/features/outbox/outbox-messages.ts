@@ -63,6 +63,8 @@ const en = {
   'lastError.held': 'Not sent: the connection to the ERP has changed.',
   'lastError.refusedWithoutWords': 'The ERP refused this request without saying why.',
   'lastError.discarded': 'Discarded: it will not be sent.',
+  'lastError.unreadable':
+    'This version of VOA Desk can no longer read this request as it was stored, so it is not sent. It stays in the outbox unchanged: enter it again for this customer, then discard this one.',
   'lastError.deliveredNote': 'The ERP already had this request; its answer did not name the number.',
   'offline.note': 'No connection to the ERP. Requests are kept and sent as soon as it is back.',
   'held.noteOne':
@@ -155,6 +157,8 @@ export const outboxMessages: FeatureMessages<typeof en> = {
     'lastError.held': 'Niet verzonden: de verbinding met het ERP is gewijzigd.',
     'lastError.refusedWithoutWords': 'Het ERP weigerde deze aanvraag zonder te zeggen waarom.',
     'lastError.discarded': 'Weggegooid: wordt niet verzonden.',
+    'lastError.unreadable':
+      'Deze versie van VOA Desk kan deze aanvraag niet meer lezen zoals die is opgeslagen, dus wordt ze niet verzonden. Ze blijft ongewijzigd in de verzendlijst: voer haar opnieuw in voor deze klant en gooi deze daarna weg.',
     'lastError.deliveredNote': 'Het ERP had deze aanvraag al; het antwoord noemde het nummer niet.',
     'offline.note':
       'Geen verbinding met het ERP. Aanvragen blijven bewaard en gaan weg zodra die er weer is.',

@@ -25,13 +25,8 @@ import { voa } from '../../bridge/voa.ts';
 import { AccountForm } from '../../request-form/account-form.tsx';
 import { ErrorSummary } from '../../request-form/error-summary.tsx';
 import { QuoteForm } from '../../request-form/quote-form.tsx';
-import {
-  check,
-  draftWithEntry,
-  formPaths,
-  newLineKey,
-  type FieldErrors,
-} from '../../request-form/request-form-support.ts';
+import { check, formPaths, type FieldErrors } from '../../request-form/form-verdict.ts';
+import { draftWithEntry, newLineKey } from '../../request-form/draft-entry.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { formatDateTime } from '../../components/date-time-format.ts';
 import { MessageDetails, ProblemBanner } from '../../components/message-details.tsx';
@@ -78,7 +73,7 @@ export function OutboxScreen({ slipReprint }: { slipReprint?: (item: OutboxItemV
   // retried together once the cause is fixed, instead of one by one.
   const sameReason = new Map<string, OutboxItemView[]>();
   for (const item of items) {
-    if (item.state !== 'needsAttention' || !item.lastError) continue;
+    if (item.state !== 'needsAttention' || !item.lastError || item.unreadable) continue;
     const reason = reasonOf(item.hostWords ?? '');
     sameReason.set(reason, [...(sameReason.get(reason) ?? []), item]);
   }
@@ -248,6 +243,7 @@ function reasonOf(message: string): string {
  * status when it was not 400) stays for the details.
  */
 function refusalWords(t: Translate, item: OutboxItemView): string {
+  if (item.unreadable) return t('outbox.lastError.unreadable');
   return item.hostWords ? erpWords(t, item.hostWords).text : t('outbox.lastError.refusedWithoutWords');
 }
 
@@ -393,12 +389,12 @@ function OutboxRow({
           </div>
         ) : (
           <span className="outbox-actions">
-            {retryable ? (
+            {retryable && !item.unreadable ? (
               <button type="button" className="button" onClick={onRetry}>
                 {t('outbox.retry')}
               </button>
             ) : null}
-            {item.state === 'needsAttention' ? (
+            {item.state === 'needsAttention' && !item.unreadable ? (
               <button type="button" className="button" onClick={onCorrect}>
                 {t('outbox.correct')}
               </button>
