@@ -6,7 +6,7 @@
 import type { AdminStatus, PinAnswer } from '../../../shared/bridge/settings-calls.ts';
 import type { BridgeCaller } from '../bridge/bridge-caller.ts';
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
-import { hashPin, verifyPin } from '../secrets/pin-hash.ts';
+import { hashPin, PIN_HASH_COST, verifyPin, type PinHashCost } from '../secrets/pin-hash.ts';
 import type { SecretVault } from '../secrets/secret-vault.ts';
 
 /** An unlocked section locks again after this long without an administrator call. */
@@ -36,6 +36,7 @@ export class AdminLock {
   readonly #store: PinStore;
   readonly #clock: AdminClock;
   readonly #language: () => 'nl' | 'en';
+  readonly #pinHashCost: PinHashCost;
   /** Window id → time its unlock runs out. */
   readonly #unlockedUntil = new Map<string, number>();
   /**
@@ -44,8 +45,15 @@ export class AdminLock {
   #failures = 0;
   #retryAt = 0;
 
-  constructor(options: { store: PinStore; clock?: AdminClock; language: () => 'nl' | 'en' }) {
+  constructor(options: {
+    store: PinStore;
+    clock?: AdminClock;
+    language: () => 'nl' | 'en';
+    /** The app's composition root leaves it out; unit tests pass a cheap one. */
+    pinHashCost?: PinHashCost;
+  }) {
     this.#store = options.store;
+    this.#pinHashCost = options.pinHashCost ?? PIN_HASH_COST;
     this.#clock = options.clock ?? { now: () => Date.now() };
     this.#language = options.language;
   }
@@ -98,7 +106,7 @@ export class AdminLock {
       const refused = await this.#check(currentPin ?? '', stored);
       if (refused) return this.#answer(caller, refused);
     }
-    await this.#store.writeEntry(PIN_ENTRY, await hashPin(newPin));
+    await this.#store.writeEntry(PIN_ENTRY, await hashPin(newPin, this.#pinHashCost));
     // Other windows unlocked with the old PIN lock again.
     this.#unlockedUntil.clear();
     this.#markUnlocked(caller);
