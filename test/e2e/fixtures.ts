@@ -1,0 +1,93 @@
+// The end-to-end tests' fixtures (Playwright's `test.extend`): one host emulator per worker, reset before
+// each test, and a desk of the test's own (a fresh data directory and keychain profile configured for
+// that emulator, and the browser shell on it). No test sees what another left behind, so any test runs
+// alone (`-g`), repeated or in any order; the emulator's start (its CA, its generated catalog) is paid
+// once per worker, not once per test.
+import { test as base } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  configureProfileForEmulator,
+  startEmulatorProcess,
+  type EmulatorProcess,
+  type EmulatorProfileOptions,
+} from '../support/emulator-profile.ts';
+import { createTestProfile } from '../support/processes.ts';
+import { startBrowserShellProcess, type DeskAgainstEmulator } from './browser-shell.ts';
+
+/** How a spec's emulator starts (`test.use({ emulatorOptions: … })`); specs that differ get their own worker. */
+export interface EmulatorOptions {
+  /** Sizes in the generated catalog (the emulator's default for tests is 200). */
+  variants?: number;
+  /** Further emulator flags (`--seed`, `--page-size`, `--faults`, …). */
+  emulatorArgs?: string[];
+}
+
+/** The worker's emulator; a test may stop it and start it again on the same port and state directory. */
+interface SharedEmulator {
+  emulator: EmulatorProcess;
+  stateDir: string;
+}
+
+interface WorkerFixtures {
+  emulatorOptions: EmulatorOptions;
+  sharedEmulator: SharedEmulator;
+}
+
+interface TestFixtures {
+  /** How the desk's profile is configured for the emulator (`test.use({ profileOptions: … })`). */
+  profileOptions: EmulatorProfileOptions;
+  /** The emulator, reset to its start state, and a desk of this test's own on it. */
+  desk: DeskAgainstEmulator;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  emulatorOptions: [{}, { scope: 'worker', option: true }],
+  sharedEmulator: [
+    async ({ emulatorOptions }, use) => {
+      const stateDir = await mkdtemp(path.join(os.tmpdir(), 'voa-emulator-e2e-'));
+      const shared: SharedEmulator = {
+        stateDir,
+        emulator: await startEmulatorProcess({
+          stateDir,
+          ...(emulatorOptions.variants ? { variants: emulatorOptions.variants } : {}),
+          ...(emulatorOptions.emulatorArgs ? { args: emulatorOptions.emulatorArgs } : {}),
+        }),
+      };
+      await use(shared);
+      await shared.emulator.stop();
+      await rm(stateDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  profileOptions: [{}, { option: true }],
+  desk: async ({ sharedEmulator, profileOptions }, use) => {
+    // Requests, mail, faults, settings, the clock and the portal's state as the emulator started.
+    await sharedEmulator.emulator.admin('/reset', {});
+    const profile = await createTestProfile();
+    try {
+      await configureProfileForEmulator(profile, sharedEmulator.emulator.info, profileOptions);
+      const desk: DeskAgainstEmulator = {
+        emulator: sharedEmulator.emulator,
+        stateDir: sharedEmulator.stateDir,
+        profile,
+        shell: await startBrowserShellProcess(profile),
+        async stop() {
+          await desk.shell.stop();
+        },
+      };
+      try {
+        await use(desk);
+      } finally {
+        await desk.shell.stop();
+        // A test that restarted the emulator hands the new process on to the next test.
+        sharedEmulator.emulator = desk.emulator;
+      }
+    } finally {
+      await profile.dispose();
+    }
+  },
+});
+
+export { expect } from '@playwright/test';
