@@ -13,8 +13,12 @@ import {
   type EmulatorProcess,
   type EmulatorProfileOptions,
 } from '../support/emulator-profile.ts';
-import { createTestProfile } from '../support/processes.ts';
-import { startBrowserShellProcess, type DeskAgainstEmulator } from './browser-shell.ts';
+import { createTestProfile, type TestProfile } from '../support/processes.ts';
+import {
+  startBrowserShellProcess,
+  type BrowserShellProcess,
+  type DeskAgainstEmulator,
+} from './browser-shell.ts';
 
 /** How a spec's emulator starts (`test.use({ emulatorOptions: … })`); specs that differ get their own worker. */
 export interface EmulatorOptions {
@@ -35,7 +39,15 @@ interface WorkerFixtures {
   sharedEmulator: SharedEmulator;
 }
 
+/** A desk as first installed: a fresh data directory and keychain profile, nothing configured. */
+export interface NewDesk {
+  profile: TestProfile;
+  shell: BrowserShellProcess;
+}
+
 interface TestFixtures {
+  /** A desk of this test's own with nothing configured (no emulator is started for it). */
+  newDesk: NewDesk;
   /** How the desk's profile is configured for the emulator (`test.use({ profileOptions: … })`). */
   profileOptions: EmulatorProfileOptions;
   /** The emulator, reset to its start state, and a desk of this test's own on it. */
@@ -61,6 +73,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  // Playwright reads a fixture's dependencies from this pattern: an empty one says it has none.
+  // eslint-disable-next-line no-empty-pattern
+  newDesk: async ({}, use) => {
+    const profile = await createTestProfile();
+    try {
+      const shell = await startBrowserShellProcess(profile);
+      try {
+        await use({ profile, shell });
+      } finally {
+        await shell.stop();
+      }
+    } finally {
+      await profile.dispose();
+    }
+  },
   profileOptions: [{}, { option: true }],
   desk: async ({ sharedEmulator, profileOptions }, use) => {
     // Requests, mail, faults, settings, the clock and the portal's state as the emulator started.
