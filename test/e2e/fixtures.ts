@@ -32,6 +32,15 @@ export interface EmulatorOptions {
 interface SharedEmulator {
   emulator: EmulatorProcess;
   stateDir: string;
+  /** The emulator running and reset to its start state. */
+  answering(): Promise<void>;
+}
+
+function startOptions(options: EmulatorOptions): { variants?: number; args?: string[] } {
+  return {
+    ...(options.variants ? { variants: options.variants } : {}),
+    ...(options.emulatorArgs ? { args: options.emulatorArgs } : {}),
+  };
 }
 
 interface WorkerFixtures {
@@ -54,6 +63,10 @@ interface TestFixtures {
   desk: DeskAgainstEmulator;
 }
 
+// A desk's start is several Node processes (the CLI configuring it, the shell); on a loaded 2-core machine
+// that can take a minute. Its own time-out keeps it out of the test's.
+const FIXTURE_TIMEOUT_MS = 180_000;
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   emulatorOptions: [{}, { scope: 'worker', option: true }],
   sharedEmulator: [
@@ -61,60 +74,74 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const stateDir = await mkdtemp(path.join(os.tmpdir(), 'voa-emulator-e2e-'));
       const shared: SharedEmulator = {
         stateDir,
-        emulator: await startEmulatorProcess({
-          stateDir,
-          ...(emulatorOptions.variants ? { variants: emulatorOptions.variants } : {}),
-          ...(emulatorOptions.emulatorArgs ? { args: emulatorOptions.emulatorArgs } : {}),
-        }),
+        emulator: await startEmulatorProcess({ stateDir, ...startOptions(emulatorOptions) }),
+        // A test that takes the host down (stops the emulator) leaves it down: the next test starts it
+        // again on the same port and state directory, so desks configured for it keep working.
+        async answering() {
+          try {
+            await shared.emulator.admin('/reset', {});
+            return;
+          } catch {
+            await shared.emulator.stop();
+          }
+          const port = Number(new URL(shared.emulator.info.baseUrl).port);
+          shared.emulator = await startEmulatorProcess({ stateDir, port, ...startOptions(emulatorOptions) });
+        },
       };
       await use(shared);
       await shared.emulator.stop();
       await rm(stateDir, { recursive: true, force: true });
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: FIXTURE_TIMEOUT_MS },
   ],
-  // Playwright reads a fixture's dependencies from this pattern: an empty one says it has none.
-  // eslint-disable-next-line no-empty-pattern
-  newDesk: async ({}, use) => {
-    const profile = await createTestProfile();
-    try {
-      const shell = await startBrowserShellProcess(profile);
+  newDesk: [
+    // Playwright reads a fixture's dependencies from this pattern: an empty one says it has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const profile = await createTestProfile();
       try {
-        await use({ profile, shell });
+        const shell = await startBrowserShellProcess(profile);
+        try {
+          await use({ profile, shell });
+        } finally {
+          await shell.stop();
+        }
       } finally {
-        await shell.stop();
+        await profile.dispose();
       }
-    } finally {
-      await profile.dispose();
-    }
-  },
+    },
+    { timeout: FIXTURE_TIMEOUT_MS },
+  ],
   profileOptions: [{}, { option: true }],
-  desk: async ({ sharedEmulator, profileOptions }, use) => {
-    // Requests, mail, faults, settings, the clock and the portal's state as the emulator started.
-    await sharedEmulator.emulator.admin('/reset', {});
-    const profile = await createTestProfile();
-    try {
-      await configureProfileForEmulator(profile, sharedEmulator.emulator.info, profileOptions);
-      const desk: DeskAgainstEmulator = {
-        emulator: sharedEmulator.emulator,
-        stateDir: sharedEmulator.stateDir,
-        profile,
-        shell: await startBrowserShellProcess(profile),
-        async stop() {
-          await desk.shell.stop();
-        },
-      };
+  desk: [
+    async ({ sharedEmulator, profileOptions }, use) => {
+      // Requests, mail, faults, settings, the clock and the portal's state as the emulator started.
+      await sharedEmulator.answering();
+      const profile = await createTestProfile();
       try {
-        await use(desk);
+        await configureProfileForEmulator(profile, sharedEmulator.emulator.info, profileOptions);
+        const desk: DeskAgainstEmulator = {
+          emulator: sharedEmulator.emulator,
+          stateDir: sharedEmulator.stateDir,
+          profile,
+          shell: await startBrowserShellProcess(profile),
+          async stop() {
+            await desk.shell.stop();
+          },
+        };
+        try {
+          await use(desk);
+        } finally {
+          await desk.shell.stop();
+          // A test that restarted the emulator hands the new process on to the next test.
+          sharedEmulator.emulator = desk.emulator;
+        }
       } finally {
-        await desk.shell.stop();
-        // A test that restarted the emulator hands the new process on to the next test.
-        sharedEmulator.emulator = desk.emulator;
+        await profile.dispose();
       }
-    } finally {
-      await profile.dispose();
-    }
-  },
+    },
+    { timeout: FIXTURE_TIMEOUT_MS },
+  ],
 });
 
 export { expect } from '@playwright/test';
