@@ -12,9 +12,20 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        // Pure modules with in-memory stand-ins: no keychain, no network, no child processes
+        // (`npm run test:unit`, with the renderer project).
         test: {
-          name: 'core',
-          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/emulator/**/*.test.ts'],
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        // Real SQLite files, the Secret Service, the emulator over HTTPS and child processes
+        // (`npm run test:integration`, inside scripts/with-secret-service.sh).
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts', 'test/emulator/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The whole test suite: lint and format, type checks (shared, node, web, Electron's own types), the build,
-# the Electron security scan (Electronegativity), unit and integration tests (vitest, with a real Secret
-# Service) and end-to-end tests (Playwright in Debian's Chromium through the browser shell).
+# The whole test suite: lint and format, the type check (one incremental `tsc -b` over the shared, node, web
+# and e2e projects, Electron's own types included), the build, the Electron security scan
+# (Electronegativity), then the three tiers of docs/testing.md: unit (vitest, no keychain, no network),
+# integration (vitest, with a real Secret Service) and end-to-end (Playwright in Debian's Chromium through
+# the browser shell).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
@@ -14,5 +16,7 @@ step "lint and format"; npm run -s lint
 step "type check"; npm run -s typecheck
 step "build"; npm run -s build >/dev/null
 step "Electron security scan (Electronegativity)"; node scripts/electronegativity/scan.ts
-step "unit and integration tests"; scripts/with-secret-service.sh vitest run
+step "unit tests"; npm run -s test:unit
+step "integration tests"; npm run -s test:integration
+# The build above is the one the end-to-end tests use.
 step "end-to-end tests"; scripts/with-secret-service.sh playwright test

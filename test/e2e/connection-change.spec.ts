@@ -1,18 +1,15 @@
 // The outbox after the host connection changed, through the browser shell: a request queued for the ERP
 // the desk was set up for waits, and the outbox says so, until a person confirms that it goes to the new
 // connection. In Dutch, at 1024×700, keyboard first.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { sampleCounterVisit } from '../support/request-samples.ts';
-import { startDeskAgainstEmulator, type DeskAgainstEmulator, screenshot } from './browser-shell.ts';
+import { type DeskAgainstEmulator, screenshot } from './browser-shell.ts';
 
 let desk: DeskAgainstEmulator;
 
-test.beforeAll(async () => {
-  desk = await startDeskAgainstEmulator();
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
+// Each test's own desk, from the fixture (fixtures.ts), kept where this file's helpers read it.
+test.beforeEach(({ desk: own }) => {
+  desk = own;
 });
 
 test('outbox: requests queued before a connection change wait for a person to send them to the new connection', async ({

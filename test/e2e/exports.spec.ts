@@ -3,20 +3,17 @@
 // data. The browser shell has no save dialog: the file goes to the data directory's exports folder, and
 // the screen says where. Both files are read back and compared with what the screens show.
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { screenshot, startDeskAgainstEmulator, type DeskAgainstEmulator } from './browser-shell.ts';
+import { screenshot, type DeskAgainstEmulator } from './browser-shell.ts';
 import { counterOrderWithOneLine, startupSyncEnded } from './desk-steps.ts';
 
 let desk: DeskAgainstEmulator;
 
-test.beforeAll(async () => {
-  desk = await startDeskAgainstEmulator();
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
+// Each test's own desk, from the fixture (fixtures.ts), kept where this file's helpers read it.
+test.beforeEach(({ desk: own }) => {
+  desk = own;
 });
 
 test('exports: the catalog’s search to CSV in Dutch, and a day’s requests to XLSX with a personal-data note', async ({

@@ -2,30 +2,18 @@
 // quantity typed straight after and Enter, 50 lines per speed, in the Dutch UI (`1.000` is a thousand,
 // `2,5` two and a half). Every line must reach the emulator with the quantity typed: no key lost, none in
 // the wrong field, whatever the catalog lookups behind each Enter are doing. One order per speed.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import path from 'node:path';
 import type { StoredRequestView } from '../support/emulator-profile.ts';
-import {
-  LOOK_SIZES,
-  SCREENSHOT_DIR,
-  screenshotAtSizes,
-  startDeskAgainstEmulator,
-  type DeskAgainstEmulator,
-} from './browser-shell.ts';
+import { LOOK_SIZES, SCREENSHOT_DIR, screenshotAtSizes, type DeskAgainstEmulator } from './browser-shell.ts';
 import { catalogSynced } from './desk-steps.ts';
+import { expect, test } from './fixtures.ts';
 
 const LINES = 50;
 /** The last lines of each run are scanned into the catalog picker instead of the entry row. */
 const PICKER_LINES = 10;
-let desk: DeskAgainstEmulator;
 
-test.beforeAll(async () => {
-  desk = await startDeskAgainstEmulator({ variants: 3000 });
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
-});
+test.use({ emulatorOptions: { variants: 3000 } });
 
 type Row = { itemNo: string; variantCode: string; baseUnit: string; lengthMm: number };
 
@@ -71,7 +59,10 @@ async function scanPlan(page: Page, speed: number): Promise<ScannedLine[]> {
   return plan;
 }
 
-async function storedQuote(contactName: string): Promise<StoredRequestView | undefined> {
+async function storedQuote(
+  desk: DeskAgainstEmulator,
+  contactName: string,
+): Promise<StoredRequestView | undefined> {
   const { requests } = await desk.emulator.admin<{ requests: StoredRequestView[] }>('/requests/quote');
   return requests.find((request) => request.contactName === contactName);
 }
@@ -79,6 +70,7 @@ async function storedQuote(contactName: string): Promise<StoredRequestView | und
 for (const delay of [0, 5, 10]) {
   test(`scanner at ${delay} ms per key: 50 codes, each with Enter and a quantity typed straight after, all arrive with their quantity`, async ({
     page,
+    desk,
   }) => {
     // 600 keys or so per test: a loaded CI machine needs minutes for them, not the app.
     test.setTimeout(600_000);
@@ -116,7 +108,7 @@ for (const delay of [0, 5, 10]) {
       timeout: 30_000,
     });
 
-    const stored = await storedQuote(contactName);
+    const stored = await storedQuote(desk, contactName);
     const expected = plan.map((line) => {
       const [itemNo, variantCode = ''] = line.code.split(/[ /]/);
       return [itemNo, variantCode, line.stored];
@@ -155,6 +147,7 @@ async function pickerNearTheBottom(page: Page, text: string, name: string) {
 
 test('scanner: the value as understood, number errors, the same size twice and the picker in view, in Dutch and English', async ({
   page,
+  desk,
 }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 768 });

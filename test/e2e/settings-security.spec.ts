@@ -1,26 +1,13 @@
 // The two security-related parts of Settings, used keyboard-only in both languages: a stored secret whose
 // connection settings changed says "enter again" beside the field, and the extra CA file is shown, never
 // typed (the browser shell has no file chooser of main's own, and says so).
-import { expect, test } from '@playwright/test';
-import { createTestProfile, type TestProfile } from '../support/processes.ts';
-import { startBrowserShellProcess, type BrowserShellProcess, screenshot } from './browser-shell.ts';
+import { screenshot } from './browser-shell.ts';
+import { expect, test } from './fixtures.ts';
 import { openSettings, tabTo } from './settings-keyboard.ts';
-
-let profile: TestProfile;
-let shell: BrowserShellProcess;
-
-test.beforeAll(async () => {
-  profile = await createTestProfile();
-  shell = await startBrowserShellProcess(profile);
-});
-
-test.afterAll(async () => {
-  await shell?.stop();
-  await profile?.dispose();
-});
 
 test('settings: a changed connection asks for the secret again; the CA file is chosen, never typed', async ({
   page,
+  newDesk: { shell },
 }) => {
   await openSettings(page, shell.ready.url);
   await expect(page.getByRole('heading', { name: 'Instellingen', level: 1 })).toBeVisible();

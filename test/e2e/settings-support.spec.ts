@@ -1,27 +1,15 @@
 // Settings' about and support section in the browser shell, in Dutch, by keyboard: the version, build and
 // commit, where the logs are, and a support bundle saved into the profile's support/ folder.
-import { expect, test } from '@playwright/test';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestProfile, type TestProfile } from '../support/processes.ts';
-import { startBrowserShellProcess, type BrowserShellProcess, screenshotAtSizes } from './browser-shell.ts';
-
-let profile: TestProfile;
-let shell: BrowserShellProcess;
-
-test.beforeAll(async () => {
-  profile = await createTestProfile();
-  shell = await startBrowserShellProcess(profile);
-});
-
-test.afterAll(async () => {
-  await shell?.stop();
-  await profile?.dispose();
-});
+import { createTestProfile } from '../support/processes.ts';
+import { startBrowserShellProcess, screenshotAtSizes } from './browser-shell.ts';
+import { expect, test } from './fixtures.ts';
 
 test('settings: about shows version, build and commit and the log folder; the support bundle is saved by keyboard', async ({
   page,
+  newDesk: { profile, shell },
 }) => {
   await page.goto(shell.ready.url);
   await expect(page.getByRole('navigation')).toBeVisible();

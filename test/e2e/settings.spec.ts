@@ -1,23 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createTestProfile, type TestProfile } from '../support/processes.ts';
-import { startBrowserShellProcess, type BrowserShellProcess, screenshot } from './browser-shell.ts';
+import { screenshot } from './browser-shell.ts';
+import { expect, test, type NewDesk } from './fixtures.ts';
 
 const SECRET = `website-secret-${Date.now()}-Zq8!`;
-
-let profile: TestProfile;
-let shell: BrowserShellProcess;
-
-test.beforeAll(async () => {
-  profile = await createTestProfile();
-  shell = await startBrowserShellProcess(profile);
-});
-
-test.afterAll(async () => {
-  await shell?.stop();
-  await profile?.dispose();
-});
 
 async function everyFileUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -25,15 +12,17 @@ async function everyFileUnder(dir: string): Promise<string[]> {
 }
 
 /** Opens VOA Desk and waits until the frame is up (the app renders after its first bridge calls). */
-async function openApp(page: Page) {
+async function openApp(page: Page, { shell }: NewDesk) {
   await page.goto(shell.ready.url);
   await expect(page.getByRole('navigation')).toBeVisible();
 }
 
 test('settings: fill the host connection, store a secret, reload, see it set, switch language; the secret is nowhere but the keychain', async ({
   page,
+  newDesk,
 }) => {
-  await openApp(page);
+  const { profile } = newDesk;
+  await openApp(page, newDesk);
   await page.keyboard.press('Alt+5');
   await expect(page.getByRole('heading', { name: 'Instellingen', level: 1 })).toBeVisible();
   await expect(page.getByTestId('website-secret-status')).toHaveText('Geen geheim ingesteld');
@@ -119,8 +108,8 @@ test('settings: fill the host connection, store a secret, reload, see it set, sw
   expect(settings.uiLanguage).toBe('en');
 });
 
-test('frame: every screen is reachable by keyboard in both languages', async ({ page }) => {
-  await openApp(page);
+test('frame: every screen is reachable by keyboard in both languages', async ({ page, newDesk }) => {
+  await openApp(page, newDesk);
   for (const language of ['en', 'nl'] as const) {
     await page.keyboard.press('Alt+5');
     await page.getByText(language === 'nl' ? 'Nederlands' : 'English').click();

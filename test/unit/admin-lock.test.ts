@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMINISTRATOR_CALLER, windowCaller } from '../../src/main/core/bridge/bridge-caller.ts';
 import { BridgeFailure } from '../../src/main/core/bridge/bridge-failure.ts';
-import { hashPin, verifyPin } from '../../src/main/core/secrets/pin-hash.ts';
+import { hashPin, PIN_HASH_COST, verifyPin } from '../../src/main/core/secrets/pin-hash.ts';
 import type { KeychainEntryName } from '../../src/main/core/secrets/secret-vault.ts';
 import {
   ADMIN_UNLOCK_MS,
@@ -20,11 +20,15 @@ class MemoryEntries {
   deleteEntry = async (name: KeychainEntryName) => void this.entries.delete(name);
 }
 
+// The lock's rules do not depend on the hash's cost, so these tests hash at a cost of a millisecond;
+// the app's own cost is checked once below, against what docs/admin.md promises.
+const CHEAP_PIN_HASH = { N: 2 ** 10, r: 8, p: 1 };
+
 function setup() {
   const store = new MemoryEntries();
   let now = Date.parse('2026-03-01T10:00:00Z');
   const clock = { now: () => now };
-  const lock = new AdminLock({ store, clock, language: () => 'en' });
+  const lock = new AdminLock({ store, clock, language: () => 'en', pinHashCost: CHEAP_PIN_HASH });
   return {
     store,
     lock,
@@ -45,10 +49,19 @@ async function refusal(work: Promise<unknown>): Promise<BridgeFailure> {
 }
 
 describe('administrator PIN hash', () => {
+  it("a lock given no cost hashes at the app's cost, scrypt N = 2^15, r = 8, p = 1, as docs/admin.md says", async () => {
+    expect(PIN_HASH_COST).toEqual({ N: 32768, r: 8, p: 1 });
+    const store = new MemoryEntries();
+    await new AdminLock({ store, language: () => 'en' }).setPin(ADMINISTRATOR_CALLER, undefined, '4821');
+    const stored = store.entries.get('admin-pin-hash') ?? '';
+    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(await verifyPin('4821', stored)).toBe(true);
+  });
+
   it('is salted scrypt: the same PIN hashes differently, verifies, and a wrong PIN does not', async () => {
-    const first = await hashPin('4821');
-    const second = await hashPin('4821');
-    expect(first).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    const first = await hashPin('4821', CHEAP_PIN_HASH);
+    const second = await hashPin('4821', CHEAP_PIN_HASH);
+    expect(first).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(first).not.toBe(second);
     expect(first).not.toContain('4821');
     expect(await verifyPin('4821', first)).toBe(true);
@@ -158,7 +171,7 @@ describe('administrator lock', () => {
 
   it('says a refusal in the UI language', async () => {
     const store = new MemoryEntries();
-    const lock = new AdminLock({ store, language: () => 'nl' });
+    const lock = new AdminLock({ store, language: () => 'nl', pinHashCost: CHEAP_PIN_HASH });
     await lock.setPin(ADMINISTRATOR_CALLER, undefined, '4821');
     expect((await refusal(lock.assertUnlocked(counter))).message).toBe(
       'De beheerdersinstellingen zijn vergrendeld: ontgrendel ze met de pincode in Instellingen.',

@@ -3,13 +3,24 @@
 // looked up in a table); comparing in constant time gives a guesser no timing hint.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/** scrypt's cost parameters (N = 2^15, r = 8, p = 1: about 32 MiB and tens of milliseconds per try). */
-const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+/** scrypt's cost parameters: the work factor N, the block size r and the parallelism p. */
+export interface PinHashCost {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
+
+/**
+ * The cost every PIN is hashed with in the app (N = 2^15, r = 8, p = 1: about 32 MiB and tens of
+ * milliseconds per try). Only unit tests pass a cheaper one, to hash many PINs quickly; verifying always
+ * uses the cost stored with the hash.
+ */
+export const PIN_HASH_COST: PinHashCost = Object.freeze({ N: 2 ** 15, r: 8, p: 1 });
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 const FORMAT = 'scrypt';
 
-function derive(pin: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
+function derive(pin: string, salt: Buffer, cost: PinHashCost): Promise<Buffer> {
   const options: ScryptOptions = { ...cost, maxmem: 128 * cost.N * cost.r * 2 };
   return new Promise((resolve, reject) =>
     scrypt(pin.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
@@ -19,10 +30,10 @@ function derive(pin: string, salt: Buffer, cost: { N: number; r: number; p: numb
 }
 
 /** `scrypt$N$r$p$<salt base64>$<hash base64>`: the parameters travel with the hash, so they can grow later. */
-export async function hashPin(pin: string): Promise<string> {
+export async function hashPin(pin: string, cost: PinHashCost = PIN_HASH_COST): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(pin, salt, COST);
-  return [FORMAT, COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await derive(pin, salt, cost);
+  return [FORMAT, cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** Whether `pin` is the PIN `stored` was made from. A stored value in another format never matches. */

@@ -6,7 +6,7 @@
 import type { AdminStatus, PinAnswer } from '../../../shared/bridge/settings-calls.ts';
 import type { BridgeCaller } from '../bridge/bridge-caller.ts';
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
-import { hashPin, verifyPin } from '../secrets/pin-hash.ts';
+import { hashPin, PIN_HASH_COST, verifyPin, type PinHashCost } from '../secrets/pin-hash.ts';
 import type { SecretVault } from '../secrets/secret-vault.ts';
 
 /** An unlocked section locks again after this long without an administrator call. */
@@ -37,6 +37,7 @@ export class AdminLock {
   readonly #clock: AdminClock;
   readonly #language: () => 'nl' | 'en';
   readonly #pinRequiredBy: () => string | undefined;
+  readonly #pinHashCost: PinHashCost;
   /** Window id → time its unlock runs out. */
   readonly #unlockedUntil = new Map<string, number>();
   /**
@@ -51,9 +52,12 @@ export class AdminLock {
     language: () => 'nl' | 'en';
     /** The policy file when the machine policy requires a PIN (adminPinRequired). */
     pinRequiredBy?: () => string | undefined;
+    /** The app's composition root leaves it out; unit tests pass a cheap one. */
+    pinHashCost?: PinHashCost;
   }) {
     this.#store = options.store;
     this.#pinRequiredBy = options.pinRequiredBy ?? (() => undefined);
+    this.#pinHashCost = options.pinHashCost ?? PIN_HASH_COST;
     this.#clock = options.clock ?? { now: () => Date.now() };
     this.#language = options.language;
   }
@@ -119,7 +123,7 @@ export class AdminLock {
       const refused = await this.#check(currentPin ?? '', stored);
       if (refused) return this.#answer(caller, refused);
     }
-    await this.#store.writeEntry(PIN_ENTRY, await hashPin(newPin));
+    await this.#store.writeEntry(PIN_ENTRY, await hashPin(newPin, this.#pinHashCost));
     // Other windows unlocked with the old PIN lock again.
     this.#unlockedUntil.clear();
     this.#markUnlocked(caller);

@@ -1,0 +1,147 @@
+// The end-to-end tests' fixtures (Playwright's `test.extend`): one host emulator per worker, reset before
+// each test, and a desk of the test's own (a fresh data directory and keychain profile configured for
+// that emulator, and the browser shell on it). No test sees what another left behind, so any test runs
+// alone (`-g`), repeated or in any order; the emulator's start (its CA, its generated catalog) is paid
+// once per worker, not once per test.
+import { test as base } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  configureProfileForEmulator,
+  startEmulatorProcess,
+  type EmulatorProcess,
+  type EmulatorProfileOptions,
+} from '../support/emulator-profile.ts';
+import { createTestProfile, type TestProfile } from '../support/processes.ts';
+import {
+  startBrowserShellProcess,
+  type BrowserShellProcess,
+  type DeskAgainstEmulator,
+} from './browser-shell.ts';
+
+/** How a spec's emulator starts (`test.use({ emulatorOptions: … })`); specs that differ get their own worker. */
+export interface EmulatorOptions {
+  /** Sizes in the generated catalog (the emulator's default for tests is 200). */
+  variants?: number;
+  /** Further emulator flags (`--seed`, `--page-size`, `--faults`, …). */
+  emulatorArgs?: string[];
+}
+
+/** The worker's emulator; a test may stop it and start it again on the same port and state directory. */
+interface SharedEmulator {
+  emulator: EmulatorProcess;
+  stateDir: string;
+  /** The emulator running and reset to its start state. */
+  answering(): Promise<void>;
+}
+
+function startOptions(options: EmulatorOptions): { variants?: number; args?: string[] } {
+  return {
+    ...(options.variants ? { variants: options.variants } : {}),
+    ...(options.emulatorArgs ? { args: options.emulatorArgs } : {}),
+  };
+}
+
+interface WorkerFixtures {
+  emulatorOptions: EmulatorOptions;
+  sharedEmulator: SharedEmulator;
+}
+
+/** A desk as first installed: a fresh data directory and keychain profile, nothing configured. */
+export interface NewDesk {
+  profile: TestProfile;
+  shell: BrowserShellProcess;
+}
+
+interface TestFixtures {
+  /** A desk of this test's own with nothing configured (no emulator is started for it). */
+  newDesk: NewDesk;
+  /** How the desk's profile is configured for the emulator (`test.use({ profileOptions: … })`). */
+  profileOptions: EmulatorProfileOptions;
+  /** The emulator, reset to its start state, and a desk of this test's own on it. */
+  desk: DeskAgainstEmulator;
+}
+
+// A desk's start is several Node processes (the CLI configuring it, the shell); on a loaded 2-core machine
+// that can take a minute. Its own time-out keeps it out of the test's.
+const FIXTURE_TIMEOUT_MS = 180_000;
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  emulatorOptions: [{}, { scope: 'worker', option: true }],
+  sharedEmulator: [
+    async ({ emulatorOptions }, use) => {
+      const stateDir = await mkdtemp(path.join(os.tmpdir(), 'voa-emulator-e2e-'));
+      const shared: SharedEmulator = {
+        stateDir,
+        emulator: await startEmulatorProcess({ stateDir, ...startOptions(emulatorOptions) }),
+        // A test that takes the host down (stops the emulator) leaves it down: the next test starts it
+        // again on the same port and state directory, so desks configured for it keep working.
+        async answering() {
+          try {
+            await shared.emulator.admin('/reset', {});
+            return;
+          } catch {
+            await shared.emulator.stop();
+          }
+          const port = Number(new URL(shared.emulator.info.baseUrl).port);
+          shared.emulator = await startEmulatorProcess({ stateDir, port, ...startOptions(emulatorOptions) });
+        },
+      };
+      await use(shared);
+      await shared.emulator.stop();
+      await rm(stateDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: FIXTURE_TIMEOUT_MS },
+  ],
+  newDesk: [
+    // Playwright reads a fixture's dependencies from this pattern: an empty one says it has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const profile = await createTestProfile();
+      try {
+        const shell = await startBrowserShellProcess(profile);
+        try {
+          await use({ profile, shell });
+        } finally {
+          await shell.stop();
+        }
+      } finally {
+        await profile.dispose();
+      }
+    },
+    { timeout: FIXTURE_TIMEOUT_MS },
+  ],
+  profileOptions: [{}, { option: true }],
+  desk: [
+    async ({ sharedEmulator, profileOptions }, use) => {
+      // Requests, mail, faults, settings, the clock and the portal's state as the emulator started.
+      await sharedEmulator.answering();
+      const profile = await createTestProfile();
+      try {
+        await configureProfileForEmulator(profile, sharedEmulator.emulator.info, profileOptions);
+        const desk: DeskAgainstEmulator = {
+          emulator: sharedEmulator.emulator,
+          stateDir: sharedEmulator.stateDir,
+          profile,
+          shell: await startBrowserShellProcess(profile),
+          async stop() {
+            await desk.shell.stop();
+          },
+        };
+        try {
+          await use(desk);
+        } finally {
+          await desk.shell.stop();
+          // A test that restarted the emulator hands the new process on to the next test.
+          sharedEmulator.emulator = desk.emulator;
+        }
+      } finally {
+        await profile.dispose();
+      }
+    },
+    { timeout: FIXTURE_TIMEOUT_MS },
+  ],
+});
+
+export { expect } from '@playwright/test';
