@@ -99,6 +99,7 @@ export default async function benchFoundation(): Promise<Record<string, unknown>
           unit: 'ms',
           measures: 'a Node process that imports the core, opens app.db and loads settings, median',
           baselineIs: 'a bare Node process',
+          goal: '≤ 5 ×',
         }),
       },
       bridgeRoundTripBrowserShell: {

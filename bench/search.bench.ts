@@ -124,7 +124,7 @@ async function timeRounds(
 }
 
 /** Secrets in memory: the bench profile has no keychain. */
-class BenchVault implements SecretVault {
+export class BenchVault implements SecretVault {
   readonly #secrets = new Map<ApplicationName, string>();
   status = async () => ({ available: true as const });
   set = async (application: ApplicationName, secret: string) => void this.#secrets.set(application, secret);

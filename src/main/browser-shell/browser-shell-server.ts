@@ -133,8 +133,13 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
       if (tokenMatches(fromUrl) || tokenMatches(pageCookie(request.headers.cookie)))
         await dispatchBridgeCall(options.core.handlers, 'admin:lock', {});
       const html = await readFile(path.join(rendererDir, 'index.html'), 'utf8');
-      // A classic script runs before the renderer's module script: window.voa exists when the app starts.
-      const withBridge = html.replace('<head>', `<head>\n    <script src="${BRIDGE_SCRIPT_PATH}"></script>`);
+      // A deferred classic script runs before the renderer's module script (both in document order, once
+      // the page is parsed): window.voa exists when the app starts, and the renderer's own scripts are
+      // fetched while the bridge's is, instead of after it.
+      const withBridge = html.replace(
+        '<head>',
+        `<head>\n    <script defer src="${BRIDGE_SCRIPT_PATH}"></script>`,
+      );
       if (tokenMatches(fromUrl))
         response.setHeader('set-cookie', `${PAGE_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
       return send(response, 200, contentTypeOf('index.html'), withBridge);

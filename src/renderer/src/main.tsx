@@ -17,12 +17,14 @@ async function start(): Promise<void> {
   }
   const store = startAppStore();
   voa.on('settings:changed', (view) => store.getState().applySettingsView(view));
-  const [info] = await Promise.all([voa.app.info(), store.getState().loadSettings()]);
-  if (info.ok) store.getState().setInfo(info.value);
-  // The header shows the queue on every screen and the forms need their drafts: both follow main from start.
+  // The header shows the queue on every screen and the forms need their drafts: both follow main from
+  // start, asked together with the settings, so the counter waits for one round of calls, not two.
   void store.getState().initOutbox();
   void store.getState().initRequestForms();
   void store.getState().followHostReach();
+  // The first render waits for the settings: they choose the language of every word on screen.
+  const [info] = await Promise.all([voa.app.info(), store.getState().loadSettings()]);
+  if (info.ok) store.getState().setInfo(info.value);
   // A customer still signed in from before this page loaded is signed out (the customer desk's rule).
   store.getState().portalStart();
   root.render(

@@ -3,7 +3,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
 import type { ExportFormat } from '../../../shared/bridge/export-calls.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
 
@@ -120,6 +119,9 @@ async function writeXlsx<Row>(
   language: UiLanguage,
   sheetName: string,
 ): Promise<number> {
+  // Loaded here, not at start: exceljs and its dependencies are about 800 modules, a large part of the
+  // core's start, for an export a manager may never ask for.
+  const { default: ExcelJS } = await import('exceljs');
   // The streaming writer commits each row to the zip as it goes; shared strings would keep every text.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     filename: file,

@@ -6,7 +6,7 @@
 import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { zipSync, type Zippable } from 'fflate';
+import type { Zippable } from 'fflate';
 import type { SecretsStatus } from '../../../shared/bridge/settings-calls.ts';
 import type { CatalogStats, SyncRunSummary } from '../../../shared/contract/catalog-search.ts';
 import type { Settings } from '../../../shared/settings.ts';
@@ -154,6 +154,8 @@ export async function writeSupportBundle(
   const entries = await supportBundleEntries(sources);
   const zippable: Zippable = {};
   for (const [name, content] of Object.entries(entries)) zippable[name] = [content, { level: 6 }];
+  // Loaded on the first bundle: nothing else needs a zip writer, and the core's start should not wait for it.
+  const { zipSync } = await import('fflate');
   const zip = zipSync(zippable);
   const temporary = `${file}.${process.pid}.partial`;
   try {

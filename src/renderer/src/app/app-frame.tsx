@@ -1,17 +1,49 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { SettingsScreen } from '../features/settings/settings-screen.tsx';
+import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
 import { useSetupGuideOnFirstRun } from '../features/settings/setup-guide.tsx';
 import { CounterScreen } from '../features/counter/counter-screen.tsx';
-import { FairScreen } from '../features/fair/fair-screen.tsx';
-import { CatalogScreen } from '../features/catalog/catalog-screen.tsx';
-import { SyncBar } from '../features/catalog/sync-bar.tsx';
 import { CustomerPanel } from '../features/customer/customer-panel.tsx';
-import { OutboxScreen } from '../features/outbox/outbox-screen.tsx';
 import { ReprintSlipButton } from '../features/counter/slip-printing.tsx';
 import { HeaderStatus } from './header-status.tsx';
 import { useT } from '../i18n/i18n.ts';
 import { SCREENS, type Screen } from './app-store.ts';
 import { useAppStore } from '../store/use-app-store.ts';
+
+/**
+ * The screens a desk does not open first, each loaded on its first visit (and fetched while the desk is
+ * idle after start): the counter's first field takes keys sooner when the page carries only the counter
+ * (docs/bench.md, "Cold start" and "Renderer bundle").
+ */
+const LATER_SCREENS = {
+  fair: () => import('../features/fair/fair-screen.tsx'),
+  catalog: () => import('../features/catalog/catalog-screen.tsx'),
+  outbox: () => import('../features/outbox/outbox-screen.tsx'),
+  settings: () => import('../features/settings/settings-screen.tsx'),
+  syncBar: () => import('../features/catalog/sync-bar.tsx'),
+};
+
+const FairScreen = lazy(() => LATER_SCREENS.fair().then((module) => ({ default: module.FairScreen })));
+const CatalogScreen = lazy(() =>
+  LATER_SCREENS.catalog().then((module) => ({ default: module.CatalogScreen })),
+);
+const OutboxScreen = lazy(() => LATER_SCREENS.outbox().then((module) => ({ default: module.OutboxScreen })));
+const SyncBar = lazy(() => LATER_SCREENS.syncBar().then((module) => ({ default: module.SyncBar })));
+const SettingsScreen = lazy(() =>
+  LATER_SCREENS.settings().then((module) => ({ default: module.SettingsScreen })),
+);
+
+/** Fetches the later screens once the browser has nothing else to do, so a first visit waits for none. */
+function fetchLaterScreensWhenIdle(): () => void {
+  const fetchAll = () => {
+    // A chunk that fails to load here is loaded again, and its failure shown, on the screen's first visit.
+    for (const load of Object.values(LATER_SCREENS)) void load().catch(() => {});
+  };
+  if (typeof window.requestIdleCallback !== 'function') {
+    const timer = window.setTimeout(fetchAll, 1000);
+    return () => window.clearTimeout(timer);
+  }
+  const handle = window.requestIdleCallback(fetchAll, { timeout: 3000 });
+  return () => window.cancelIdleCallback(handle);
+}
 
 const SCREEN_VIEWS: Record<Screen, () => ReactNode> = {
   counter: () => <CounterScreen customerPanel={<CustomerPanel target="counter" />} />,
@@ -43,6 +75,8 @@ export function AppFrame() {
   useSetupGuideOnFirstRun();
   const screenVisit = useAppStore((state) => state.screenVisit);
   const mainRef = useRef<HTMLElement>(null);
+
+  useEffect(() => fetchLaterScreensWhenIdle(), []);
 
   // Alt+1 … Alt+5 switch screens from anywhere, so the keyboard never has to travel to the navigation.
   useEffect(() => {
@@ -122,7 +156,9 @@ export function AppFrame() {
         </div>
       </header>
       <main ref={mainRef} className="frame__main" tabIndex={-1} data-screen={screen}>
-        {SCREEN_VIEWS[screen]()}
+        <Suspense fallback={<p className="screen__loading">{t('app.loading')}</p>}>
+          {SCREEN_VIEWS[screen]()}
+        </Suspense>
       </main>
     </div>
   );

@@ -30,6 +30,9 @@ export interface CatalogItemPickerProps {
   keepQueryAfterPick?: boolean;
 }
 
+/** Keys closer together than this come from a scanner (a person's are 100 ms apart or more). */
+const SCAN_GAP_MS = 30;
+
 type Message = { kind: 'info' | 'bad'; text: string } | undefined;
 
 /** The lowest point of the window a list can be seen at: above a sticky form footer, if one is there. */
@@ -75,20 +78,29 @@ export function CatalogItemPicker({
   const deciding = useRef(false);
   const held = useRef<HeldKey[]>([]);
 
+  /** When the field's text last changed: keys closer together than SCAN_GAP_MS are a scanner's. */
+  const lastChange = useRef(0);
   useEffect(() => {
     const text = query;
     const mine = ++sequence.current;
+    const now = performance.now();
+    const scanning = now - lastChange.current < SCAN_GAP_MS;
+    lastChange.current = now;
     if (!text.trim()) return;
-    const timer = setTimeout(async () => {
-      const result = await voa.catalog.search({ query: text, limit });
-      if (mine !== sequence.current || !result.ok) return;
-      setRows(result.value.rows);
-      setRowsFor(text);
-      setTotal(result.value.total);
-      setSuggestions(result.value.suggestions);
-      setActive(0);
-      setChosen(false);
-    }, 30);
+    // A person's key searches at once; a scanner's burst of keys searches once, after its last key.
+    const timer = setTimeout(
+      async () => {
+        const result = await voa.catalog.search({ query: text, limit });
+        if (mine !== sequence.current || !result.ok) return;
+        setRows(result.value.rows);
+        setRowsFor(text);
+        setTotal(result.value.total);
+        setSuggestions(result.value.suggestions);
+        setActive(0);
+        setChosen(false);
+      },
+      scanning ? SCAN_GAP_MS : 0,
+    );
     return () => clearTimeout(timer);
   }, [query, limit]);
 
@@ -276,6 +288,8 @@ export function CatalogItemPicker({
           className={`item-picker__list${above ? ' item-picker__list--above' : ''}`}
           ref={listRef}
           aria-label={label ?? t('catalog.picker.label')}
+          // The text these rows answer: the bench's keystroke-to-paint figure waits for it.
+          data-results-for={rowsFor}
         >
           {rows.length === 0 ? (
             <li className="item-picker__empty" role="presentation">

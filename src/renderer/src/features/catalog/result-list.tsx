@@ -33,6 +33,7 @@ export function ResultList({ listRef }: { listRef: React.RefObject<HTMLDivElemen
   const language = useAppStore((state) => state.language);
   const steelAbsent = useSteelAbsent();
   const results = useAppStore((state) => state.catalogResults);
+  const query = useAppStore((state) => state.catalogQuery);
   const loadRows = useAppStore((state) => state.loadCatalogRows);
   const openItem = useAppStore((state) => state.openCatalogItem);
   const openItemNo = useAppStore((state) => state.catalogItem?.itemNo);
@@ -102,6 +103,9 @@ export function ResultList({ listRef }: { listRef: React.RefObject<HTMLDivElemen
       aria-activedescendant={results.total ? `catalog-row-${active}` : undefined}
       onKeyDown={onKeyDown}
       data-testid="catalog-results"
+      // The text these rows answer (a new text shows its placeholders until its answer): the bench's
+      // keystroke-to-paint figure waits for it.
+      data-results-for={results.windows[0] === 'loading' ? undefined : query}
     >
       <div className="result-list__spacer" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
