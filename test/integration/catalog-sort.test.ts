@@ -72,7 +72,7 @@ describe('catalog sort', () => {
 
   it('the export follows the order shown', async () => {
     const query = catalogSearchSchema.parse({ query: '', categoryCode: 'BEAM', sort: 'stock' });
-    const exported = [...catalog.core.catalog.store.exportBatches(query, 100)].flat();
+    const exported = [...catalog.core.catalog.mainThreadSearch().exportBatches(query, 100)].flat();
     const shown = await all({ query: '', categoryCode: 'BEAM', sort: 'stock' });
     expect(exported.map(key)).toEqual(shown.map(key));
   });

@@ -163,7 +163,7 @@ export class VoaCore implements CoreServices {
       chooseFile: options.chooseExportFile,
     });
     const support = createSupportModule(this, options.supportShell ?? {});
-    const stock = createStockModule(this, () => this.catalog.store);
+    const stock = createStockModule(this, () => this.catalog.reader);
     this.handlers = withDiskFullAnswers(
       {
         ...settingsHandlers(this),

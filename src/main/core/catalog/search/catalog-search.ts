@@ -352,7 +352,7 @@ export class CatalogSearch {
     const sortKey = `${key}\u0000sort:${sort}`;
     let ordered = this.#ranked.get(sortKey);
     if (!ordered) {
-      ordered = { ids: sortedSizeIds(this.db, sort, filters, ranked?.ids), capped: ranked?.capped ?? false };
+      ordered = { ids: sortedSizeIds(this.#db, sort, filters, ranked?.ids), capped: ranked?.capped ?? false };
       this.#ranked.set(sortKey, ordered);
     }
     return ordered;

@@ -4,7 +4,7 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 
 /**
  * Rows written by one INSERT (items, sizes, the search index's rows): a statement run per row pays for a call, a result and a
- * reset each time. With ITEMS_READ_AHEAD, the staging spends about 6 % less CPU (docs/bench-history.md).
+ * reset each time. With ITEMS_READ_AHEAD, the staging spends about 6 % less CPU (docs/decisions.md).
  */
 export const ROWS_PER_INSERT = 50;
 

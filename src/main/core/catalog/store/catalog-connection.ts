@@ -52,14 +52,14 @@ export class CatalogConnection {
     const db = openDatabase(file, catalogMigrations, 'normal');
     // The sync's writer appends rows in id order and looks items up in key order: 4 MB of page cache
     // (SQLite's default is 2 MB) serve it. It had 16 MB for the pages of the FTS5 index it wrote; without
-    // that index, 16 MB only added to the syncing process's peak (docs/bench-history.md, "Peak RSS").
+    // that index, 16 MB only added to the syncing process's peak (docs/decisions.md, "Peak RSS").
     db.exec(`PRAGMA cache_size = -${forSync ? SYNC_PAGE_CACHE_KB : READ_PAGE_CACHE_KB}`);
     // Reads through a memory map: a search touches thousands of size rows scattered over the file, and
     // reading them from the OS page cache without a copy per page halves a broad search's row fetch at
     // 500,000 sizes (docs/catalog.md, "What a search costs"). Every page read that way stays in the
     // process's resident set (file-backed) while the map is open, though: the sync's writer reads most of
     // the new catalog in its changes and swap, which added 70 to 90 MB to the syncing process's peak at
-    // 500,000 sizes (docs/bench-history.md), so it reads through its page cache instead.
+    // 500,000 sizes (docs/decisions.md), so it reads through its page cache instead.
     if (!forSync) db.exec(`PRAGMA mmap_size = ${CATALOG_MMAP_BYTES}`);
     return new CatalogConnection(db);
   }

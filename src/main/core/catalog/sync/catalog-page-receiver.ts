@@ -2,7 +2,7 @@
 // sync's page requests, receives each answer, scans a page for its records and hands the page's bytes on
 // to the catalog worker over their own channel. Receiving here rather than in the catalog worker takes
 // the TLS, HTTP and scanning work (about a sixth of that thread's) off the thread that writes, so the
-// next page is received while one is written (docs/bench-history.md).
+// next page is received while one is written (docs/decisions.md).
 import { HostHttpClient, HostNetworkError } from '../../host/host-http-client.ts';
 import { classifyStatus } from '../../host/host-policy.ts';
 import {

@@ -25,7 +25,7 @@ export const PAGE_RECEIVER_URL = workerEntryUrl('catalog-page-receiver', import.
  * The worker's young generation, capped. A sync allocates fast (page text, parsed records, row values) and
  * V8 grows the young generation of a busy isolate to tens of MB; the worker's was not held down by the
  * process's --max-semi-space-size. Capped, the 500,000-size sync peaked at 274 instead of 334 MB with the
- * CLI's flags, and 308 instead of 410 MB with Node's defaults (the app's case); see docs/bench-history.md.
+ * CLI's flags, and 308 instead of 410 MB with Node's defaults (the app's case); see docs/decisions.md.
  */
 const WORKER_YOUNG_GENERATION_MB = 6;
 /** The receiver allocates little that lives: a page's bytes are outside the heap, and leave with the page. */
@@ -73,7 +73,7 @@ export class CatalogWorker {
    * A transport for one page (VoaHostRequest.via) that has the page receiver send the request and receive
    * the answer. The page's bytes never reach this thread: received here, 6 MB a page in TLS records
    * and their copy made the main thread's V8 start a full garbage collection for nearly every page, whose
-   * marking steps held the event loop for 10 to 27 ms each (docs/bench-history.md).
+   * marking steps held the event loop for 10 to 27 ms each (docs/decisions.md).
    */
   pageTransport(): PageTransport {
     return new PageTransport(this.#receiver, () => ++this.#lastFetchId);

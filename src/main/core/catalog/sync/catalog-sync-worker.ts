@@ -55,7 +55,7 @@ function stage(): CatalogStaging {
  * 280 bytes a size) is also held twice while parsed, decoded and inside its brackets, and a string over
  * V8's 128 KB limit for the young generation goes straight to the large-object space, which only a full
  * collection empties: 1,000 records (280 KB) took the worker's heap to 50 to 63 MB, 250 (70 KB) to 20 to
- * 22 MB (docs/bench-history.md).
+ * 22 MB (docs/decisions.md).
  */
 const RECORDS_PARSED_AT_ONCE = 250;
 

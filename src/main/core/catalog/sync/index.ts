@@ -10,5 +10,5 @@ export {
 } from './catalog-sync.ts';
 export { CatalogWorker } from './catalog-sync-worker-client.ts';
 export { CATALOG_SYNC_LOCK_FILE, CatalogSyncLock } from './catalog-sync-lock.ts';
-export { SyncScheduler, nextOccurrence } from './sync-scheduler.ts';
+export { SyncScheduler } from './sync-scheduler.ts';
 export { logSyncSummary } from './sync-log.ts';
