@@ -49,9 +49,9 @@ test('live stock: the ERP figure now beside the synced one, in the item detail a
 
   // The first size that may be sold: its synced figure, then goods out at the ERP since the sync.
   const sizeRow = item.locator('tbody tr:not(.size-table__blocked)').first();
-  const check = sizeRow.getByRole('button', { name: /^Voorraad van .* nu in het ERP controleren$/ });
+  const check = sizeRow.getByRole('button', { name: /^Nu controleren: voorraad van .* in het ERP$/ });
   const label = (await check.getAttribute('aria-label')) ?? '';
-  const [itemNo, code] = label.replace(/^Voorraad van /, '').split(' ') as [string, string];
+  const [itemNo, code] = label.replace(/^Nu controleren: voorraad van /, '').split(' ') as [string, string];
   const synced = (await sizeRow.locator('td.num').first().innerText()).split('\n')[0]!.trim();
   await desk.emulator.admin('/catalog/stock', { itemNo, code, remainingInventory: 4321 });
 
@@ -69,7 +69,7 @@ test('live stock: the ERP figure now beside the synced one, in the item detail a
   await desk.emulator.admin('/catalog/stock', { itemNo, code, remainingInventory: 12.5 });
   await page.keyboard.press('Alt+1');
   const lineCheck = page.getByRole('button', {
-    name: `Voorraad van ${itemNo} ${code} nu in het ERP controleren`,
+    name: `Voorraad nu controleren voor ${itemNo} ${code} in het ERP`,
   });
   await expect(lineCheck).toBeVisible();
   await press(lineCheck);

@@ -104,8 +104,12 @@ export function AppFrame() {
     if (!main) return;
     const selectors = WORK_START[screen];
     const place = () => {
+      // While a screen loads, React keeps the screen before it in the DOM (hidden once the loading text
+      // shows): only the chosen screen's own view is searched, never the one it replaces.
+      const view = main.querySelector<HTMLElement>(`[data-screen-view="${screen}"]`);
+      if (!view) return false;
       for (const selector of selectors) {
-        const target = main.querySelector<HTMLElement>(selector);
+        const target = view.querySelector<HTMLElement>(selector);
         if (target) {
           target.focus();
           return true;
@@ -157,7 +161,10 @@ export function AppFrame() {
       </header>
       <main ref={mainRef} className="frame__main" tabIndex={-1} data-screen={screen}>
         <Suspense fallback={<p className="screen__loading">{t('app.loading')}</p>}>
-          {SCREEN_VIEWS[screen]()}
+          {/* A box that adds nothing to the layout and names its screen, for the cursor's placement. */}
+          <div key={screen} data-screen-view={screen} style={{ display: 'contents' }}>
+            {SCREEN_VIEWS[screen]()}
+          </div>
         </Suspense>
       </main>
     </div>

@@ -115,7 +115,7 @@ export function LiveStockCheck({
       <button
         type="button"
         className="button button--small"
-        aria-label={t('liveStock.buttonLabel', { size: sizeLabel })}
+        aria-label={t(short ? 'liveStock.buttonShortLabel' : 'liveStock.buttonLabel', { size: sizeLabel })}
         disabled={shown.state === 'checking'}
         onClick={() => void check()}
       >

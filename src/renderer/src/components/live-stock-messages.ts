@@ -3,7 +3,9 @@ import type { FeatureMessages } from '../i18n/i18n.ts';
 const en = {
   button: 'Check stock now',
   buttonShort: 'Check now',
-  buttonLabel: 'Check stock of {size} now at the ERP',
+  // The accessible names start with the visible words, so speech input and screen readers agree.
+  buttonLabel: 'Check stock now for {size} at the ERP',
+  buttonShortLabel: 'Check now: stock of {size} at the ERP',
   checking: 'Checking with the ERP…',
   live: 'Now at the ERP: {figure} ({time})',
   synced: 'last sync: {figure} ({when})',
@@ -29,7 +31,8 @@ export const liveStockMessages: FeatureMessages<typeof en> = {
   nl: {
     button: 'Voorraad nu controleren',
     buttonShort: 'Nu controleren',
-    buttonLabel: 'Voorraad van {size} nu in het ERP controleren',
+    buttonLabel: 'Voorraad nu controleren voor {size} in het ERP',
+    buttonShortLabel: 'Nu controleren: voorraad van {size} in het ERP',
     checking: 'Bezig met controleren in het ERP…',
     live: 'Nu in het ERP: {figure} ({time})',
     synced: 'laatste synchronisatie: {figure} ({when})',
