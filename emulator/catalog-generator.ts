@@ -40,7 +40,7 @@ function property(name: string, type: PropertyType, steel = false): CatalogPrope
 /**
  * Property names and types of the catalog pages. voaItems, voaVariants and voaCategories are the
  * contract; the three steel pages are "not shown" in the reference, so their properties are the
- * emulator's choice (docs/emulator.md).
+ * emulator's choice (emulator/README.md).
  */
 export const catalogPageDefinitions: Readonly<Record<CatalogPageName, CatalogPageDefinition>> = {
   voaItems: {

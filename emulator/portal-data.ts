@@ -5,7 +5,42 @@ import { hashText } from './seeded-hash.ts';
  * What the host holds behind voaPortal: customers, portal users, ship-to addresses, sales documents (live
  * and archived), posted documents, the steel document archive and the web requests already linked to
  * customers. Seeded from the catalog's seed, with document lines drawn from the seeded catalog, so every
- * case the procedure rules distinguish exists in a fresh emulator (docs/emulator.md lists them).
+ * case the procedure rules distinguish exists in a fresh emulator. Dates are relative to the start date, so
+ * validity dates are "past" and "future" on any day. Each row exists because a rule distinguishes it:
+ *
+ * - 10000 Bouwbedrijf De Vries B.V.: allowed; every document case below; a credit-memo layout on its card.
+ *   Users koper@devries.example (Buyer), kijker@devries.example (Viewer; English account request, so
+ *   English code mail), oud@devries.example (inactive), vertrokken@devries.example (anonymized).
+ * - 20000 Northern Steel Works Ltd: allowed, English (mail language), weight type Trade; "another
+ *   customer's" documents and ship-to YARD2; 1,000 newest archive rows of a hidden category before 20
+ *   allowed ones. Users buyer@northernsteel.example (Buyer), stagiair@northernsteel.example (stored role
+ *   Approver, reported as Viewer).
+ * - 30000 Geblokkeerd Staal B.V.: blocked for all, no access (inkoop@geblokkeerd.example).
+ * - 40000 Privacy Metaal B.V.: privacy blocked, no access (inkoop@privacymetaal.example).
+ * - 50000 Verzendstop Constructie B.V.: blocked for shipping only, keeps access (inkoop@verzendstop.example);
+ *   inkoop@tweeklanten.example is linked to 30000, 50000 and 60000 and signs in to 50000, the lowest allowed.
+ * - 60000 Groot Staalbouw N.V.: enough rows for every limit: 230 requests (some anonymized or spam), 110 live
+ *   and 20 archived quotes, 101 live and 10 archived orders, 110 shipments, an order with 520 item lines,
+ *   1,100 archive rows of which the newest 250 are shown (200 returned). User
+ *   "  Inkoop@GrootStaalbouw.Example " stored with capitals and spaces.
+ *
+ * Customer 10000's documents: live quotes Open, Released (valid), Released with a past valid-until date,
+ * Released with only a steel due date in the past and one in the future, one already accepted, Pending
+ * Approval (status ""), one without lines (nothing to print) and one with comment lines only; a live quote
+ * that also has an archived version; archive-only quotes with three versions (1 and 2 released), with two
+ * versions never released, and one that became an order; live orders (from an archived quote, from a live
+ * quote, completely shipped) and archive-only orders (one fully and one partly shipped by posted shipment
+ * lines); shipments, invoices and a credit memo; ship-to addresses WERF1 and MAGAZIJN; archive rows of every
+ * category, plus a None category row and a Vendor row that never show; nine requests with every status, a
+ * counter-visit order number, an anonymized and a spam request. The company's report selections cover
+ * quotes, orders, shipments and invoices; credit memos print only through a customer's layout.
+ *
+ * Document lines with the steel extension carry pieces, meters and kilograms with unit PCS, KG or MTR and the
+ * customer's weightType; without it, quantity in the leading unit and unitOfMeasureCode PCS, M or KG. The
+ * live order made from a live quote (customer's reference BOUW-2026-17, half shipped, a note for the
+ * customer) has a first line whose weight the host does not know: its quantityKg, outstandingKg and shippedKg
+ * keys are left out (a missing key is unknown, 0 is zero); its last item line is a size the catalog refuses
+ * (of a blocked item, else a sales-blocked one, else a blocked size), for "order again".
  */
 
 export type CustomerBlocked = '' | 'Ship' | 'Invoice' | 'All';
