@@ -98,6 +98,8 @@ export interface CatalogModule extends CoreModule<CatalogHandlers> {
    * module opened, with what it came to and the thread that did it (tests look into it).
    */
   readonly searchIndexRebuild: SearchIndexRebuildRun['done'] | undefined;
+  /** Resolves once the live catalog's search index is there to read (at once, but after an upgrade). */
+  searchIndexReady(): Promise<void>;
 }
 
 const HOLDER_NAMES: Record<SyncHolder['by'], string> = {
@@ -388,6 +390,9 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
       return searchWorker;
     },
     searchIndexRebuild: rebuild?.done,
+    async searchIndexReady() {
+      await searchIndexReady;
+    },
     async setSearchColumns(enabled) {
       searchColumns = enabled;
       await runningSearchWorker().call('searchColumns', { enabled });
