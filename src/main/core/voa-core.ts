@@ -158,7 +158,11 @@ export class VoaCore implements CoreServices {
     this.portal = createPortalModule(this);
     this.print = createPrintModule(this, options.slipPrinter);
     this.exports = createExportModule(this, {
-      catalog: () => this.catalog.mainThreadSearch(),
+      // A search exported after a catalog upgrade waits for the search index, as a search does.
+      catalog: async () => {
+        await this.catalog.searchIndexReady();
+        return this.catalog.mainThreadSearch();
+      },
       outbox: this.outbox.store,
       chooseFile: options.chooseExportFile,
     });

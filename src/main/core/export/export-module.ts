@@ -45,7 +45,7 @@ const OUTBOX_EXPORT_MAX = 1_000_000;
 export function createExportModule(
   core: Pick<CoreServices, 'location' | 'settings'>,
   parts: {
-    catalog: () => Pick<CatalogSearch, 'exportBatches' | 'steel' | 'syncedAt'>;
+    catalog: () => Promise<Pick<CatalogSearch, 'exportBatches' | 'steel' | 'syncedAt'>>;
     outbox: OutboxStore;
     chooseFile: ChooseExportFile | undefined;
   },
@@ -54,7 +54,7 @@ export function createExportModule(
 
   /** A batch at a time, with a turn of the event loop between: other bridge calls are answered meanwhile. */
   async function* catalogRows(filters: CatalogSearchQuery): AsyncGenerator<CatalogExportRow[]> {
-    const store = parts.catalog();
+    const store = await parts.catalog();
     const syncedAt = store.syncedAt();
     const stockAsOf = syncedAt ? new Date(syncedAt) : null;
     const stockKnown = store.steel() === true;

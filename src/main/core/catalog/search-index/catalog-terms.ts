@@ -1,6 +1,6 @@
 // Which terms a size is found by: its item's (number, descriptions, category code, the names of its
 // category and every one above it, profile and grade with their names) and its own (code, descriptions,
-// format, dimensions). A sync gathers them as it stages the sizes; rebuildSizeTerms gathers them from a
+// format, dimensions). A sync gathers them as it stages the sizes; gatherSizeTerms gathers them from a
 // catalog's tables (a catalog synchronized before the index existed).
 import type { DatabaseSync } from 'node:sqlite';
 import { BatchedInsert, ROWS_PER_INSERT } from '../store/batched-insert.ts';
@@ -199,12 +199,19 @@ class RowsInsert {
   }
 }
 
+/** Sizes read at a time while an index is gathered from a catalog's tables; `between` runs after each. */
+const SIZES_GATHERED_AT_ONCE = 10_000;
+
 /**
  * The index of the live catalog, gathered from its tables: for a catalog synchronized before the index
- * existed (catalog-schema.ts, migration 5). About as long as the index's part of a sync.
+ * existed (catalog-schema.ts, migration 5). About as long as the index's part of a sync. Read in the
+ * caller's transaction, a slice of sizes at a time; `between` runs after each slice and answers false to
+ * stop (then nothing is gathered). The caller writes what was gathered (`write`).
  */
-export function rebuildSizeTerms(db: DatabaseSync): void {
-  // In the migration's transaction.
+export async function gatherSizeTerms(
+  db: DatabaseSync,
+  between: () => Promise<boolean>,
+): Promise<CatalogTerms | undefined> {
   const categories = new Map(
     (
       db.prepare('SELECT code, description, parent_code AS parentCode FROM category').all() as {
@@ -228,18 +235,23 @@ export function rebuildSizeTerms(db: DatabaseSync): void {
   );
   const sizes = db.prepare(
     `SELECT id, item_no AS itemNo, variant_code AS code, description, description2, format_type AS formatType,
-       length, width, thickness, extra_length AS extraLength FROM size ORDER BY id`,
+       length, width, thickness, extra_length AS extraLength FROM size WHERE id > ? ORDER BY id
+     LIMIT ${SIZES_GATHERED_AT_ONCE}`,
   );
   let itemNo: string | undefined;
   let item: ItemTerms | undefined;
-  for (const size of sizes.iterate() as Iterable<SizeWords & { id: number; itemNo: string }>) {
-    if (size.itemNo !== itemNo || !item) {
-      itemNo = size.itemNo;
-      item = gather.item(itemNo, itemOf.get(itemNo) as ItemWords | undefined);
+  for (let after = 0; ;) {
+    let read = 0;
+    for (const size of sizes.iterate(after) as Iterable<SizeWords & { id: number; itemNo: string }>) {
+      if (size.itemNo !== itemNo || !item) {
+        itemNo = size.itemNo;
+        item = gather.item(itemNo, itemOf.get(itemNo) as ItemWords | undefined);
+      }
+      gather.add(size.id, item, gather.own(item, size));
+      after = size.id;
+      read++;
     }
-    gather.add(size.id, item, gather.own(item, size));
+    if (!(await between())) return undefined;
+    if (read < SIZES_GATHERED_AT_ONCE) return gather;
   }
-  for (const table of ['size_term', 'size_beginning']) db.exec(`DELETE FROM ${table}`);
-  const steps = gather.write(db, '');
-  while (!steps.next().done);
 }

@@ -3,7 +3,7 @@
 // writes it and the search reads it; both take it from here.
 export {
   CatalogTerms,
-  rebuildSizeTerms,
+  gatherSizeTerms,
   type ItemTerms,
   type ItemWords,
   type SizeWords,

@@ -5,7 +5,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { PageKindCounts } from '../../../../shared/contract/catalog-search.ts';
 import { openDatabase, openDatabaseToRead } from '../../db/sqlite.ts';
-import { catalogMigrations } from './catalog-schema.ts';
+import { SEARCH_INDEX_META_KEY, SEARCH_INDEX_TO_REBUILD, catalogMigrations } from './catalog-schema.ts';
 import { Lru } from './lru.ts';
 import type { StoredFacets } from './stored-facets.ts';
 
@@ -114,6 +114,16 @@ export class CatalogConnection {
     this.setMeta(CATALOG_META.steel, catalog.steel ? '1' : '0');
     this.setMeta(CATALOG_META.counts, JSON.stringify(catalog.counts));
     this.setMeta(CATALOG_META.facets, JSON.stringify(catalog.facets));
+    // The catalog swapped in comes with its own search index: none is left to gather.
+    this.statement('DELETE FROM meta WHERE key = ?').run(SEARCH_INDEX_META_KEY);
+  }
+
+  /**
+   * Whether the live catalog's search index is still to be gathered from its tables (a catalog.db from
+   * before the index; sync/search-index-rebuild.ts gathers it in the sync's catalog worker).
+   */
+  searchIndexPending(): boolean {
+    return this.meta(SEARCH_INDEX_META_KEY) === SEARCH_INDEX_TO_REBUILD;
   }
 
   syncedAt(): string | undefined {

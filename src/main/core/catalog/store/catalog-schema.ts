@@ -3,7 +3,6 @@
 // searches read, and `next_…` ones that the sync fills; a successful sync swaps them in one transaction.
 import type { DatabaseSync } from 'node:sqlite';
 import type { Migration } from '../../db/sqlite.ts';
-import { rebuildSizeTerms } from '../search-index/index.ts';
 
 export const CATALOG_DB_FILE = 'catalog.db';
 export const STAGING_PREFIX = 'next_';
@@ -83,7 +82,7 @@ export function createCatalogTables(db: DatabaseSync, prefix: string, generation
  * The search index (size-terms.ts): each term's sizes, and each two-character beginning's, as runs of
  * size ids.
  */
-function sizeTermTables(prefix: string): string {
+export function sizeTermTables(prefix: string): string {
   return `
     CREATE TABLE IF NOT EXISTS ${prefix}size_term (term TEXT PRIMARY KEY, sizes BLOB NOT NULL) STRICT, WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS ${prefix}size_beginning (term TEXT PRIMARY KEY, sizes BLOB NOT NULL) STRICT, WITHOUT ROWID;`;
@@ -93,6 +92,13 @@ function sizeTermTables(prefix: string): string {
 export function createDeferredIndexes(db: DatabaseSync, prefix: string, generation: number): void {
   db.exec(`CREATE INDEX g${generation}_size_category ON ${prefix}size (category_position, id);`);
 }
+
+/** The meta key that marks the live catalog's search index as still to be gathered from its tables. */
+export const SEARCH_INDEX_META_KEY = 'search_index';
+export const SEARCH_INDEX_TO_REBUILD = 'rebuild';
+
+/** The FTS5 tables of the index that migration 5 replaced, dropped by the rebuild. */
+export const FTS_TABLES = ['size_vocab', 'size_fts', `${STAGING_PREFIX}size_fts`] as const;
 
 export const catalogMigrations: Migration[] = [
   {
@@ -157,12 +163,19 @@ export const catalogMigrations: Migration[] = [
     version: 5,
     name: 'the search index of our own instead of FTS5',
     up(db) {
-      // A sync wrote an FTS5 table and its vocabulary; it now writes size_term and size_beginning. The
-      // live catalog's index is gathered from its tables here, so searching goes on without a sync.
-      for (const name of ['size_vocab', 'size_fts', `${STAGING_PREFIX}size_fts`])
-        db.exec(`DROP TABLE IF EXISTS "${name}"`);
+      // A sync wrote an FTS5 table and its vocabulary; it now writes size_term and size_beginning. Here
+      // the tables are only created, empty, and a catalog that has sizes is marked for its index to be
+      // gathered from its tables: that takes about 5 s at 500,000 sizes, and a migration runs on the
+      // thread that opens the file, the main thread at start. The sync's catalog worker gathers it and
+      // drops the FTS5 tables (sync/search-index-rebuild.ts); a sync's swap writes an index of its own.
       db.exec(sizeTermTables(''));
-      rebuildSizeTerms(db);
+      const hasSizes = db.prepare('SELECT 1 FROM size LIMIT 1').get() !== undefined;
+      const hasFts = db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'size_fts'").get() !== undefined;
+      if (hasSizes || hasFts)
+        db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(
+          SEARCH_INDEX_META_KEY,
+          SEARCH_INDEX_TO_REBUILD,
+        );
     },
   },
 ];

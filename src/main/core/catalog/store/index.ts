@@ -5,10 +5,14 @@ export { BatchedInsert, ROWS_PER_INSERT } from './batched-insert.ts';
 export {
   CATALOG_DB_FILE,
   CATALOG_TABLES,
+  FTS_TABLES,
+  SEARCH_INDEX_META_KEY,
+  SEARCH_INDEX_TO_REBUILD,
   STAGING_PREFIX,
   catalogMigrations,
   createCatalogTables,
   createDeferredIndexes,
+  sizeTermTables,
 } from './catalog-schema.ts';
 export {
   CATALOG_META,

@@ -664,7 +664,9 @@ export class CatalogStaging {
       for (const table of CATALOG_TABLES)
         db.exec(`ALTER TABLE "${STAGING_PREFIX}${table}" RENAME TO "${table}"`);
       this.#connection.publish({
-        generation: this.#generation,
+        // Past the live one even if a search index rebuilt from the live catalog's tables took this
+        // sync's number meanwhile (search-index-rebuild.ts): a search must see each swap as new.
+        generation: Math.max(this.#generation, Number(this.#connection.generation() ?? '0') + 1),
         syncedAt: fields.syncedAt,
         steel: fields.steel,
         counts: fields.counts,

@@ -1,6 +1,7 @@
 // The main thread's side of a sync's two workers, the page receiver and the catalog worker: one of each
 // per sync, called like async objects, with a channel of their own between them for the pages.
 import { MessageChannel } from 'node:worker_threads';
+import type { SearchIndexRebuild } from './search-index-rebuild.ts';
 import type { PageKind } from '../../../../shared/contract/catalog-search.ts';
 import {
   HostNetworkError,
@@ -91,6 +92,34 @@ export class CatalogWorker {
   async close(): Promise<void> {
     await Promise.all([this.#receiver.close(), this.#calls.close()]);
   }
+}
+
+/** A search index rebuild running in a catalog worker of its own (search-index-rebuild.ts). */
+export interface SearchIndexRebuildRun {
+  /** What it came to, and the thread that did it. */
+  done: Promise<{ outcome: SearchIndexRebuild; threadId: number }>;
+  /** Stops it at its next step (the live catalog stays as it was) and ends the thread. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a catalog worker that gathers catalog.db's search index from its tables (a catalog.db from
+ * before the index) and ends when it is done; `url`: another build of the worker (tests).
+ */
+export function startSearchIndexRebuild(file: string, url: URL = CATALOG_WORKER_URL): SearchIndexRebuildRun {
+  // The catalog worker expects the page receiver's channel; a rebuild receives no pages.
+  const { port1, port2 } = new MessageChannel();
+  port2.close();
+  const calls = new WorkerCalls<StagingCalls>(url, {
+    name: 'catalog worker',
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    workerData: { pages: port1 },
+    transferList: [port1],
+  });
+  const done = calls.call('rebuildSearchIndex', { file });
+  // Its work done (or failed), the thread ends.
+  void done.finally(() => calls.close()).catch(() => {});
+  return { done, close: () => calls.close() };
 }
 
 /**

@@ -9,6 +9,7 @@ import { MessagePort, workerData } from 'node:worker_threads';
 import type { HostRequest } from '../../host/host-http-client.ts';
 import type { ProxyChoice } from '../../host/proxy-choice.ts';
 import type { SteelPageName, SwapFields } from './catalog-staging.ts';
+import type { SearchIndexRebuild } from './search-index-rebuild.ts';
 import type { ODataListBounds } from './odata-list.ts';
 import type { CallAnswer, CallRequest } from '../threads/index.ts';
 
@@ -77,6 +78,15 @@ export interface StagingCalls {
   /** Items without variants, the search index, the facets and the changes: all but the swap. */
   prepareSwap: { input: null; output: null };
   swap: { input: { fields: SwapFields }; output: null };
+  /**
+   * The live catalog's search index gathered from its tables, for a catalog.db from before the index
+   * (search-index-rebuild.ts), on a connection of its own; a `close` arriving meanwhile stops it.
+   * Answers what it came to and the thread that did it.
+   */
+  rebuildSearchIndex: {
+    input: { file: string };
+    output: { outcome: SearchIndexRebuild; threadId: number };
+  };
   /** Drops an unfinished staging area and closes the connection; the worker then exits. */
   close: { input: null; output: null };
 }

@@ -15,6 +15,8 @@ import {
 import { categoryRow, itemRow, steelRow, variantRow } from './catalog-sync-worker-rows.ts';
 import { ODataListError, odataList, type ODataList } from './odata-list.ts';
 import { answerCall, parentMessagePort, type CallHandlers } from '../threads/index.ts';
+import { rebuildSearchIndex } from './search-index-rebuild.ts';
+import { threadId } from 'node:worker_threads';
 
 const port = parentMessagePort('catalog-sync-worker.ts');
 /** The channel from the page receiver (CatalogWorker makes it and hands each end to its thread). */
@@ -125,6 +127,14 @@ const handlers: CallHandlers<StagingCalls> = {
     stage().swap(fields, prepared.facets, prepared.changes);
     return null;
   },
+  async rebuildSearchIndex({ file }) {
+    const own = CatalogConnection.open(file, { forSync: true });
+    try {
+      return { outcome: await rebuildSearchIndex(own, () => closing), threadId };
+    } finally {
+      own.close();
+    }
+  },
   async close() {
     staging?.discard();
     connection?.close();
@@ -144,6 +154,9 @@ function post(message: StagingWorkerMessage): void {
 // One call at a time, in order: a write yields between its transactions, and the next call must not
 // slip in between them.
 let queue = Promise.resolve();
+/** A close has arrived: a search index rebuild in progress stops at its next step. */
+let closing = false;
 port.on('message', (request: StagingRequest) => {
+  if (request.op === 'close') closing = true;
   queue = queue.then(() => answerCall(port, handlers, request));
 });

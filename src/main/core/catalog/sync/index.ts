@@ -8,7 +8,11 @@ export {
   nextPageUrl,
   type SyncPolicy,
 } from './catalog-sync.ts';
-export { CatalogWorker } from './catalog-sync-worker-client.ts';
+export {
+  CatalogWorker,
+  startSearchIndexRebuild,
+  type SearchIndexRebuildRun,
+} from './catalog-sync-worker-client.ts';
 export { CATALOG_SYNC_LOCK_FILE, CatalogSyncLock } from './catalog-sync-lock.ts';
 export { SyncScheduler } from './sync-scheduler.ts';
 export { logSyncSummary } from './sync-log.ts';
