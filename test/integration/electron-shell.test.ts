@@ -8,9 +8,11 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_NAMES } from '../../src/shared/bridge/bridge-map.ts';
 import { RENDERER_CSP } from '../../src/shared/renderer-csp.ts';
+import { BUILD_SCHEMA_VERSIONS } from '../../src/main/core/updates/schema-versions.ts';
 import { sampleCounterVisit } from '../support/request-samples.ts';
 import { REPO_ROOT } from '../support/processes.ts';
 
@@ -609,6 +611,28 @@ describe('updates: electron-updater wired to the core (recording autoUpdater)', 
     const after = await shell.command<RecordedUpdater>({ do: 'updater' });
     expect(after.quitAndInstall).toEqual([{ isSilent: false, isForceRunAfter: true }]);
     expect(after.messageBoxes).toBe(0);
+  });
+
+  it('an older build installed over a newer one does not start on the newer app.db: it says why', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const dataDir = path.join(userData, 'profiles', PROFILE);
+    await mkdir(dataDir, { recursive: true });
+    const appDb = path.join(dataDir, 'app.db');
+    const newer = BUILD_SCHEMA_VERSIONS['app.db'] + 1;
+    const db = new DatabaseSync(appDb);
+    db.exec(`PRAGMA user_version = ${newer}`);
+    db.close();
+    const shell = startShell();
+    await shell.event('stand-in-loaded');
+    await shell.command({ do: 'ready' });
+    expect((await shell.event('exit')).code).toBe(1);
+    const box = await shell.event('error-box');
+    expect(box.content).toContain(
+      `schema version ${newer}, newer than this VOA Desk knows (${BUILD_SCHEMA_VERSIONS['app.db']})`,
+    );
+    const reopened = new DatabaseSync(appDb, { readOnly: true });
+    expect(reopened.prepare('PRAGMA user_version').get()).toEqual({ user_version: newer });
+    reopened.close();
   });
 
   it('a downloaded update installs at an ordinary quit, after the core has closed', async () => {
