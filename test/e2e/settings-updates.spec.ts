@@ -22,6 +22,8 @@ test.afterAll(async () => {
 test('settings: "Nu herstarten" waits while the catalog syncs, saying so, and is offered once the sync ends', async ({
   page,
 }) => {
+  // An emulator, a desk and its first sync (held by the host) in one test.
+  test.setTimeout(240_000);
   folder = await mkdtemp(path.join(os.tmpdir(), 'voa-updates-e2e-'));
   const policyFile = path.join(folder, 'policy.json');
   await writeFile(

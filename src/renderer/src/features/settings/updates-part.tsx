@@ -67,15 +67,20 @@ export function UpdatesPart() {
 
   useEffect(() => {
     refresh();
+    return voa.on('updates:changed', setView);
+  }, [refresh]);
+
+  // While an update is ready, whether a restart must wait changes as deliveries and syncs start and end.
+  const ready = view?.phase.state === 'ready';
+  useEffect(() => {
+    if (!ready) return undefined;
     const offs = [
-      voa.on('updates:changed', setView),
-      // Whether a restart must wait changes as deliveries and syncs start and end.
       voa.on('outbox:changed', refresh),
       voa.on('sync:progress', refresh),
       voa.on('sync:finished', refresh),
     ];
     return () => offs.forEach((off) => off());
-  }, [refresh]);
+  }, [ready, refresh]);
 
   if (!view) return null;
   const phase = view.phase;
