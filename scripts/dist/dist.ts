@@ -1,7 +1,8 @@
-// `npm run dist`: electron-builder with electron-builder.yml and the signing the environment names
-// (signing-config.ts), for the current OS. Extra arguments are electron-builder's (`npm run dist -- --win`).
+// `npm run dist`: electron-builder with electron-builder.yml, the signing the environment names
+// (signing-config.ts) and the schema versions the update files carry (update-metadata.ts), for the current OS. Extra arguments are electron-builder's (`npm run dist -- --win`).
 import { build, createTargets, Platform } from 'electron-builder';
 import { signingConfigFromEnvironment } from './signing-config.ts';
+import { updateMetadataConfig } from './update-metadata.ts';
 
 const platforms = process.argv.slice(2).flatMap((arg) => {
   if (arg === '--win') return [Platform.WINDOWS];
@@ -12,7 +13,7 @@ const platforms = process.argv.slice(2).flatMap((arg) => {
 const signing = signingConfigFromEnvironment(process.env);
 console.log(`dist: signing ${JSON.stringify(signing)}`);
 await build({
-  config: signing,
+  config: { ...signing, ...updateMetadataConfig() },
   publish: 'never',
   ...(platforms.length ? { targets: createTargets(platforms) } : {}),
 });

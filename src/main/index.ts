@@ -16,6 +16,7 @@ import {
   webContents,
   type WebContents,
 } from 'electron';
+import electronUpdater from 'electron-updater';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CALL_NAMES } from '../shared/bridge/bridge-map.ts';
@@ -26,6 +27,7 @@ import type { SlipPrinterPort } from './core/print/print-module.ts';
 import { crashDumpsDirOf, resolveProfileLocation } from './core/data-dir.ts';
 import { appLog } from './core/log/app-log.ts';
 import { VoaCore } from './core/voa-core.ts';
+import { electronUpdaterPort } from './core/updates/electron-updater-port.ts';
 import { EXIT_FAILED } from './cli/cli-context.ts';
 import { exitQuietlyWhenTheReaderCloses, runCli } from './cli/run-cli.ts';
 import { cliArgumentsOf, cliProgramName } from './shell/cli-arguments.ts';
@@ -61,6 +63,7 @@ function startLocalCrashReporter(): void {
 
 async function start(): Promise<void> {
   const location = resolveProfileLocation({ userDataDir: app.getPath('userData') });
+  let quitConfirmed = false;
   const core = await VoaCore.open({
     location,
     shell: 'electron',
@@ -79,6 +82,12 @@ async function start(): Promise<void> {
       openFolder: async (folder) => (await shell.openPath(folder)) === '',
       chooseBundleFile: (name) => chooseBundleFile(core, name),
     },
+    // Updates from the policy's folder; the core decides when to look and when to install (./core/updates).
+    // "Restart now" skips the undelivered-requests question: they are kept, and the desk is back at once.
+    updater: electronUpdaterPort(
+      () => electronUpdater.autoUpdater,
+      () => (quitConfirmed = true),
+    ),
   });
 
   for (const channel of CALL_NAMES) {
@@ -110,7 +119,6 @@ async function start(): Promise<void> {
   contents.on('did-navigate', () => {
     void dispatchBridgeCall(core.handlers, 'admin:lock', {}, windowCaller(contents.id));
   });
-  let quitConfirmed = false;
   const confirmQuit = (event: Electron.Event) => {
     if (quitConfirmed) return;
     if (!mayQuit(core)) {

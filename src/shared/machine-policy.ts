@@ -6,6 +6,13 @@ import { hostConnectionSchema, settingsSchema, unitCodesSchema, type Settings } 
 
 export const POLICY_FILE_NAME = 'policy.json';
 
+/**
+ * electron-builder's update channels: `latest` gets releases only, `beta` gets betas and releases (the
+ * build writes every channel's file, generateUpdatesFilesForAllChannels).
+ */
+export const UPDATE_CHANNELS = ['latest', 'beta'] as const;
+export type UpdateChannel = (typeof UPDATE_CHANNELS)[number];
+
 const clientIdPolicy = z.strictObject({
   clientId: settingsSchema.shape.applications.shape.website.shape.clientId,
 });
@@ -27,7 +34,8 @@ export const machinePolicySchema = z.strictObject({
     .strictObject({
       /** An https:// folder with electron-builder's update files. */
       url: z.string().regex(/^https:\/\/\S+$/, 'must be an https:// address'),
-      channel: z.enum(['latest', 'beta']).optional(),
+      /** Default `latest`. */
+      channel: z.enum(UPDATE_CHANNELS).optional(),
     })
     .optional(),
 });

@@ -23,6 +23,11 @@ test('settings: about shows version, build and commit and the log folder; the su
   await expect(section.getByRole('button', { name: 'Logmap openen' })).toHaveCount(0);
   await expect(section.getByText('De desktop-app opent deze map voor u.')).toBeVisible();
   await expect(section.getByText('niet gebouwd (gestart vanuit de broncode)')).toBeVisible();
+  // No policy names an update folder: updates are off, and say why.
+  await expect(section.getByTestId('updates-state')).toHaveText(
+    'Uit: het beleid van deze computer noemt geen updatemap.',
+  );
+  await expect(section.getByRole('button', { name: 'Nu controleren' })).toHaveCount(0);
 
   const save = section.getByRole('button', { name: 'Supportbundel opslaan' });
   await save.focus();
@@ -146,6 +151,57 @@ test('settings: a policy that requires an administrator PIN opens nothing but se
     await expect(page.getByLabel('Basis-URL')).toBeVisible();
     // The policy requires the PIN: there is no button to remove it.
     await expect(page.getByRole('button', { name: 'Pincode verwijderen' })).toHaveCount(0);
+  } finally {
+    await deskShell.stop();
+    await desk.dispose();
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
+test('settings: updates from the policy folder: the channel and folder, a downloaded update ready to install, restart now', async ({
+  page,
+}) => {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'voa-policy-updates-e2e-'));
+  const policyFile = path.join(folder, 'policy.json');
+  const updateFolder = 'https://updates.staalhandel.example/voa-desk/';
+  await writeFile(policyFile, JSON.stringify({ updates: { url: updateFolder, channel: 'beta' } }));
+  const desk = await createTestProfile();
+  process.env.VOA_DESK_POLICY_FILE = policyFile;
+  // The browser shell's stand-in updater: its "folder" offers 9.9.0 (the desktop app asks the real one).
+  process.env.VOA_DESK_SHELL_UPDATE = '9.9.0';
+  const deskShell = await startBrowserShellProcess(desk).finally(() => {
+    delete process.env.VOA_DESK_POLICY_FILE;
+    delete process.env.VOA_DESK_SHELL_UPDATE;
+  });
+  try {
+    await page.goto(deskShell.ready.url);
+    await expect(page.getByRole('navigation')).toBeVisible();
+    await page.keyboard.press('Alt+5');
+    const updates = page.getByRole('region', { name: 'Updates' });
+    await expect(updates.getByTestId('updates-channel')).toHaveText('beta (bèta’s en releases)');
+    await expect(updates.getByText(updateFolder, { exact: true })).toBeVisible();
+    await expect(
+      updates.getByText(`Vastgelegd door het beleid van deze computer (${policyFile}).`),
+    ).toBeVisible();
+    await expect(updates.getByTestId('updates-state')).toHaveText(
+      'De eerste controle volgt kort na het starten.',
+    );
+
+    const check = updates.getByRole('button', { name: 'Nu controleren' });
+    await check.focus();
+    await page.keyboard.press('Enter');
+    await expect(updates.getByTestId('updates-state')).toHaveText(
+      'Versie 9.9.0 staat klaar: die wordt geïnstalleerd wanneer u VOA Desk afsluit.',
+    );
+    const restart = updates.getByRole('button', { name: 'Nu herstarten' });
+    await expect(restart).toBeEnabled();
+    await expect(updates.getByText('Laatst gecontroleerd')).toBeVisible();
+    await screenshotAtSizes(page, 'settings-updates-ready-nl', updates);
+
+    await restart.focus();
+    await page.keyboard.press('Enter');
+    await expect(updates.getByRole('status')).toHaveText('VOA Desk herstart om de update te installeren…');
+    await expect(restart).toBeDisabled();
   } finally {
     await deskShell.stop();
     await desk.dispose();

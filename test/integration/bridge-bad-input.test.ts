@@ -37,6 +37,10 @@ const BAD_INPUTS: Record<CallName, unknown[]> = {
   'support:about': [{ verbose: true }],
   'support:openLogFolder': [{ folder: '/etc' }],
   'support:saveBundle': [{ file: '/tmp/elsewhere.zip' }, { out: 'C:\\Windows\\x.zip' }],
+  // No page names the update folder, the channel or the file to install: the policy and main decide.
+  'updates:status': [{ channel: 'beta' }],
+  'updates:check': [{ url: 'https://elsewhere.example/updates/' }],
+  'updates:restart': [{ installer: 'C:\\Temp\\evil.exe' }, { force: true }],
   // A size's key: both parts, within the line's field lengths, no control characters (they would end
   // up in the host's $filter).
   'stock:check': [

@@ -8,9 +8,11 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_NAMES } from '../../src/shared/bridge/bridge-map.ts';
 import { RENDERER_CSP } from '../../src/shared/renderer-csp.ts';
+import { BUILD_SCHEMA_VERSIONS } from '../../src/main/core/updates/schema-versions.ts';
 import { sampleCounterVisit } from '../support/request-samples.ts';
 import { REPO_ROOT } from '../support/processes.ts';
 
@@ -28,6 +30,7 @@ interface ShellMessage {
   code?: number;
   content?: string;
   appDbStillOpen?: boolean;
+  updateInstallsAtQuit?: boolean;
 }
 
 /** The built main bundle in a child process, with `electron` resolved to the recording stand-in. */
@@ -499,6 +502,150 @@ describe('Electron shell wiring (built main bundle, recording stand-in for Elect
     expect(after.size).toBe(before.size);
     expect(after.mtimeMs).toBe(before.mtimeMs);
     expect((await shell.state()).windows).toHaveLength(0);
+  });
+});
+
+describe('updates: electron-updater wired to the core (recording autoUpdater)', () => {
+  interface RecordedUpdater {
+    created: boolean;
+    feeds: unknown[];
+    checks: number;
+    downloads: number;
+    quitAndInstall: { isSilent: boolean; isForceRunAfter: boolean }[];
+    channel: string | null;
+    allowDowngrade: boolean;
+    autoDownload: boolean;
+    autoInstallOnAppQuit: boolean;
+    messageBoxes: number;
+  }
+  const FOLDER = 'https://updates.staalhandel.example/voa-desk/';
+
+  async function policyWithUpdates(): Promise<string> {
+    const file = path.join(userData, 'policy.json');
+    await writeFile(file, JSON.stringify({ updates: { url: FOLDER, channel: 'beta' } }));
+    return file;
+  }
+
+  it('without an update folder in the policy, updates are off and autoUpdater is never created', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const shell = startShell({ VOA_DESK_POLICY_FILE: path.join(userData, 'no-policy.json') });
+    await shell.ready();
+    const status = await shell.invoke('updates:status', {});
+    expect(status).toMatchObject({ ok: true, value: { feed: null, phase: { state: 'off' } } });
+    const checked = await shell.invoke('updates:check', {});
+    expect(checked).toMatchObject({ ok: true, value: { phase: { state: 'off' } } });
+    const updater = await shell.command<RecordedUpdater>({ do: 'updater' });
+    expect(updater.created).toBe(false);
+    expect(updater.checks).toBe(0);
+  });
+
+  it('points autoUpdater at the policy folder and channel, downgrades off, and downloads only what the core accepts', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const shell = startShell({ VOA_DESK_POLICY_FILE: await policyWithUpdates() });
+    await shell.ready();
+    const configured = await shell.command<RecordedUpdater>({ do: 'updater' });
+    expect(configured.feeds).toEqual([{ provider: 'generic', url: FOLDER, channel: 'beta' }]);
+    expect(configured).toMatchObject({
+      created: true,
+      channel: 'beta',
+      // The channel setter turns downgrades on; main turns them off again after it.
+      allowDowngrade: false,
+      autoDownload: false,
+      checks: 0,
+    });
+    const status = await shell.invoke('updates:status', {});
+    expect(status).toMatchObject({
+      ok: true,
+      value: { feed: { url: FOLDER, channel: 'beta' }, phase: { state: 'waiting' } },
+    });
+
+    // An unpackaged app: electron-updater answers a check with null.
+    await shell.command({ do: 'updater', offer: null });
+    expect(await shell.invoke('updates:check', {})).toMatchObject({
+      value: { phase: { state: 'unavailable', reason: 'not-installed' } },
+    });
+  });
+
+  it('refuses a build that knows an older app.db than the one on disk: nothing is downloaded', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const shell = startShell({ VOA_DESK_POLICY_FILE: await policyWithUpdates() });
+    await shell.ready();
+    await shell.command({
+      do: 'updater',
+      offer: { version: '9.0.0', vendor: { voaDeskSchemas: { 'app.db': 1, 'catalog.db': 1 } } },
+    });
+    const checked = await shell.invoke('updates:check', {});
+    expect(checked).toMatchObject({
+      value: { phase: { state: 'refused', reason: 'older-schema', database: 'app.db', theirs: 1 } },
+    });
+    expect((await shell.command<RecordedUpdater>({ do: 'updater' })).downloads).toBe(0);
+  });
+
+  it('"restart now" quits through the core’s close into the installer, without the undelivered question', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const shell = startShell({ VOA_DESK_POLICY_FILE: await policyWithUpdates() });
+    await shell.ready();
+    // A request waits (no host configured): quitting by hand would ask about it first.
+    expect((await shell.invoke('outbox:submit', { kind: 'quote', payload: sampleCounterVisit })).ok).toBe(
+      true,
+    );
+    await shell.command({ do: 'updater', offer: { version: '9.0.0' } });
+    expect(await shell.invoke('updates:check', {})).toMatchObject({
+      value: { phase: { state: 'ready', version: '9.0.0' } },
+    });
+    // The sender may hold the request a moment ("sending"): an install waits for it (the unit tests show
+    // the deferral); here, until it is back in the queue with no host to reach.
+    for (;;) {
+      const view = await shell.invoke('updates:status', {});
+      if ((view as { value?: { deferredBy: string | null } }).value?.deferredBy === null) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const downloaded = await shell.command<RecordedUpdater>({ do: 'updater' });
+    expect(downloaded).toMatchObject({ downloads: 1, autoInstallOnAppQuit: true, quitAndInstall: [] });
+
+    const quitting = shell.event('quit');
+    expect(await shell.invoke('updates:restart', {})).toEqual({ ok: true, value: { restarting: true } });
+    const quit = await quitting;
+    // The core closed (app.db with it) before the app quit; no question was asked.
+    expect(quit.appDbStillOpen).toBe(false);
+    const after = await shell.command<RecordedUpdater>({ do: 'updater' });
+    expect(after.quitAndInstall).toEqual([{ isSilent: false, isForceRunAfter: true }]);
+    expect(after.messageBoxes).toBe(0);
+  });
+
+  it('an older build installed over a newer one does not start on the newer app.db: it says why', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const dataDir = path.join(userData, 'profiles', PROFILE);
+    await mkdir(dataDir, { recursive: true });
+    const appDb = path.join(dataDir, 'app.db');
+    const newer = BUILD_SCHEMA_VERSIONS['app.db'] + 1;
+    const db = new DatabaseSync(appDb);
+    db.exec(`PRAGMA user_version = ${newer}`);
+    db.close();
+    const shell = startShell();
+    await shell.event('stand-in-loaded');
+    await shell.command({ do: 'ready' });
+    expect((await shell.event('exit')).code).toBe(1);
+    const box = await shell.event('error-box');
+    expect(box.content).toContain(
+      `schema version ${newer}, newer than this VOA Desk knows (${BUILD_SCHEMA_VERSIONS['app.db']})`,
+    );
+    const reopened = new DatabaseSync(appDb, { readOnly: true });
+    expect(reopened.prepare('PRAGMA user_version').get()).toEqual({ user_version: newer });
+    reopened.close();
+  });
+
+  it('a downloaded update installs at an ordinary quit, after the core has closed', async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    const shell = startShell({ VOA_DESK_POLICY_FILE: await policyWithUpdates() });
+    await shell.ready();
+    await shell.command({ do: 'updater', offer: { version: '9.0.0' } });
+    await shell.invoke('updates:check', {});
+    const quitting = shell.event('quit');
+    expect(await shell.command<{ prevented: boolean }>({ do: 'quit' })).toEqual({ prevented: true });
+    const quit = await quitting;
+    expect(quit.appDbStillOpen).toBe(false);
+    expect(quit.updateInstallsAtQuit).toBe(true);
   });
 });
 

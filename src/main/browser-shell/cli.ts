@@ -10,6 +10,7 @@ import { packageVersion } from '../cli/cli-context.ts';
 import { resolveProfileLocation } from '../core/data-dir.ts';
 import { VoaCore } from '../core/voa-core.ts';
 import { startBrowserShell } from './browser-shell-server.ts';
+import { standInUpdater } from './stand-in-updater.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,6 +36,9 @@ const core = await VoaCore.open({
   version: packageVersion(),
   // A development and test tool: it may read a policy from elsewhere than the machine's own place.
   ...(process.env.VOA_DESK_POLICY_FILE ? { policyFile: process.env.VOA_DESK_POLICY_FILE } : {}),
+  // No updater here: a stand-in, so that Settings' updates can be seen (used only when the policy names a
+  // folder, as in the desktop app).
+  updater: standInUpdater(process.env.VOA_DESK_SHELL_UPDATE, packageVersion()),
 });
 core.start();
 const shell = await startBrowserShell({ core, buildDir, port: values.port ? Number(values.port) : 0 });

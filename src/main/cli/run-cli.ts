@@ -18,6 +18,7 @@ import { catalogCommands } from './catalog-commands.ts';
 import { supportBundle } from './support-commands.ts';
 import { configExport, configImport } from './config-transfer-commands.ts';
 import { retentionPurge } from './retention-commands.ts';
+import { updateStatus } from './update-commands.ts';
 import { runtimeVersions } from '../core/log/runtime-versions.ts';
 import { NOT_BUILT } from '../core/build-info.ts';
 
@@ -32,6 +33,7 @@ const COMMANDS: CliCommand[] = [
   ...catalogCommands,
   supportBundle,
   retentionPurge,
+  updateStatus,
 ];
 
 function globalUsage(program: string): string {

@@ -31,6 +31,8 @@ import { runtimeVersions } from './log/runtime-versions.ts';
 import { createSupportModule, type SupportShell } from './support/support-module.ts';
 import { createStockModule } from './stock/live-stock.ts';
 import { RetentionPurge } from './outbox/retention-purge.ts';
+import { createUpdateModule, type UpdateModule } from './updates/update-module.ts';
+import type { UpdateClock, UpdaterPort } from './updates/update-controller.ts';
 import type { PolicyView } from '../../shared/machine-policy.ts';
 import { BridgeFailure } from './bridge/bridge-failure.ts';
 import {
@@ -72,6 +74,13 @@ export interface VoaCoreOptions {
    * used when no proxy variable is set. Other shells have none and go direct without the variables.
    */
   resolveSystemProxy?: SystemProxyResolver;
+  /**
+   * The desktop shell's updater (electron-updater); the browser shell's stand-in shows the screen. Used only
+   * when the machine policy names an update folder.
+   */
+  updater?: UpdaterPort;
+  /** The update checks' clock; tests pass their own. */
+  updateClock?: UpdateClock;
 }
 
 export class VoaCore implements CoreServices {
@@ -98,6 +107,8 @@ export class VoaCore implements CoreServices {
   readonly print: PrintModule;
   /** CSV and XLSX exports of the catalog and the outbox. */
   readonly exports: ExportModule;
+  /** Updates from the machine policy's folder: when to look, and when a downloaded one may install. */
+  readonly updates: UpdateModule;
   readonly handlers: BridgeHandlers;
   readonly chooseCaFile: (() => Promise<string | undefined>) | undefined;
   #http: { caFile: string; client: Promise<HostHttpClient> } | undefined;
@@ -168,6 +179,18 @@ export class VoaCore implements CoreServices {
     });
     const support = createSupportModule(this, options.supportShell ?? {});
     const stock = createStockModule(this, () => this.catalog.reader);
+    this.updates = createUpdateModule(this, {
+      port: options.updater,
+      policy: policy.values,
+      activity: async () => {
+        const sync = await this.catalog.status();
+        return {
+          deliveriesInFlight: this.outbox.status().counts.sending,
+          syncRunning: Boolean(sync.running ?? sync.otherSync),
+        };
+      },
+      ...(options.updateClock ? { clock: options.updateClock } : {}),
+    });
     this.handlers = withDiskFullAnswers(
       {
         ...settingsHandlers(this),
@@ -178,6 +201,7 @@ export class VoaCore implements CoreServices {
         ...this.exports.handlers,
         ...support.handlers,
         ...stock.handlers,
+        ...this.updates.handlers,
         'host:reachability': async () => reach.view(),
       },
       path.join(options.location.dataDir, APP_DB_FILE),
@@ -215,6 +239,7 @@ export class VoaCore implements CoreServices {
     this.outbox.start?.();
     this.catalog.start?.();
     this.portal.start?.();
+    this.updates.start?.();
     this.#hostLibrariesWarm ??= new Promise<void>((settle) => {
       const timer = setTimeout(() => void warmHostLibraries().then(settle), this.#warmUpDelayMs);
       // A shell that closes before the delay is not kept open by it.
@@ -265,11 +290,27 @@ export class VoaCore implements CoreServices {
     const unlessDiskFull = (error: unknown) => {
       if (!isDiskFull(error, this.location.dataDir)) throw error;
     };
+    await this.updates.stop?.();
+    // A downloaded update installs at quit unless another process (a command-line sync or delivery) works on
+    // this data directory; this desk's own work ends below, before the app quits.
+    const updateReady = this.updates.controller.phase.state === 'ready';
+    const otherSync = updateReady
+      ? await this.catalog.status().then(
+          (status) => status.otherSync,
+          () => undefined,
+        )
+      : undefined;
     // First, while the host layer is still there: SignOut at quit.
     this.#retention.stop();
     await this.portal.stop?.().catch(unlessDiskFull);
     await this.catalog.stop?.().catch(unlessDiskFull);
     await this.outbox.stop?.().catch(unlessDiskFull);
+    if (updateReady)
+      this.updates.controller.decideInstallOnQuit({
+        // This desk's leases are handed back by now: what still sends is another process's.
+        deliveriesInFlight: this.outbox.status().counts.sending,
+        syncRunning: otherSync !== undefined,
+      });
     const http = this.#http?.client;
     this.#http = undefined;
     await http?.then((client) => client.close()).catch(() => {});

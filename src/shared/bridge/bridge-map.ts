@@ -9,6 +9,7 @@ import { exportCalls } from './export-calls.ts';
 import { settingsCalls, settingsEvents } from './settings-calls.ts';
 import { stockCalls } from './stock-calls.ts';
 import { supportCalls } from './support-calls.ts';
+import { updateCalls, updateEvents } from './update-calls.ts';
 
 export const bridgeCalls = {
   ...settingsCalls,
@@ -20,6 +21,7 @@ export const bridgeCalls = {
   ...exportCalls,
   ...supportCalls,
   ...stockCalls,
+  ...updateCalls,
 };
 
 export const bridgeEvents = {
@@ -28,6 +30,7 @@ export const bridgeEvents = {
   ...catalogEvents,
   ...portalEvents,
   ...hostEvents,
+  ...updateEvents,
 };
 
 export type BridgeCalls = typeof bridgeCalls;

@@ -63,6 +63,17 @@ export const recording = {
   prints: [] as { contentsId: number; options: unknown }[],
   /** What the print callback answers: success, or the failure reason Electron would give. */
   printAnswer: { success: true, failureReason: '' },
+  /** electron-updater's autoUpdater (recording-updater-stand-in.ts): what main set and called. */
+  updater: {
+    /** Whether main asked for autoUpdater at all (the real one is created at that first use). */
+    created: false,
+    feeds: [] as unknown[],
+    checks: 0,
+    downloads: 0,
+    quitAndInstall: [] as { isSilent: boolean | undefined; isForceRunAfter: boolean | undefined }[],
+    /** What the folder offers (set by the test): a build, or null as an unpackaged app answers. */
+    offer: undefined as { version: string; vendor?: unknown } | null | undefined,
+  },
 };
 
 class StandInWebContents extends Emitter {
@@ -113,6 +124,51 @@ class StandInBrowserWindow extends Emitter {
   focus(): void {}
 }
 
+/**
+ * A recording stand-in for electron-updater's autoUpdater: NOT electron-updater. It keeps what main sets
+ * (feed, channel, downgrade, download and install-at-quit switches), answers a check with the test's offer
+ * and, like the real one, quits the app through before-quit at quitAndInstall.
+ */
+class StandInAutoUpdater extends Emitter {
+  channel: string | null = null;
+  allowDowngrade = false;
+  autoDownload = true;
+  autoInstallOnAppQuit = true;
+  logger: unknown = console;
+  setFeedURL(options: unknown): void {
+    recording.updater.feeds.push(options);
+  }
+  checkForUpdates(): Promise<unknown> {
+    recording.updater.checks++;
+    const offer = recording.updater.offer;
+    if (offer === null) return Promise.resolve(null);
+    const updateInfo = offer ?? { version: app.getVersion() };
+    return Promise.resolve({ isUpdateAvailable: offer !== undefined, updateInfo, versionInfo: updateInfo });
+  }
+  downloadUpdate(): Promise<string[]> {
+    recording.updater.downloads++;
+    for (const percent of [40, 100]) this.emit('download-progress', { percent });
+    return Promise.resolve(['/tmp/stand-in-update.exe']);
+  }
+  quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void {
+    recording.updater.quitAndInstall.push({ isSilent, isForceRunAfter });
+    setImmediate(() => {
+      const event = cancellable();
+      app.emit('before-quit', event);
+      if (!event.defaultPrevented) app.quit();
+    });
+  }
+  removeListener(event: string, listener: Listener): this {
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((each) => each !== listener),
+    );
+    return this;
+  }
+}
+
+export const standInAutoUpdater = new StandInAutoUpdater();
+
 let markReady: () => void = () => {};
 const ready = new Promise<void>((resolve) => (markReady = resolve));
 
@@ -141,7 +197,12 @@ class StandInApp extends Emitter {
     // Whether app.db was still open when the shell let the app quit: SQLite removes its write-ahead log
     // when the last connection closes.
     const dataDir = join(this.getPath('userData'), 'profiles', process.env.VOA_DESK_PROFILE ?? '');
-    process.send?.({ event: 'quit', appDbStillOpen: existsSync(join(dataDir, 'app.db-wal')) });
+    process.send?.({
+      event: 'quit',
+      appDbStillOpen: existsSync(join(dataDir, 'app.db-wal')),
+      // What electron-updater's quit handler would read: whether a downloaded update installs now.
+      updateInstallsAtQuit: standInAutoUpdater.autoInstallOnAppQuit,
+    });
   }
   exit(code: number): void {
     recording.exitCodes.push(code);
@@ -255,7 +316,8 @@ type Command =
       names: string[];
       answer?: { success: boolean; failureReason: string };
     }
-  | { do: 'prints' };
+  | { do: 'prints' }
+  | { do: 'updater'; offer?: { version: string; vendor?: unknown } | null };
 
 async function answer(command: Command): Promise<unknown> {
   const window = recording.windows[0];
@@ -328,6 +390,16 @@ async function answer(command: Command): Promise<unknown> {
       return { ok: true };
     case 'prints':
       return { prints: recording.prints };
+    case 'updater':
+      if ('offer' in command) recording.updater.offer = command.offer;
+      return {
+        ...recording.updater,
+        channel: standInAutoUpdater.channel,
+        allowDowngrade: standInAutoUpdater.allowDowngrade,
+        autoDownload: standInAutoUpdater.autoDownload,
+        autoInstallOnAppQuit: standInAutoUpdater.autoInstallOnAppQuit,
+        messageBoxes: recording.messageBoxes.length,
+      };
     case 'close-window': {
       recording.messageBoxAnswer = command.answer;
       const before = recording.messageBoxes.length;

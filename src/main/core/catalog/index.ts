@@ -10,5 +10,5 @@ export {
   type SyncRequest,
 } from './catalog-module.ts';
 export type { CatalogSearch } from './search/index.ts';
-export { CATALOG_DB_FILE } from './store/index.ts';
+export { CATALOG_DB_FILE, catalogMigrations } from './store/index.ts';
 export { DEFAULT_SYNC_POLICY, companySegment, nextPageUrl, type SyncPolicy } from './sync/index.ts';

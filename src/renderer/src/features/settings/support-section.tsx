@@ -1,11 +1,12 @@
-// Settings' about and support section: what runs here (version, build, commit), where the logs are, and
-// the support bundle. For everyone at the desk: none of it changes a setting or shows a secret.
+// Settings' about and support section: what runs here (version, build, commit), where the logs are, the
+// support bundle, and updates. For everyone at the desk: none of it changes a setting or shows a secret.
 import { useEffect, useState } from 'react';
 import type { AboutInfo } from '../../../../shared/bridge/support-calls.ts';
 import { voa } from '../../bridge/voa.ts';
 import { formatDateTime } from '../../components/date-time-format.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
+import { UpdatesPart } from './updates-part.tsx';
 
 type Notice = { kind: 'ok' | 'problem'; text: string } | undefined;
 
@@ -110,6 +111,7 @@ export function SupportSection() {
           {notice.text}
         </p>
       ) : null}
+      <UpdatesPart />
     </section>
   );
 }
