@@ -11,6 +11,7 @@ import { useAppStore } from '../store/use-app-store.ts';
 import { formatClock, formatCount, formatWhen } from './catalog-format.ts';
 import { MessageDetails } from './message-details.tsx';
 import { bridgeProblem, missingSettingsText } from './problem-text.ts';
+import './live-stock-check.css';
 
 /** True when the last successful sync found the steel extension: only then is there a figure to check. */
 export function useLiveStockOffered(): boolean {

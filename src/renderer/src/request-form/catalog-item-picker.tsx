@@ -15,6 +15,7 @@ import { formatDimensions, sizeLabel } from '../components/catalog-format.ts';
 import { stockText, useSteelAbsent } from '../components/steel.ts';
 import { useT, type MessageKey } from '../i18n/i18n.ts';
 import { isHeldKey, lookUpScan, replayHeldKeys, type HeldKey } from './scan-input.ts';
+import './catalog-item-picker.css';
 
 export interface CatalogItemPickerProps {
   /** Adds the line and puts the cursor where its next key belongs (its quantity), before returning. */
@@ -235,7 +236,7 @@ export function CatalogItemPicker({
   const listId = `${id}-list`;
   const showList = open && query.trim() !== '';
   // The results open in view (at 1024x700 the picker sits low on the form): first the page scrolls the
-  // field up to just under the window's bar (scroll-margin in styles.css), and only if the list still does
+  // field up to just under the window's bar (scroll-margin in catalog-item-picker.css), and only if the list still does
   // not fit below it does it open above the field.
   useLayoutEffect(() => {
     const list = listRef.current;

@@ -13,6 +13,7 @@ import { ResultList } from './result-list.tsx';
 import { CatalogExport } from './catalog-export.tsx';
 import { SyncBar } from './sync-bar.tsx';
 import { SyncLog } from './sync-log.tsx';
+import './catalog.css';
 
 type Tab = 'browse' | 'log';
 

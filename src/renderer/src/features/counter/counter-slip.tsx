@@ -1,7 +1,7 @@
 // The slip printed for the customer at the counter: request number (or the reference while the number is
 // on its way) as text and as a QR code for the warehouse's scanner, date, pickup or delivery, and every
 // line with its treatment, quantity and unit, and cut length. Only shown when printing; laid out for A4 or
-// an 80 mm receipt roll (styles.css names a page for each, and main prints on the same size).
+// an 80 mm receipt roll (slip-printing.css names a page for each, and main prints on the same size).
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { OutboxItemView } from '../../../../shared/bridge/outbox-calls.ts';
@@ -17,6 +17,7 @@ import { useT } from '../../i18n/i18n.ts';
 import { localDay } from '../../components/date-time-format.ts';
 import { slipDay, slipLines } from './slip-lines.ts';
 import { SlipQrCode } from './slip-qr.tsx';
+import './slip-printing.css';
 
 export interface SlipContent {
   item: OutboxItemView;

@@ -37,6 +37,7 @@ import { useT, type Translate } from '../../i18n/i18n.ts';
 import { OUTBOX_FILTERS } from './outbox-slice.ts';
 import { HeldRequestsBanner } from './held-requests-banner.tsx';
 import { OutboxExport } from './outbox-export.tsx';
+import './outbox.css';
 
 type FilterName = keyof typeof OUTBOX_FILTERS;
 const FILTER_NAMES = Object.keys(OUTBOX_FILTERS) as FilterName[];
