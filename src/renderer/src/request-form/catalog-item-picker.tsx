@@ -12,6 +12,7 @@ import type { PickedCatalogLine } from '../../../shared/contract/picked-line.ts'
 import { useAppStore } from '../store/use-app-store.ts';
 import { voa } from '../bridge/voa.ts';
 import { formatDimensions, sizeLabel } from '../components/catalog-format.ts';
+import { DidYouMean } from '../components/did-you-mean.tsx';
 import { stockText, useSteelAbsent } from '../components/steel.ts';
 import { useT, type MessageKey } from '../i18n/i18n.ts';
 import { isHeldKey, lookUpScan, replayHeldKeys, type HeldKey } from './scan-input.ts';
@@ -358,24 +359,7 @@ export function CatalogItemPicker({
         {message && droppedKeys ? ` ${t('catalog.picker.keysDropped', { keys: droppedKeys })}` : ''}
       </p>
       {suggestions.length && query.trim() && (rows.length === 0 || message) ? (
-        <p className="item-picker__suggestions">
-          {t('catalog.picker.didYouMean')}{' '}
-          {suggestions.map((suggestion) => (
-            <button
-              key={suggestion}
-              type="button"
-              className="link-button"
-              // mousedown, not click: the field keeps the cursor
-              onMouseDown={(event) => {
-                event.preventDefault();
-                searchFor(suggestion);
-              }}
-              onClick={() => searchFor(suggestion)}
-            >
-              {suggestion}
-            </button>
-          ))}
-        </p>
+        <DidYouMean suggestions={suggestions} onChoose={searchFor} keepFieldFocus />
       ) : null}
     </div>
   );
