@@ -10,7 +10,6 @@ import { flushSync } from 'react-dom';
 import { isPickable, pickedLineFor, type CatalogSizeRow } from '../../../shared/contract/catalog-search.ts';
 import type { PickedCatalogLine } from '../../../shared/contract/picked-line.ts';
 import { useAppStore } from '../store/use-app-store.ts';
-import { voa } from '../bridge/voa.ts';
 import { formatDimensions, sizeLabel } from '../components/catalog-format.ts';
 import { DidYouMean } from '../components/did-you-mean.tsx';
 import { stockText, useSteelAbsent } from '../components/steel.ts';
@@ -54,6 +53,7 @@ export function CatalogItemPicker({
 }: CatalogItemPickerProps) {
   const t = useT();
   const language = useAppStore((state) => state.language);
+  const searchCatalog = useAppStore((state) => state.searchCatalog);
   const steelAbsent = useSteelAbsent();
   const steel = useAppStore((state) => state.syncStatus?.lastSuccess?.steel === true);
   const id = useId();
@@ -92,7 +92,7 @@ export function CatalogItemPicker({
     // A person's key searches at once; a scanner's burst of keys searches once, after its last key.
     const timer = setTimeout(
       async () => {
-        const result = await voa.catalog.search({ query: text, limit });
+        const result = await searchCatalog(text, limit);
         if (mine !== sequence.current || !result.ok) return;
         setRows(result.value.rows);
         setRowsFor(text);
@@ -104,7 +104,7 @@ export function CatalogItemPicker({
       scanning ? SCAN_GAP_MS : 0,
     );
     return () => clearTimeout(timer);
-  }, [query, limit]);
+  }, [query, limit, searchCatalog]);
 
   useEffect(() => {
     listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
@@ -148,7 +148,7 @@ export function CatalogItemPicker({
   };
 
   const searchRows = async (text: string): Promise<CatalogSizeRow[]> => {
-    const result = await voa.catalog.search({ query: text, limit });
+    const result = await searchCatalog(text, limit);
     if (result.ok) setSuggestions(result.value.suggestions);
     return result.ok ? result.value.rows : [];
   };

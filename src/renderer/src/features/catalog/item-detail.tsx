@@ -8,7 +8,6 @@ import {
 } from '../../../../shared/contract/catalog-search.ts';
 import type { LineTarget } from '../../../../shared/contract/picked-line.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
-import { voa } from '../../bridge/voa.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { formatCount, formatWhen, sizeLabel } from '../../components/catalog-format.ts';
 import { stockText, useSteelAbsent } from '../../components/steel.ts';
@@ -24,6 +23,7 @@ export function ItemDetail() {
   const steelAbsent = useSteelAbsent();
   const liveStockOffered = useLiveStockOffered();
   const open = useAppStore((state) => state.catalogItem);
+  const addPickedLine = useAppStore((state) => state.addPickedLine);
   const [notice, setNotice] = useState<Notice>();
 
   if (!open) return <p className="item-detail__empty">{t('catalog.detail.empty')}</p>;
@@ -33,7 +33,7 @@ export function ItemDetail() {
 
   const add = async (target: LineTarget, row: CatalogSizeRow) => {
     setNotice(undefined);
-    const result = await voa.drafts.addLine({ target, line: pickedLineFor(row, !steelAbsent) });
+    const result = await addPickedLine({ target, line: pickedLineFor(row, !steelAbsent) });
     setNotice(
       result.ok
         ? { kind: 'ok', text: t(`catalog.add.done.${target}`, { item: sizeLabel(row) }) }

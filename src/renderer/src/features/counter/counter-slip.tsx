@@ -11,7 +11,7 @@ import { DELIVERY_DELIVERY } from '../../../../shared/contract/fixed-values.ts';
 import { QUOTE_LINES_KEY } from '../../../../shared/contract/request-fields.ts';
 import type { QuoteRequestInput } from '../../../../shared/contract/request-schemas.ts';
 import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts';
-import { voa } from '../../bridge/voa.ts';
+import type { BridgeAnswer } from '../../bridge/voa.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { localDay } from '../../components/date-time-format.ts';
@@ -27,24 +27,28 @@ export interface SlipContent {
 }
 
 /** The catalog items a request's lines name; an item not in the local catalog is left out. */
-export async function slipItems(payload: QuoteRequestInput): Promise<Map<string, CatalogItemDetail>> {
+export async function slipItems(
+  payload: QuoteRequestInput,
+  lookUp: (itemNo: string) => BridgeAnswer<'catalog:item'>,
+): Promise<Map<string, CatalogItemDetail>> {
   const numbers = new Set((payload[QUOTE_LINES_KEY] ?? []).flatMap((line) => line.itemNo ?? []));
-  const found = await Promise.all([...numbers].map((itemNo) => voa.catalog.item({ itemNo })));
+  const found = await Promise.all([...numbers].map((itemNo) => lookUp(itemNo)));
   return new Map(found.flatMap((answer) => (answer.ok ? [[answer.value.itemNo, answer.value]] : [])));
 }
 
 /** The paper this workstation prints the slip on (Settings), read when a slip is shown. */
 export function useSlipPaper(): SlipPaper {
+  const slipPrintChoice = useAppStore((state) => state.slipPrintChoice);
   const [paper, setPaper] = useState<SlipPaper>(DEFAULT_SLIP_PAPER);
   useEffect(() => {
     let current = true;
-    void voa.print.choice({}).then((answer) => {
+    void slipPrintChoice().then((answer) => {
       if (current && answer.ok) setPaper(answer.value.paper);
     });
     return () => {
       current = false;
     };
-  }, []);
+  }, [slipPrintChoice]);
   return paper;
 }
 

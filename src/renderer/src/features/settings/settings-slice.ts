@@ -6,9 +6,10 @@ import type {
   SettingsView,
 } from '../../../../shared/bridge/settings-calls.ts';
 import type { BridgeError, BridgeResult } from '../../../../shared/bridge/define.ts';
+import type { CallInput } from '../../../../shared/bridge/api.ts';
 import type { ApplicationName, SettingsPatch } from '../../../../shared/settings.ts';
 import type { SliceCreator } from '../../app/app-store.ts';
-import { voa } from '../../bridge/voa.ts';
+import { voa, type BridgeAnswer as Answer } from '../../bridge/voa.ts';
 
 export interface SettingsSlice {
   settingsView: SettingsView | undefined;
@@ -28,6 +29,16 @@ export interface SettingsSlice {
   setAdminPin(newPin: string, currentPin?: string): Promise<PinAnswer | BridgeError>;
   removeAdminPin(currentPin: string): Promise<PinAnswer | BridgeError>;
   testConnection(): Promise<ConnectionTestResult | BridgeError>;
+  /** What runs here (version, build, commit, where the logs are), for About and support. */
+  aboutDesk(): Answer<'support:about'>;
+  openLogFolder(): Answer<'support:openLogFolder'>;
+  /** Main asks where to save the support bundle; a closed dialog answers `saved: false`. */
+  saveSupportBundle(): Answer<'support:saveBundle'>;
+  /** This workstation's slip printer and paper. */
+  slipPrintChoice(): Answer<'print:choice'>;
+  /** The printers this machine offers; only the desktop app lists them. */
+  slipPrinters(): Answer<'print:printers'>;
+  chooseSlipPrint(change: CallInput<'print:choose'>): Answer<'print:choose'>;
 }
 
 /** A bridge error, as opposed to an answer: the slice's calls return one or the other. */
@@ -108,5 +119,11 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => {
       withSecrets(result.value);
       return undefined;
     },
+    aboutDesk: () => voa.support.about(),
+    openLogFolder: () => voa.support.openLogFolder(),
+    saveSupportBundle: () => voa.support.saveBundle(),
+    slipPrintChoice: () => voa.print.choice({}),
+    slipPrinters: () => voa.print.printers({}),
+    chooseSlipPrint: (change) => voa.print.choose(change),
   };
 };
