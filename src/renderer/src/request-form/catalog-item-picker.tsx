@@ -12,7 +12,7 @@ import type { PickedCatalogLine } from '../../../shared/contract/picked-line.ts'
 import { useAppStore } from '../store/use-app-store.ts';
 import { formatDimensions, sizeLabel } from '../components/catalog-format.ts';
 import { DidYouMean } from '../components/did-you-mean.tsx';
-import { stockText, useSteelAbsent } from '../components/steel.ts';
+import { stockText, steelAbsentAfter } from '../components/steel.ts';
 import { useT, type MessageKey } from '../i18n/i18n.ts';
 import { isHeldKey, lookUpScan, replayHeldKeys, type HeldKey } from './scan-input.ts';
 import './catalog-item-picker.css';
@@ -54,7 +54,7 @@ export function CatalogItemPicker({
   const t = useT();
   const language = useAppStore((state) => state.language);
   const searchCatalog = useAppStore((state) => state.searchCatalog);
-  const steelAbsent = useSteelAbsent();
+  const steelAbsent = useAppStore((state) => steelAbsentAfter(state.syncStatus));
   const steel = useAppStore((state) => state.syncStatus?.lastSuccess?.steel === true);
   const id = useId();
   const [query, setQuery] = useState('');

@@ -82,6 +82,8 @@ export interface CatalogSlice {
   catalogStats(): BridgeAnswer<'catalog:stats'>;
   /** A search of its own (the item picker's), apart from the catalog screen's query and results. */
   searchCatalog(query: string, limit: number): BridgeAnswer<'catalog:search'>;
+  /** The ERP's stock of one size now ("Nu controleren"), beside the synced figure. */
+  checkStock(itemNo: string, variantCode: string): BridgeAnswer<'stock:check'>;
   /** What the catalog screen shows, with its query, filters and order, to a file main asks for. */
   exportCatalog(format: ExportFormat): BridgeAnswer<'export:catalog'>;
 }
@@ -281,6 +283,7 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
     lookUpCatalogItem: (itemNo) => voa.catalog.item({ itemNo }),
     catalogStats: () => voa.catalog.stats({}),
     searchCatalog: (query, limit) => voa.catalog.search({ query, limit }),
+    checkStock: (itemNo, variantCode) => voa.stock.check({ itemNo, variantCode }),
     exportCatalog(format) {
       const { catalogQuery: query, catalogFilters: filters, catalogSort: sort } = get();
       return voa.export.catalog({

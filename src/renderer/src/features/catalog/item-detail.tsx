@@ -10,8 +10,8 @@ import type { LineTarget } from '../../../../shared/contract/picked-line.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { formatCount, formatWhen, sizeLabel } from '../../components/catalog-format.ts';
-import { stockText, useSteelAbsent } from '../../components/steel.ts';
-import { LiveStockCheck, useLiveStockOffered } from '../../components/live-stock-check.tsx';
+import { stockText, steelAbsentAfter } from '../../components/steel.ts';
+import { LiveStockCheck, liveStockOfferedAfter } from '../../components/live-stock-check.tsx';
 import { MessageDetails, ProblemBanner } from '../../components/message-details.tsx';
 import { bridgeProblem } from '../../components/problem-text.ts';
 
@@ -20,8 +20,9 @@ type Notice = { kind: 'ok' | 'bad'; text: string; details?: string } | undefined
 export function ItemDetail() {
   const t = useT();
   const language = useAppStore((state) => state.language);
-  const steelAbsent = useSteelAbsent();
-  const liveStockOffered = useLiveStockOffered();
+  const steelAbsent = useAppStore((state) => steelAbsentAfter(state.syncStatus));
+  const liveStockOffered = useAppStore((state) => liveStockOfferedAfter(state.syncStatus));
+  const checkStock = useAppStore((state) => state.checkStock);
   const open = useAppStore((state) => state.catalogItem);
   const addPickedLine = useAppStore((state) => state.addPickedLine);
   const [notice, setNotice] = useState<Notice>();
@@ -161,6 +162,7 @@ export function ItemDetail() {
                     {stockText(row, language, t, steelAbsent)}
                     {liveStockOffered && row.variantCode ? (
                       <LiveStockCheck
+                        check={checkStock}
                         itemNo={row.itemNo}
                         variantCode={row.variantCode}
                         unit={row.baseUnit}
