@@ -5,7 +5,6 @@ import { startAppStore } from './app/app-store.ts';
 import { messageCatalogs } from './app/message-catalogs.ts';
 import { bridgeAvailable, voa } from './bridge/voa.ts';
 import { installMessages, translate } from './i18n/i18n.ts';
-import './styles.css';
 
 installMessages(messageCatalogs);
 const root = createRoot(document.getElementById('root') as HTMLElement);

@@ -9,7 +9,7 @@ export interface SlipPrintOptions {
   deviceName?: string;
   /** Microns; Electron takes a named size or width and height in microns. */
   pageSize: { width: number; height: number };
-  /** The slip keeps its own margins in its print style (styles.css): the page adds none. */
+  /** The slip keeps its own margins in its print style (the renderer's slip-printing.css): the page adds none. */
   margins: { marginType: 'none' };
   printBackground: false;
 }

@@ -3,6 +3,7 @@ import type { UiLanguage } from '../../../shared/settings.ts';
 import { formatClock } from '../components/catalog-format.ts';
 import { useAppStore } from '../store/use-app-store.ts';
 import { useT, type Translate } from '../i18n/i18n.ts';
+import './header-status.css';
 
 /** "voaRequests 11:33", "catalog sync 02:00", "token website 11:30". */
 function reachText(t: Translate, reach: HostReach, language: UiLanguage): string {

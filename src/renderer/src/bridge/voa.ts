@@ -1,6 +1,7 @@
 // The renderer's only door to `window.voa` (the preload's or the browser shell's). Nothing else in the
 // renderer reads window.voa.
-import { buildVoaApi, type VoaApi } from '../../../shared/bridge/api.ts';
+import { buildVoaApi, type CallOutput, type VoaApi } from '../../../shared/bridge/api.ts';
+import type { CallName } from '../../../shared/bridge/bridge-map.ts';
 import type { BridgeError, BridgeResult } from '../../../shared/bridge/define.ts';
 
 declare global {
@@ -23,6 +24,9 @@ export const voa: VoaApi = new Proxy(buildVoaApi({ invoke: missing, subscribe: m
     return Reflect.get(window.voa ?? missing(), property);
   },
 });
+
+/** What a bridge call answers: a slice action that passes a call on returns it as it came. */
+export type BridgeAnswer<C extends CallName> = Promise<BridgeResult<CallOutput<C>>>;
 
 /** A failed call as an exception, for callers that show the message and keep the user's input. */
 export class BridgeCallError extends Error {

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import './list-editor.css';
 
 interface ListEditorProps {
   label: string;

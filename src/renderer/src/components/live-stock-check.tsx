@@ -5,16 +5,18 @@ import { useState } from 'react';
 import type { LiveStockAnswer } from '../../../shared/bridge/stock-calls.ts';
 import { CATALOG_SYNC_PERMISSION_SET } from '../../../shared/contract/catalog-pages.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
-import { voa } from '../bridge/voa.ts';
+import type { SyncStatus } from '../../../shared/contract/catalog-search.ts';
+import type { BridgeAnswer } from '../bridge/voa.ts';
 import { useT, type MessageKey, type Translate } from '../i18n/i18n.ts';
 import { useAppStore } from '../store/use-app-store.ts';
 import { formatClock, formatCount, formatWhen } from './catalog-format.ts';
 import { MessageDetails } from './message-details.tsx';
 import { bridgeProblem, missingSettingsText } from './problem-text.ts';
+import './live-stock-check.css';
 
 /** True when the last successful sync found the steel extension: only then is there a figure to check. */
-export function useLiveStockOffered(): boolean {
-  return useAppStore((state) => state.syncStatus?.lastSuccess?.steel === true);
+export function liveStockOfferedAfter(sync: SyncStatus | undefined): boolean {
+  return sync?.lastSuccess?.steel === true;
 }
 
 type Shown =
@@ -82,6 +84,7 @@ export function LiveStockCheck({
   unit,
   sizeLabel,
   short = false,
+  check: askHost,
 }: {
   itemNo: string;
   variantCode: string;
@@ -91,6 +94,8 @@ export function LiveStockCheck({
   sizeLabel: string;
   /** Under a "Voorraad" column heading, where "Nu controleren" says enough. */
   short?: boolean;
+  /** Asks the ERP for the size's stock now (the catalog slice's `checkStock`). */
+  check(itemNo: string, variantCode: string): BridgeAnswer<'stock:check'>;
 }) {
   const t = useT();
   const language = useAppStore((state) => state.language);
@@ -101,7 +106,7 @@ export function LiveStockCheck({
 
   const check = async () => {
     setKept({ size, shown: { state: 'checking' } });
-    const result = await voa.stock.check({ itemNo, variantCode });
+    const result = await askHost(itemNo, variantCode);
     if (result.ok) setKept({ size, shown: { state: 'answered', answer: result.value } });
     else {
       const problem = bridgeProblem(t, result.error);

@@ -4,6 +4,7 @@
 import { useId, useState } from 'react';
 import { useT } from '../i18n/i18n.ts';
 import type { ShownProblem } from './problem-text.ts';
+import './message-details.css';
 
 export function MessageDetails({ details }: { details: string | undefined }) {
   const t = useT();

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/locale/number-input.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
 import { useT, type MessageKey, type Translate } from '../i18n/i18n.ts';
+import './number-field.css';
 
 /** What a typed number means: nothing typed, a value (and whether to show it as understood), or a problem. */
 export type NumberReading =

@@ -10,11 +10,12 @@ import { flushSync } from 'react-dom';
 import { isPickable, pickedLineFor, type CatalogSizeRow } from '../../../shared/contract/catalog-search.ts';
 import type { PickedCatalogLine } from '../../../shared/contract/picked-line.ts';
 import { useAppStore } from '../store/use-app-store.ts';
-import { voa } from '../bridge/voa.ts';
 import { formatDimensions, sizeLabel } from '../components/catalog-format.ts';
-import { stockText, useSteelAbsent } from '../components/steel.ts';
+import { DidYouMean } from '../components/did-you-mean.tsx';
+import { stockText, steelAbsentAfter } from '../components/steel.ts';
 import { useT, type MessageKey } from '../i18n/i18n.ts';
 import { isHeldKey, lookUpScan, replayHeldKeys, type HeldKey } from './scan-input.ts';
+import './catalog-item-picker.css';
 
 export interface CatalogItemPickerProps {
   /** Adds the line and puts the cursor where its next key belongs (its quantity), before returning. */
@@ -52,7 +53,8 @@ export function CatalogItemPicker({
 }: CatalogItemPickerProps) {
   const t = useT();
   const language = useAppStore((state) => state.language);
-  const steelAbsent = useSteelAbsent();
+  const searchCatalog = useAppStore((state) => state.searchCatalog);
+  const steelAbsent = useAppStore((state) => steelAbsentAfter(state.syncStatus));
   const steel = useAppStore((state) => state.syncStatus?.lastSuccess?.steel === true);
   const id = useId();
   const [query, setQuery] = useState('');
@@ -90,7 +92,7 @@ export function CatalogItemPicker({
     // A person's key searches at once; a scanner's burst of keys searches once, after its last key.
     const timer = setTimeout(
       async () => {
-        const result = await voa.catalog.search({ query: text, limit });
+        const result = await searchCatalog(text, limit);
         if (mine !== sequence.current || !result.ok) return;
         setRows(result.value.rows);
         setRowsFor(text);
@@ -102,7 +104,7 @@ export function CatalogItemPicker({
       scanning ? SCAN_GAP_MS : 0,
     );
     return () => clearTimeout(timer);
-  }, [query, limit]);
+  }, [query, limit, searchCatalog]);
 
   useEffect(() => {
     listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
@@ -146,7 +148,7 @@ export function CatalogItemPicker({
   };
 
   const searchRows = async (text: string): Promise<CatalogSizeRow[]> => {
-    const result = await voa.catalog.search({ query: text, limit });
+    const result = await searchCatalog(text, limit);
     if (result.ok) setSuggestions(result.value.suggestions);
     return result.ok ? result.value.rows : [];
   };
@@ -235,7 +237,7 @@ export function CatalogItemPicker({
   const listId = `${id}-list`;
   const showList = open && query.trim() !== '';
   // The results open in view (at 1024x700 the picker sits low on the form): first the page scrolls the
-  // field up to just under the window's bar (scroll-margin in styles.css), and only if the list still does
+  // field up to just under the window's bar (scroll-margin in catalog-item-picker.css), and only if the list still does
   // not fit below it does it open above the field.
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -357,24 +359,7 @@ export function CatalogItemPicker({
         {message && droppedKeys ? ` ${t('catalog.picker.keysDropped', { keys: droppedKeys })}` : ''}
       </p>
       {suggestions.length && query.trim() && (rows.length === 0 || message) ? (
-        <p className="item-picker__suggestions">
-          {t('catalog.picker.didYouMean')}{' '}
-          {suggestions.map((suggestion) => (
-            <button
-              key={suggestion}
-              type="button"
-              className="link-button"
-              // mousedown, not click: the field keeps the cursor
-              onMouseDown={(event) => {
-                event.preventDefault();
-                searchFor(suggestion);
-              }}
-              onClick={() => searchFor(suggestion)}
-            >
-              {suggestion}
-            </button>
-          ))}
-        </p>
+        <DidYouMean suggestions={suggestions} onChoose={searchFor} keepFieldFocus />
       ) : null}
     </div>
   );

@@ -7,8 +7,9 @@ import { currentCatalog, numberFromText, type DraftLine } from '../../../shared/
 import { QUOTE_LINE_FIELDS, QUOTE_LINES_KEY, toCodeCase } from '../../../shared/contract/request-fields.ts';
 import { LINE_UNITS, unitAllowsDecimals, unitCode } from '../../../shared/contract/request-lines.ts';
 import { NumberField } from '../components/number-field.tsx';
-import { LiveStockCheck, useLiveStockOffered } from '../components/live-stock-check.tsx';
+import { LiveStockCheck, liveStockOfferedAfter } from '../components/live-stock-check.tsx';
 import { useT, type MessageKey } from '../i18n/i18n.ts';
+import { useAppStore } from '../store/use-app-store.ts';
 import { isHeldKey } from './scan-input.ts';
 import { cutLineText, formatMeasures, unitOption } from './line-format.ts';
 import {
@@ -215,7 +216,8 @@ function LineNotes({
   const catalog = currentCatalog(line);
   const refused = catalog?.state === 'refused';
   const treatment = catalog?.treatment ?? '';
-  const liveStockOffered = useLiveStockOffered();
+  const liveStockOffered = useAppStore((state) => liveStockOfferedAfter(state.syncStatus));
+  const checkStock = useAppStore((state) => state.checkStock);
   const itemNo = line.itemNo.trim();
   const variantCode = line.variantCode.trim();
   return (
@@ -243,6 +245,7 @@ function LineNotes({
       {liveStockOffered && catalog?.state === 'known' && variantCode ? (
         <span className="line__meta">
           <LiveStockCheck
+            check={checkStock}
             itemNo={itemNo}
             variantCode={variantCode}
             unit={catalog.baseUnit}

@@ -10,6 +10,7 @@ import { EntryRow, LineRow, SameSizeQuestionView, useLineLabel } from './line-ro
 import { ROW_FIELDS, type LinesAndEntry } from './line-rules.ts';
 import type { FieldErrors } from './form-verdict.ts';
 import { useLinesEditor } from './use-lines-editor.ts';
+import './lines.css';
 
 export type { LinesAndEntry } from './line-rules.ts';
 

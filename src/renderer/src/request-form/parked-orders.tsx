@@ -8,6 +8,7 @@ import type { UiLanguage } from '../../../shared/settings.ts';
 import { formatClock } from '../components/catalog-format.ts';
 import { useT, type Translate } from '../i18n/i18n.ts';
 import { useAppStore } from '../store/use-app-store.ts';
+import './parked-orders.css';
 
 function labelOf(t: Translate, entry: ParkedDraftView, language: UiLanguage): string {
   return entry.label || `${t('flow.parked.untitled')} (${formatClock(entry.savedAt, language)})`;

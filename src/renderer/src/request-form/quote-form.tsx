@@ -19,6 +19,7 @@ import { ContractTextField } from './contract-text-field.tsx';
 import { DateField } from '../components/date-field.tsx';
 import { localDay } from '../components/date-time-format.ts';
 import { useAppStore } from '../store/use-app-store.ts';
+import './request-form.css';
 
 type Fields = typeof QUOTE_HEADER_FIELDS;
 /** The header fields typed into text inputs: the table's customer, address and delivery-address rows. */

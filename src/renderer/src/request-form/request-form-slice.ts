@@ -23,7 +23,7 @@ import {
 import { QUOTE_HEADER_FIELDS, sectionKeys } from '../../../shared/contract/request-fields.ts';
 import type { AccountRequestInput, QuoteRequestInput } from '../../../shared/contract/request-schemas.ts';
 import type { CallInput } from '../../../shared/bridge/api.ts';
-import { voa } from '../bridge/voa.ts';
+import { voa, type BridgeAnswer } from '../bridge/voa.ts';
 import { newLineKey } from './draft-entry.ts';
 
 export type WorkstationChange = CallInput<'workstation:set'>;
@@ -66,6 +66,8 @@ export interface RequestFormSlice {
   resumeParked(id: number): Promise<BridgeError | undefined>;
   discardParked(id: number): Promise<BridgeError | undefined>;
   setWorkstation(choices: WorkstationChange): Promise<void>;
+  /** A size picked elsewhere (the catalog screen) added as a line to a form's draft; main keeps the draft. */
+  addPickedLine(request: CallInput<'drafts:addLine'>): BridgeAnswer<'drafts:addLine'>;
   /** Why the last draft save failed (a limit reached); undefined while drafts save. Nothing is dropped. */
   draftSaveError: string | undefined;
 }
@@ -328,5 +330,6 @@ export const createRequestFormSlice: SliceCreator<RequestFormSlice> = (set, get)
       const result = await voa.workstation.set(choices);
       if (result.ok) set({ workstation: result.value });
     },
+    addPickedLine: (request) => voa.drafts.addLine(request),
   };
 };

@@ -2,35 +2,20 @@
 // to CSV (opens in columns in Dutch or English Excel) or to an Excel workbook. Main asks where to save.
 import { useState } from 'react';
 import type { ExportAnswer, ExportFormat } from '../../../../shared/bridge/export-calls.ts';
-import { voa } from '../../bridge/voa.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 
 export function CatalogExport() {
   const t = useT();
   const language = useAppStore((state) => state.language);
-  const query = useAppStore((state) => state.catalogQuery);
-  const filters = useAppStore((state) => state.catalogFilters);
-  const sort = useAppStore((state) => state.catalogSort);
+  const exportCatalog = useAppStore((state) => state.exportCatalog);
   const [busy, setBusy] = useState<ExportFormat>();
   const [outcome, setOutcome] = useState<{ tone: 'ok' | 'error'; text: string }>();
 
   const run = async (format: ExportFormat) => {
     setBusy(format);
     setOutcome(undefined);
-    const answer = await voa.export.catalog({
-      format,
-      filters: {
-        query,
-        ...(filters.categoryCode ? { categoryCode: filters.categoryCode } : {}),
-        ...(filters.profileCode ? { profileCode: filters.profileCode } : {}),
-        ...(filters.gradeCode ? { gradeCode: filters.gradeCode } : {}),
-        ...(filters.inStock ? { inStock: true } : {}),
-        blocked: filters.blocked,
-        // The file lists the sizes in the order the screen shows them.
-        sort,
-      },
-    });
+    const answer = await exportCatalog(format);
     setBusy(undefined);
     setOutcome(answer.ok ? written(answer.value) : { tone: 'error', text: answer.error.message });
   };

@@ -6,6 +6,7 @@ import { useT } from '../../i18n/i18n.ts';
 import { CATALOG_SORTS } from '../../../../shared/contract/catalog-search.ts';
 import { CatalogFilterPanel, CategoryTree } from './category-tree.tsx';
 import { formatCount } from '../../components/catalog-format.ts';
+import { DidYouMean } from '../../components/did-you-mean.tsx';
 import { ProblemBanner } from '../../components/message-details.tsx';
 import { bridgeProblem } from '../../components/problem-text.ts';
 import { ItemDetail } from './item-detail.tsx';
@@ -13,6 +14,7 @@ import { ResultList } from './result-list.tsx';
 import { CatalogExport } from './catalog-export.tsx';
 import { SyncBar } from './sync-bar.tsx';
 import { SyncLog } from './sync-log.tsx';
+import './catalog.css';
 
 type Tab = 'browse' | 'log';
 
@@ -55,28 +57,19 @@ function SearchBox({ listRef }: { listRef: React.RefObject<HTMLDivElement | null
  * puts the cursor back in the search box; nothing is opened or picked by itself.
  */
 function SearchSuggestions() {
-  const t = useT();
   const suggestions = useAppStore((state) => state.catalogResults.suggestions);
   const query = useAppStore((state) => state.catalogQuery);
   const setQuery = useAppStore((state) => state.setCatalogQuery);
   if (!suggestions.length || !query.trim()) return null;
   return (
-    <p className="item-picker__suggestions" data-testid="catalog-suggestions">
-      {t('catalog.picker.didYouMean')}{' '}
-      {suggestions.map((suggestion) => (
-        <button
-          key={suggestion}
-          type="button"
-          className="link-button"
-          onClick={() => {
-            setQuery(suggestion);
-            document.getElementById('catalog-search')?.focus();
-          }}
-        >
-          {suggestion}
-        </button>
-      ))}
-    </p>
+    <DidYouMean
+      suggestions={suggestions}
+      testId="catalog-suggestions"
+      onChoose={(suggestion) => {
+        setQuery(suggestion);
+        document.getElementById('catalog-search')?.focus();
+      }}
+    />
   );
 }
 

@@ -14,7 +14,8 @@ import type {
 } from '../../../../shared/contract/catalog-search.ts';
 import type { BridgeError } from '../../../../shared/bridge/define.ts';
 import type { SliceCreator } from '../../app/app-store.ts';
-import { voa } from '../../bridge/voa.ts';
+import type { ExportFormat } from '../../../../shared/bridge/export-calls.ts';
+import { voa, type BridgeAnswer } from '../../bridge/voa.ts';
 
 /** Rows per window fetched from the core. */
 export const CATALOG_WINDOW = 100;
@@ -75,6 +76,16 @@ export interface CatalogSlice {
   startCatalogSync(options?: { force?: boolean }): Promise<BridgeError | undefined>;
   cancelCatalogSync(): Promise<void>;
   loadSyncLog(): Promise<void>;
+  /** One item of the local catalog with its sizes. */
+  lookUpCatalogItem(itemNo: string): BridgeAnswer<'catalog:item'>;
+  /** The local catalog's size and when it was last synced. */
+  catalogStats(): BridgeAnswer<'catalog:stats'>;
+  /** A search of its own (the item picker's), apart from the catalog screen's query and results. */
+  searchCatalog(query: string, limit: number): BridgeAnswer<'catalog:search'>;
+  /** The ERP's stock of one size now ("Nu controleren"), beside the synced figure. */
+  checkStock(itemNo: string, variantCode: string): BridgeAnswer<'stock:check'>;
+  /** What the catalog screen shows, with its query, filters and order, to a file main asks for. */
+  exportCatalog(format: ExportFormat): BridgeAnswer<'export:catalog'>;
 }
 
 let generationCounter = 0;
@@ -268,6 +279,26 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
       ]);
       if (runs.ok) set({ syncRuns: runs.value });
       if (changes.ok) set({ syncChanges: changes.value });
+    },
+    lookUpCatalogItem: (itemNo) => voa.catalog.item({ itemNo }),
+    catalogStats: () => voa.catalog.stats({}),
+    searchCatalog: (query, limit) => voa.catalog.search({ query, limit }),
+    checkStock: (itemNo, variantCode) => voa.stock.check({ itemNo, variantCode }),
+    exportCatalog(format) {
+      const { catalogQuery: query, catalogFilters: filters, catalogSort: sort } = get();
+      return voa.export.catalog({
+        format,
+        filters: {
+          query,
+          ...(filters.categoryCode ? { categoryCode: filters.categoryCode } : {}),
+          ...(filters.profileCode ? { profileCode: filters.profileCode } : {}),
+          ...(filters.gradeCode ? { gradeCode: filters.gradeCode } : {}),
+          ...(filters.inStock ? { inStock: true } : {}),
+          blocked: filters.blocked,
+          // The file lists the sizes in the order the screen shows them.
+          sort,
+        },
+      });
     },
   };
 };

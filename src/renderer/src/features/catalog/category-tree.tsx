@@ -5,7 +5,7 @@ import type { CategoryNode } from '../../../../shared/contract/catalog-search.ts
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { formatCount } from '../../components/catalog-format.ts';
-import { useSteelAbsent } from '../../components/steel.ts';
+import { steelAbsentAfter } from '../../components/steel.ts';
 
 function containsCode(node: CategoryNode, code: string | undefined): boolean {
   return (
@@ -92,7 +92,7 @@ export function CatalogFilterPanel() {
   const facets = useAppStore((state) => state.catalogFacets);
   const filters = useAppStore((state) => state.catalogFilters);
   const setFilters = useAppStore((state) => state.setCatalogFilters);
-  const steelAbsent = useSteelAbsent();
+  const steelAbsent = useAppStore((state) => steelAbsentAfter(state.syncStatus));
   // Steel filters left on from a sync with the steel extension would find nothing now.
   const staleSteelFilter = steelAbsent && (filters.inStock || filters.profileCode || filters.gradeCode);
   useEffect(() => {

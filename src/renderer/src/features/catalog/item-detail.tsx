@@ -8,11 +8,10 @@ import {
 } from '../../../../shared/contract/catalog-search.ts';
 import type { LineTarget } from '../../../../shared/contract/picked-line.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
-import { voa } from '../../bridge/voa.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { formatCount, formatWhen, sizeLabel } from '../../components/catalog-format.ts';
-import { stockText, useSteelAbsent } from '../../components/steel.ts';
-import { LiveStockCheck, useLiveStockOffered } from '../../components/live-stock-check.tsx';
+import { stockText, steelAbsentAfter } from '../../components/steel.ts';
+import { LiveStockCheck, liveStockOfferedAfter } from '../../components/live-stock-check.tsx';
 import { MessageDetails, ProblemBanner } from '../../components/message-details.tsx';
 import { bridgeProblem } from '../../components/problem-text.ts';
 
@@ -21,9 +20,11 @@ type Notice = { kind: 'ok' | 'bad'; text: string; details?: string } | undefined
 export function ItemDetail() {
   const t = useT();
   const language = useAppStore((state) => state.language);
-  const steelAbsent = useSteelAbsent();
-  const liveStockOffered = useLiveStockOffered();
+  const steelAbsent = useAppStore((state) => steelAbsentAfter(state.syncStatus));
+  const liveStockOffered = useAppStore((state) => liveStockOfferedAfter(state.syncStatus));
+  const checkStock = useAppStore((state) => state.checkStock);
   const open = useAppStore((state) => state.catalogItem);
+  const addPickedLine = useAppStore((state) => state.addPickedLine);
   const [notice, setNotice] = useState<Notice>();
 
   if (!open) return <p className="item-detail__empty">{t('catalog.detail.empty')}</p>;
@@ -33,7 +34,7 @@ export function ItemDetail() {
 
   const add = async (target: LineTarget, row: CatalogSizeRow) => {
     setNotice(undefined);
-    const result = await voa.drafts.addLine({ target, line: pickedLineFor(row, !steelAbsent) });
+    const result = await addPickedLine({ target, line: pickedLineFor(row, !steelAbsent) });
     setNotice(
       result.ok
         ? { kind: 'ok', text: t(`catalog.add.done.${target}`, { item: sizeLabel(row) }) }
@@ -161,6 +162,7 @@ export function ItemDetail() {
                     {stockText(row, language, t, steelAbsent)}
                     {liveStockOffered && row.variantCode ? (
                       <LiveStockCheck
+                        check={checkStock}
                         itemNo={row.itemNo}
                         variantCode={row.variantCode}
                         unit={row.baseUnit}

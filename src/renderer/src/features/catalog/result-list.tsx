@@ -8,7 +8,7 @@ import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { CATALOG_WINDOW } from './catalog-slice.ts';
 import { formatDimensions } from '../../components/catalog-format.ts';
-import { stockText, useSteelAbsent } from '../../components/steel.ts';
+import { stockText, steelAbsentAfter } from '../../components/steel.ts';
 
 export const ROW_HEIGHT = 52;
 
@@ -31,7 +31,7 @@ export function SizeBadges({ row }: { row: CatalogSizeRow }) {
 export function ResultList({ listRef }: { listRef: React.RefObject<HTMLDivElement | null> }) {
   const t = useT();
   const language = useAppStore((state) => state.language);
-  const steelAbsent = useSteelAbsent();
+  const steelAbsent = useAppStore((state) => steelAbsentAfter(state.syncStatus));
   const results = useAppStore((state) => state.catalogResults);
   const query = useAppStore((state) => state.catalogQuery);
   const loadRows = useAppStore((state) => state.loadCatalogRows);

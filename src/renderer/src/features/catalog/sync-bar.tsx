@@ -8,6 +8,7 @@ import { formatAge, formatCount, formatWhen } from '../../components/catalog-for
 import { MessageDetails } from '../../components/message-details.tsx';
 import { bridgeProblem, missingSettingLabels, type ShownProblem } from '../../components/problem-text.ts';
 import { failureMessage, outcomeBadgeClass, shownOutcome, steelRefusedMessage } from './sync-outcome.ts';
+import './sync-bar.css';
 
 /** The warning of a run that succeeded with refused steel pages, in the user's language. */
 function SteelRefusedWarning({ run }: { run: SyncRunSummary }) {

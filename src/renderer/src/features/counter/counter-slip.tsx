@@ -1,7 +1,7 @@
 // The slip printed for the customer at the counter: request number (or the reference while the number is
 // on its way) as text and as a QR code for the warehouse's scanner, date, pickup or delivery, and every
 // line with its treatment, quantity and unit, and cut length. Only shown when printing; laid out for A4 or
-// an 80 mm receipt roll (styles.css names a page for each, and main prints on the same size).
+// an 80 mm receipt roll (slip-printing.css names a page for each, and main prints on the same size).
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { OutboxItemView } from '../../../../shared/bridge/outbox-calls.ts';
@@ -11,12 +11,13 @@ import { DELIVERY_DELIVERY } from '../../../../shared/contract/fixed-values.ts';
 import { QUOTE_LINES_KEY } from '../../../../shared/contract/request-fields.ts';
 import type { QuoteRequestInput } from '../../../../shared/contract/request-schemas.ts';
 import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts';
-import { voa } from '../../bridge/voa.ts';
+import type { BridgeAnswer } from '../../bridge/voa.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { localDay } from '../../components/date-time-format.ts';
 import { slipDay, slipLines } from './slip-lines.ts';
 import { SlipQrCode } from './slip-qr.tsx';
+import './slip-printing.css';
 
 export interface SlipContent {
   item: OutboxItemView;
@@ -26,24 +27,28 @@ export interface SlipContent {
 }
 
 /** The catalog items a request's lines name; an item not in the local catalog is left out. */
-export async function slipItems(payload: QuoteRequestInput): Promise<Map<string, CatalogItemDetail>> {
+export async function slipItems(
+  payload: QuoteRequestInput,
+  lookUp: (itemNo: string) => BridgeAnswer<'catalog:item'>,
+): Promise<Map<string, CatalogItemDetail>> {
   const numbers = new Set((payload[QUOTE_LINES_KEY] ?? []).flatMap((line) => line.itemNo ?? []));
-  const found = await Promise.all([...numbers].map((itemNo) => voa.catalog.item({ itemNo })));
+  const found = await Promise.all([...numbers].map((itemNo) => lookUp(itemNo)));
   return new Map(found.flatMap((answer) => (answer.ok ? [[answer.value.itemNo, answer.value]] : [])));
 }
 
 /** The paper this workstation prints the slip on (Settings), read when a slip is shown. */
 export function useSlipPaper(): SlipPaper {
+  const slipPrintChoice = useAppStore((state) => state.slipPrintChoice);
   const [paper, setPaper] = useState<SlipPaper>(DEFAULT_SLIP_PAPER);
   useEffect(() => {
     let current = true;
-    void voa.print.choice({}).then((answer) => {
+    void slipPrintChoice().then((answer) => {
       if (current && answer.ok) setPaper(answer.value.paper);
     });
     return () => {
       current = false;
     };
-  }, []);
+  }, [slipPrintChoice]);
   return paper;
 }
 

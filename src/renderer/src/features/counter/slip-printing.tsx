@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import type { OutboxItemView } from '../../../../shared/bridge/outbox-calls.ts';
 import { SOURCE_COUNTER_VISIT } from '../../../../shared/contract/fixed-values.ts';
 import type { QuoteRequestInput } from '../../../../shared/contract/request-schemas.ts';
-import { voa } from '../../bridge/voa.ts';
 import { useT } from '../../i18n/i18n.ts';
+import { useAppStore } from '../../store/use-app-store.ts';
 import { CounterSlip, slipItems, useSlipPaper, type SlipContent } from './counter-slip.tsx';
 import { printSlip, type SlipPrintNotice } from './print-slip.ts';
 
@@ -23,17 +23,18 @@ export function useSlipContent(
   item: OutboxItemView | undefined,
   payload: QuoteRequestInput | undefined,
 ): SlipContent | undefined {
+  const lookUpCatalogItem = useAppStore((state) => state.lookUpCatalogItem);
   const [loaded, setLoaded] = useState<{ payload: QuoteRequestInput; items: SlipContent['items'] }>();
   useEffect(() => {
     if (!payload) return;
     let current = true;
-    void slipItems(payload).then((items) => {
+    void slipItems(payload, lookUpCatalogItem).then((items) => {
       if (current) setLoaded({ payload, items });
     });
     return () => {
       current = false;
     };
-  }, [payload]);
+  }, [payload, lookUpCatalogItem]);
   return item && payload && loaded?.payload === payload ? { item, payload, items: loaded.items } : undefined;
 }
 
@@ -50,6 +51,8 @@ export function SlipPrintStatus({ notice }: { notice: SlipPrintNotice | undefine
 export function ReprintSlipButton({ item }: { item: OutboxItemView }) {
   const t = useT();
   const paper = useSlipPaper();
+  const outboxItem = useAppStore((state) => state.outboxItem);
+  const lookUpCatalogItem = useAppStore((state) => state.lookUpCatalogItem);
   const [content, setContent] = useState<SlipContent>();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<SlipPrintNotice>();
@@ -57,14 +60,14 @@ export function ReprintSlipButton({ item }: { item: OutboxItemView }) {
   const load = async () => {
     setBusy(true);
     setNotice(undefined);
-    const detail = await voa.outbox.get({ id: item.id });
+    const detail = await outboxItem(item.id);
     if (!detail.ok || !('quoteRequestLines' in detail.value.payload)) {
       setNotice({ tone: 'error', text: detail.ok ? t('counter.print.notAnOrder') : detail.error.message });
       setBusy(false);
       return;
     }
     const payload = detail.value.payload;
-    setContent({ item: detail.value, payload, items: await slipItems(payload) });
+    setContent({ item: detail.value, payload, items: await slipItems(payload, lookUpCatalogItem) });
   };
   // Once the slip is in the page: print it, then take it out again.
   useEffect(() => {

@@ -8,7 +8,7 @@ import type { CatalogItemDetail } from '../../../../shared/contract/catalog-sear
 import { withPortalValues, type DraftTarget } from '../../../../shared/contract/request-drafts.ts';
 import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts';
 import { MAX_QUOTE_LINES } from '../../../../shared/contract/request-schemas.ts';
-import { voa } from '../../bridge/voa.ts';
+import type { BridgeAnswer } from '../../bridge/voa.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { newLineKey } from '../../request-form/draft-entry.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
@@ -22,11 +22,14 @@ export interface OrderAgainOutcome {
 }
 
 /** The catalog's facts of each item number (upper case), where the local catalog knows it. */
-async function catalogFacts(lines: readonly PortalDocumentLine[]): Promise<Map<string, CatalogItemDetail>> {
+async function catalogFacts(
+  lines: readonly PortalDocumentLine[],
+  lookUp: (itemNo: string) => BridgeAnswer<'catalog:item'>,
+): Promise<Map<string, CatalogItemDetail>> {
   const found = new Map<string, CatalogItemDetail>();
   const numbers = new Set(lines.map((line) => line.itemNo.trim().toUpperCase()).filter(Boolean));
   for (const itemNo of numbers) {
-    const result = await voa.catalog.item({ itemNo });
+    const result = await lookUp(itemNo);
     if (result.ok) found.set(itemNo, result.value);
   }
   return found;
@@ -52,6 +55,8 @@ export function OrderAgainDialog({
   const codes = useAppStore((state) => state.settingsView?.settings.units) ?? DEFAULT_UNIT_CODES;
   const customerNo = useAppStore((state) => state.portal.customer?.customerNo);
   const updateDraft = useAppStore((state) => state.updateDraft);
+  const lookUpCatalogItem = useAppStore((state) => state.lookUpCatalogItem);
+  const catalogStats = useAppStore((state) => state.catalogStats);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(() => new Set(lines.map((_, index) => index)));
   const [busy, setBusy] = useState(false);
   const first = useRef<HTMLInputElement>(null);
@@ -61,7 +66,7 @@ export function OrderAgainDialog({
     if (!customerNo || !chosen.size) return;
     setBusy(true);
     const picked = lines.filter((_, index) => chosen.has(index));
-    const [facts, stats] = await Promise.all([catalogFacts(picked), voa.catalog.stats({})]);
+    const [facts, stats] = await Promise.all([catalogFacts(picked, lookUpCatalogItem), catalogStats()]);
     const syncedAt = stats.ok ? stats.value.syncedAt : undefined;
     const made = picked.map((line) =>
       lineFromDocumentLine(newLineKey(), line, facts.get(line.itemNo.trim().toUpperCase()), {

@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 import type { OutboxStatus } from '../../../../shared/bridge/outbox-calls.ts';
 import type { ShownProblem } from '../../components/problem-text.ts';
 import { bridgeProblem } from '../../components/problem-text.ts';
-import { voa } from '../../bridge/voa.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 
@@ -17,7 +16,7 @@ export function HeldRequestsBanner({
 }) {
   const t = useT();
   const newBaseUrl = useAppStore((state) => state.settingsView?.settings.host.baseUrl);
-  const loadOutbox = useAppStore((state) => state.loadOutbox);
+  const sendToNewConnection = useAppStore((state) => state.sendHeldToNewConnection);
   const [confirming, setConfirming] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -26,9 +25,8 @@ export function HeldRequestsBanner({
 
   const send = async () => {
     setConfirming(false);
-    const result = await voa.outbox.sendToNewConnection({});
+    const result = await sendToNewConnection();
     onProblem(result.ok ? undefined : bridgeProblem(t, result.error));
-    if (result.ok) await loadOutbox();
   };
 
   return (

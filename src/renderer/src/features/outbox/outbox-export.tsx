@@ -3,7 +3,6 @@
 // explicit step after choosing what.
 import { useState } from 'react';
 import type { ExportFormat, OutboxExportSelection } from '../../../../shared/bridge/export-calls.ts';
-import { voa } from '../../bridge/voa.ts';
 import { DateField } from '../../components/date-field.tsx';
 import { SelectField } from '../../components/choice-field.tsx';
 import { localDay } from '../../components/date-time-format.ts';
@@ -14,6 +13,7 @@ export function OutboxExport() {
   const t = useT();
   const language = useAppStore((state) => state.language);
   const events = useAppStore((state) => state.settingsView?.settings.sourceLabels) ?? [];
+  const exportOutbox = useAppStore((state) => state.exportOutbox);
   const [open, setOpen] = useState(false);
   const [by, setBy] = useState<'day' | 'event'>('day');
   const [day, setDay] = useState(() => localDay(new Date()));
@@ -35,7 +35,7 @@ export function OutboxExport() {
     if (!selection) return;
     setBusy(true);
     setOutcome(undefined);
-    const answer = await voa.export.outbox({ format, selection });
+    const answer = await exportOutbox({ format, selection });
     setBusy(false);
     if (!answer.ok) setOutcome({ tone: 'error', text: answer.error.message });
     else if (answer.value.file) {

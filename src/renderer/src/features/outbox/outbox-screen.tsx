@@ -21,7 +21,6 @@ import {
 } from '../../../../shared/contract/request-schemas.ts';
 import { DEFAULT_UNIT_CODES } from '../../../../shared/contract/request-lines.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
-import { voa } from '../../bridge/voa.ts';
 import { AccountForm } from '../../request-form/account-form.tsx';
 import { ErrorSummary } from '../../request-form/error-summary.tsx';
 import { QuoteForm } from '../../request-form/quote-form.tsx';
@@ -37,6 +36,7 @@ import { useT, type Translate } from '../../i18n/i18n.ts';
 import { OUTBOX_FILTERS } from './outbox-slice.ts';
 import { HeldRequestsBanner } from './held-requests-banner.tsx';
 import { OutboxExport } from './outbox-export.tsx';
+import './outbox.css';
 
 type FilterName = keyof typeof OUTBOX_FILTERS;
 const FILTER_NAMES = Object.keys(OUTBOX_FILTERS) as FilterName[];
@@ -50,6 +50,10 @@ export function OutboxScreen({ slipReprint }: { slipReprint?: (item: OutboxItemV
   const loadOutbox = useAppStore((state) => state.loadOutbox);
   const startPortal = useAppStore((state) => state.portalStart);
   const links = useAppStore((state) => state.portalLinks);
+  const flushOutbox = useAppStore((state) => state.flushOutbox);
+  const retryOutboxItem = useAppStore((state) => state.retryOutboxItem);
+  const discardOutboxItem = useAppStore((state) => state.discardOutboxItem);
+  const outboxItem = useAppStore((state) => state.outboxItem);
   const [filterName, setFilterName] = useState<FilterName>('all');
   const [search, setSearch] = useState(filter.search);
   const [correcting, setCorrecting] = useState<OutboxItemDetail | undefined>();
@@ -67,7 +71,7 @@ export function OutboxScreen({ slipReprint }: { slipReprint?: (item: OutboxItemV
     const result = await call;
     setMessage(result.ok ? undefined : bridgeProblem(t, result.error));
   };
-  const sendNow = () => act(voa.outbox.flush({}));
+  const sendNow = () => act(flushOutbox());
 
   // Several requests held up by the same cause (Refuse Requests was on, a permission was missing) are
   // retried together once the cause is fixed, instead of one by one.
@@ -81,7 +85,7 @@ export function OutboxScreen({ slipReprint }: { slipReprint?: (item: OutboxItemV
   const retryAll = async (group: OutboxItemView[]) => {
     const failed: { requestId: string; error: BridgeError }[] = [];
     for (const item of group) {
-      const result = await voa.outbox.retry({ id: item.id });
+      const result = await retryOutboxItem(item.id);
       if (!result.ok) failed.push({ requestId: item.requestId, error: result.error });
     }
     const first = failed[0];
@@ -198,10 +202,10 @@ export function OutboxScreen({ slipReprint }: { slipReprint?: (item: OutboxItemV
                   link={linkOf.get(item.requestId)}
                   now={now}
                   reprint={slipReprint?.(item)}
-                  onRetry={() => act(voa.outbox.retry({ id: item.id }))}
-                  onDiscard={() => act(voa.outbox.discard({ id: item.id }))}
+                  onRetry={() => act(retryOutboxItem(item.id))}
+                  onDiscard={() => act(discardOutboxItem(item.id))}
                   onCorrect={async () => {
-                    const detail = await voa.outbox.get({ id: item.id });
+                    const detail = await outboxItem(item.id);
                     if (detail.ok) setCorrecting(detail.value);
                     else setMessage(bridgeProblem(t, detail.error));
                   }}
@@ -453,6 +457,7 @@ function RequestLines({ item }: { item: OutboxItemView }) {
   const t = useT();
   const language = useAppStore((state) => state.language);
   const units = useAppStore((state) => state.settingsView?.settings.units) ?? DEFAULT_UNIT_CODES;
+  const outboxItem = useAppStore((state) => state.outboxItem);
   const [lines, setLines] = useState<QuoteLinePayload[] | undefined>();
   const count =
     item.summary.lineCount === 1
@@ -464,7 +469,7 @@ function RequestLines({ item }: { item: OutboxItemView }) {
       className="request-lines"
       onToggle={async (event) => {
         if (!event.currentTarget.open || lines) return;
-        const detail = await voa.outbox.get({ id: item.id });
+        const detail = await outboxItem(item.id);
         if (detail.ok && 'quoteRequestLines' in detail.value.payload)
           setLines((detail.value.payload.quoteRequestLines ?? []) as QuoteLinePayload[]);
       }}
@@ -495,6 +500,7 @@ function RequestLines({ item }: { item: OutboxItemView }) {
 /** A needs-attention request in its form, corrected and queued again under the same requestId. */
 function CorrectPanel({ item, onDone }: { item: OutboxItemDetail; onDone(error?: ShownProblem): void }) {
   const t = useT();
+  const resendOutboxItem = useAppStore((state) => state.resendOutboxItem);
   const language = useAppStore((state) => state.language);
   const original = item.payload as Record<string, unknown>;
   const [quote, setQuote] = useState<QuoteDraft | undefined>(() =>
@@ -528,7 +534,7 @@ function CorrectPanel({ item, onDone }: { item: OutboxItemDetail; onDone(error?:
   const resend = async () => {
     if (!verdict.value || busy) return;
     setBusy(true);
-    const result = await voa.outbox.resend({ id: item.id, ...request });
+    const result = await resendOutboxItem({ id: item.id, ...request });
     setBusy(false);
     if (!result.ok) {
       setBridgeErrors(formPaths(result.error.fields));

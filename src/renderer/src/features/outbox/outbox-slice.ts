@@ -1,8 +1,9 @@
 // State of the outbox screen and the header's queue status: the list as filtered, kept current by the
 // outbox's change events.
 import type { SliceCreator } from '../../app/app-store.ts';
+import type { CallInput } from '../../../../shared/bridge/api.ts';
 import type { OutboxItemView, OutboxState, OutboxStatus } from '../../../../shared/bridge/outbox-calls.ts';
-import { voa } from '../../bridge/voa.ts';
+import { voa, type BridgeAnswer as Answer } from '../../bridge/voa.ts';
 
 export interface OutboxFilter {
   states: OutboxState[];
@@ -24,7 +25,20 @@ export interface OutboxSlice {
   /** Follows the queue from start: the header shows its status on every screen. */
   initOutbox(): Promise<void>;
   loadOutbox(filter?: Partial<OutboxFilter>): Promise<void>;
+  /** Tries every waiting request now (also the paused queue's "resume"). */
+  flushOutbox(): Answer<'outbox:flush'>;
+  retryOutboxItem(id: OutboxItemId): Answer<'outbox:retry'>;
+  discardOutboxItem(id: OutboxItemId): Answer<'outbox:discard'>;
+  /** One request with its payload (its lines, its form for a correction, its slip). */
+  outboxItem(id: OutboxItemId): Answer<'outbox:get'>;
+  /** A corrected request queued again under its requestId. */
+  resendOutboxItem(request: CallInput<'outbox:resend'>): Answer<'outbox:resend'>;
+  /** Requests held from an earlier connection go to the one in Settings; the list is read again after. */
+  sendHeldToNewConnection(): Answer<'outbox:sendToNewConnection'>;
+  exportOutbox(request: CallInput<'export:outbox'>): Answer<'export:outbox'>;
 }
+
+type OutboxItemId = CallInput<'outbox:get'>['id'];
 
 export const createOutboxSlice: SliceCreator<OutboxSlice> = (set, get) => {
   let initialized = false;
@@ -72,5 +86,17 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> = (set, get) => {
       });
       if (result.ok) set({ outboxItems: result.value.items, outboxStatus: result.value.status });
     },
+
+    flushOutbox: () => voa.outbox.flush({}),
+    retryOutboxItem: (id) => voa.outbox.retry({ id }),
+    discardOutboxItem: (id) => voa.outbox.discard({ id }),
+    outboxItem: (id) => voa.outbox.get({ id }),
+    resendOutboxItem: (request) => voa.outbox.resend(request),
+    async sendHeldToNewConnection() {
+      const result = await voa.outbox.sendToNewConnection({});
+      if (result.ok) await get().loadOutbox();
+      return result;
+    },
+    exportOutbox: (request) => voa.export.outbox(request),
   };
 };

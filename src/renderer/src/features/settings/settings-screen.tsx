@@ -14,6 +14,7 @@ import { SetupGuide } from './setup-guide.tsx';
 import { SlipPrinterSection } from './slip-printer-section.tsx';
 import { SupportSection } from './support-section.tsx';
 import { PolicyBanner } from './policy-lock.tsx';
+import './settings.css';
 
 /**
  * `catalogSync`: the catalog's sync status with "Sync now", and "Sync anyway" after a sync was refused for

@@ -6,9 +6,11 @@ import type {
   SettingsView,
 } from '../../../../shared/bridge/settings-calls.ts';
 import type { BridgeError, BridgeResult } from '../../../../shared/bridge/define.ts';
+import type { UpdateView } from '../../../../shared/bridge/update-calls.ts';
+import type { CallInput } from '../../../../shared/bridge/api.ts';
 import type { ApplicationName, SettingsPatch } from '../../../../shared/settings.ts';
 import type { SliceCreator } from '../../app/app-store.ts';
-import { voa } from '../../bridge/voa.ts';
+import { voa, type BridgeAnswer as Answer } from '../../bridge/voa.ts';
 
 export interface SettingsSlice {
   settingsView: SettingsView | undefined;
@@ -28,6 +30,28 @@ export interface SettingsSlice {
   setAdminPin(newPin: string, currentPin?: string): Promise<PinAnswer | BridgeError>;
   removeAdminPin(currentPin: string): Promise<PinAnswer | BridgeError>;
   testConnection(): Promise<ConnectionTestResult | BridgeError>;
+  /** What runs here (version, build, commit, where the logs are), for About and support. */
+  aboutDesk(): Answer<'support:about'>;
+  openLogFolder(): Answer<'support:openLogFolder'>;
+  /** Main asks where to save the support bundle; a closed dialog answers `saved: false`. */
+  saveSupportBundle(): Answer<'support:saveBundle'>;
+  /** This workstation's slip printer and paper. */
+  slipPrintChoice(): Answer<'print:choice'>;
+  /** The printers this machine offers; only the desktop app lists them. */
+  slipPrinters(): Answer<'print:printers'>;
+  chooseSlipPrint(change: CallInput<'print:choose'>): Answer<'print:choose'>;
+  /** Where updates stand: the policy's folder and channel, and what the desk is doing about them. */
+  updateStatus(): Answer<'updates:status'>;
+  checkForUpdate(): Answer<'updates:check'>;
+  /** Installs a downloaded update now, or answers which work it waits for. */
+  restartIntoUpdate(): Answer<'updates:restart'>;
+  /** Each new update state from main; returns the unsubscribe. */
+  watchUpdates(onChange: (view: UpdateView) => void): () => void;
+  /**
+   * A delivery or a catalog sync started or ended (whether a restart must wait changes with them);
+   * returns the unsubscribe.
+   */
+  watchDeskWork(onChange: () => void): () => void;
 }
 
 /** A bridge error, as opposed to an answer: the slice's calls return one or the other. */
@@ -107,6 +131,24 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => {
       if (!result.ok) return failed(result.error);
       withSecrets(result.value);
       return undefined;
+    },
+    aboutDesk: () => voa.support.about(),
+    openLogFolder: () => voa.support.openLogFolder(),
+    saveSupportBundle: () => voa.support.saveBundle(),
+    slipPrintChoice: () => voa.print.choice({}),
+    slipPrinters: () => voa.print.printers({}),
+    chooseSlipPrint: (change) => voa.print.choose(change),
+    updateStatus: () => voa.updates.status(),
+    checkForUpdate: () => voa.updates.check(),
+    restartIntoUpdate: () => voa.updates.restart(),
+    watchUpdates: (onChange) => voa.on('updates:changed', onChange),
+    watchDeskWork(onChange) {
+      const offs = [
+        voa.on('outbox:changed', onChange),
+        voa.on('sync:progress', onChange),
+        voa.on('sync:finished', onChange),
+      ];
+      return () => offs.forEach((off) => off());
     },
   };
 };

@@ -7,15 +7,18 @@ import {
   type SlipPaper,
   type SlipPrintChoice,
 } from '../../../../shared/bridge/print-calls.ts';
-import { voa } from '../../bridge/voa.ts';
 import { SegmentedField, SelectField } from '../../components/choice-field.tsx';
 import { useT } from '../../i18n/i18n.ts';
+import { useAppStore } from '../../store/use-app-store.ts';
 
 /** The select's value for "no printer: ask in the print dialog". */
 const ASK_EACH_TIME = '';
 
 export function SlipPrinterSection() {
   const t = useT();
+  const slipPrintChoice = useAppStore((state) => state.slipPrintChoice);
+  const slipPrinters = useAppStore((state) => state.slipPrinters);
+  const chooseSlipPrint = useAppStore((state) => state.chooseSlipPrint);
   const [choice, setChoice] = useState<SlipPrintChoice>();
   /** Undefined while loading; null where this shell has no printer list (the browser shell). */
   const [printers, setPrinters] = useState<PrinterView[] | null>();
@@ -23,7 +26,7 @@ export function SlipPrinterSection() {
 
   useEffect(() => {
     let current = true;
-    void Promise.all([voa.print.choice({}), voa.print.printers({})]).then(([chosen, listed]) => {
+    void Promise.all([slipPrintChoice(), slipPrinters()]).then(([chosen, listed]) => {
       if (!current) return;
       if (chosen.ok) setChoice(chosen.value);
       else setProblem(chosen.error.message);
@@ -32,12 +35,12 @@ export function SlipPrinterSection() {
     return () => {
       current = false;
     };
-  }, []);
+  }, [slipPrintChoice, slipPrinters]);
 
   const choose = async (change: { printer?: string | null; paper?: SlipPaper }) => {
     // Shown chosen at once (a radio button that waits for main looks unclicked); main's answer settles it.
     setChoice((shown) => shown && { ...shown, ...change });
-    const answer = await voa.print.choose(change);
+    const answer = await chooseSlipPrint(change);
     if (answer.ok) {
       setChoice(answer.value);
       setProblem(undefined);

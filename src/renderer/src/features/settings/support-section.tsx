@@ -2,7 +2,6 @@
 // support bundle, and updates. For everyone at the desk: none of it changes a setting or shows a secret.
 import { useEffect, useState } from 'react';
 import type { AboutInfo } from '../../../../shared/bridge/support-calls.ts';
-import { voa } from '../../bridge/voa.ts';
 import { formatDateTime } from '../../components/date-time-format.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
@@ -20,22 +19,25 @@ function formatBytes(bytes: number, language: string): string {
 export function SupportSection() {
   const t = useT();
   const language = useAppStore((state) => state.language);
+  const aboutDesk = useAppStore((state) => state.aboutDesk);
+  const openLogFolder = useAppStore((state) => state.openLogFolder);
+  const saveSupportBundle = useAppStore((state) => state.saveSupportBundle);
   const [about, setAbout] = useState<AboutInfo | undefined>();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>();
 
   useEffect(() => {
     let current = true;
-    void voa.support.about().then((result) => {
+    void aboutDesk().then((result) => {
       if (current && result.ok) setAbout(result.value);
     });
     return () => {
       current = false;
     };
-  }, []);
+  }, [aboutDesk]);
 
   const openLogs = async () => {
-    const result = await voa.support.openLogFolder();
+    const result = await openLogFolder();
     setNotice(
       result.ok
         ? undefined
@@ -47,7 +49,7 @@ export function SupportSection() {
     setBusy(true);
     setNotice(undefined);
     try {
-      const result = await voa.support.saveBundle();
+      const result = await saveSupportBundle();
       if (!result.ok)
         setNotice({ kind: 'problem', text: t('support.failed', { problem: result.error.message }) });
       else if (!result.value.saved) setNotice({ kind: 'ok', text: t('support.bundleCancelled') });

@@ -3,7 +3,6 @@
 // request is being delivered or the catalog syncs. Main decides all of it; this shows it.
 import { useCallback, useEffect, useState } from 'react';
 import type { UpdatePhase, UpdateView } from '../../../../shared/bridge/update-calls.ts';
-import { voa } from '../../bridge/voa.ts';
 import { formatDateTime } from '../../components/date-time-format.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
@@ -58,29 +57,29 @@ export function UpdatesPart() {
   const [view, setView] = useState<UpdateView | undefined>();
   const [restarting, setRestarting] = useState(false);
   const [busy, setBusy] = useState(false);
+  const updateStatus = useAppStore((state) => state.updateStatus);
+  const checkForUpdate = useAppStore((state) => state.checkForUpdate);
+  const restartIntoUpdate = useAppStore((state) => state.restartIntoUpdate);
+  const watchUpdates = useAppStore((state) => state.watchUpdates);
+  const watchDeskWork = useAppStore((state) => state.watchDeskWork);
 
   const refresh = useCallback(() => {
-    void voa.updates.status().then((result) => {
+    void updateStatus().then((result) => {
       if (result.ok) setView(result.value);
     });
-  }, []);
+  }, [updateStatus]);
 
   useEffect(() => {
     refresh();
-    return voa.on('updates:changed', setView);
-  }, [refresh]);
+    return watchUpdates(setView);
+  }, [refresh, watchUpdates]);
 
   // While an update is ready, whether a restart must wait changes as deliveries and syncs start and end.
   const ready = view?.phase.state === 'ready';
   useEffect(() => {
     if (!ready) return undefined;
-    const offs = [
-      voa.on('outbox:changed', refresh),
-      voa.on('sync:progress', refresh),
-      voa.on('sync:finished', refresh),
-    ];
-    return () => offs.forEach((off) => off());
-  }, [ready, refresh]);
+    return watchDeskWork(refresh);
+  }, [ready, refresh, watchDeskWork]);
 
   if (!view) return null;
   const phase = view.phase;
@@ -88,7 +87,7 @@ export function UpdatesPart() {
   const checkNow = async () => {
     setBusy(true);
     try {
-      const result = await voa.updates.check();
+      const result = await checkForUpdate();
       if (result.ok) setView(result.value);
     } finally {
       setBusy(false);
@@ -96,7 +95,7 @@ export function UpdatesPart() {
   };
 
   const restartNow = async () => {
-    const result = await voa.updates.restart();
+    const result = await restartIntoUpdate();
     if (result.ok && result.value.restarting) setRestarting(true);
     else refresh();
   };
