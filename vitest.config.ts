@@ -18,6 +18,10 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          // Files share a worker's modules (ESLint, zod, the app's own) instead of loading them again
+          // each: the unit and renderer projects together took 80 s of CPU isolated and 34 s not. Their
+          // tests hold no state between files (no module mocks, stores made anew before each test).
+          isolate: false,
         },
       },
       {
@@ -37,6 +41,7 @@ export default defineConfig({
           include: ['test/renderer/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['test/renderer/support/setup.ts'],
+          isolate: false,
         },
       },
     ],

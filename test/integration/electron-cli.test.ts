@@ -2,7 +2,6 @@
 // started as the desktop app's executable would be, with `cli` as its first argument, and `electron`
 // resolved to the recording stand-in (electron-shell/). No ELECTRON_RUN_AS_NODE: main itself hands the
 // arguments to the CLI, with a real data directory, app.db and the Secret Service keychain.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -10,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signingConfigFromEnvironment } from '../../scripts/dist/signing-config.ts';
-import { REPO_ROOT, type CliRun } from '../support/processes.ts';
+import { REPO_ROOT, runToEnd, type CliRun } from '../support/processes.ts';
 
 const MAIN_BUNDLE = path.join(REPO_ROOT, 'out/main/index.js');
 const LOADER = path.join(import.meta.dirname, 'electron-shell/load-main-with-stand-in.ts');
@@ -23,32 +22,22 @@ function desk(
   args: string[],
   options: { stdin?: string; packaged?: boolean; env?: Record<string, string> } = {},
 ): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--disable-warning=ExperimentalWarning', '--import', LOADER, MAIN_BUNDLE, ...args],
-      {
-        cwd: REPO_ROOT,
-        env: {
-          ...process.env,
-          VOA_DESK_DATA_DIR: '',
-          VOA_DESK_POLICY_FILE: '',
-          VOA_DESK_PROFILE: PROFILE,
-          STAND_IN_USER_DATA: userData,
-          STAND_IN_PACKAGED: options.packaged ? '1' : '',
-          ...options.env,
-        },
-        stdio: ['pipe', 'pipe', 'pipe'],
+  return runToEnd(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', '--import', LOADER, MAIN_BUNDLE, ...args],
+    {
+      stdin: options.stdin,
+      env: {
+        ...process.env,
+        VOA_DESK_DATA_DIR: '',
+        VOA_DESK_POLICY_FILE: '',
+        VOA_DESK_PROFILE: PROFILE,
+        STAND_IN_USER_DATA: userData,
+        STAND_IN_PACKAGED: options.packaged ? '1' : '',
+        ...options.env,
       },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(options.stdin ?? '');
-  });
+    },
+  );
 }
 
 const dataDir = () => path.join(userData, 'profiles', PROFILE);

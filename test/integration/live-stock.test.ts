@@ -9,10 +9,11 @@ import type { LiveStockAnswer } from '../../src/shared/bridge/stock-calls.ts';
 import { CATALOG_PAGES } from '../../src/shared/contract/catalog-pages.ts';
 import { configureProfileForEmulator } from '../support/emulator-profile.ts';
 import { emulatorAdmin, setEmulatorFaults } from '../support/emulator-admin.ts';
-import { createTestProfile, type TestProfile } from '../support/processes.ts';
+import { syncedEmulatorCatalog, type SyncedCatalog } from '../support/synced-catalog.ts';
+import { createTestProfile } from '../support/processes.ts';
 
+let synced: SyncedCatalog | undefined;
 let emulator: RunningEmulator;
-let profile: TestProfile;
 let core: VoaCore;
 /** A size in stock at the sync, and a size of another item. */
 let size: CatalogRow;
@@ -37,32 +38,15 @@ async function syncedInventory(itemNo: string, variantCode: string): Promise<num
 }
 
 beforeAll(async () => {
-  emulator = await startEmulator({ variants: 300, seed: 'live-stock', log: () => {} });
-  profile = await createTestProfile();
-  core = await VoaCore.open({
-    location: { profile: profile.profile, dataDir: profile.dataDir },
-    shell: 'browser',
-    version: 'test',
-  });
-  await configureProfileForEmulator(core, emulator.info);
-  const run = await core.catalog.syncNow('manual');
-  expect(run.outcome, run.message).toBe('succeeded');
-  const view = { steel: true, language: 'nl' as const };
-  const { voaVariants } = emulator.catalog.tables;
-  for (let index = 0; index < voaVariants.count; index++) {
-    const row = voaVariants.rowAt(index, view);
-    if ((row.DXRemainingInventory as number) > 0 && !row.Blocked) {
-      size = row;
-      break;
-    }
-  }
-  expect(size).toBeDefined();
+  synced = await syncedEmulatorCatalog({ variants: 300, seed: 'live-stock' });
+  ({ core, emulator } = synced);
+  const inStock = synced.variants.find((row) => (row.DXRemainingInventory as number) > 0 && !row.Blocked);
+  expect(inStock).toBeDefined();
+  size = inStock!;
 }, 120_000);
 
 afterAll(async () => {
-  await core?.close();
-  await emulator?.stop();
-  await profile?.dispose();
+  await synced?.close();
 });
 
 beforeEach(async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DELIVERY_PICKUP, SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
 import { Refusal } from './support/fake-bridge.ts';
 import { storeReaches } from './support/renderer-harness.ts';
-import { CONSENT, EMPLOYEE, openCounter, queued } from './support/counter-workstation.tsx';
+import { CONSENT, EMPLOYEE, fillIn, openCounter, queued } from './support/counter-workstation.tsx';
 
 describe('counter form', () => {
   it('an empty order without the privacy consent is not sent: the summary names both, the cursor goes to the line entry', async () => {
@@ -22,7 +22,8 @@ describe('counter form', () => {
 
   it('an order with one line and no consent puts the cursor on the consent box', async () => {
     const { fake, user } = await openCounter();
-    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), '100002{Tab}4{Enter}');
+    await fillIn(user, screen.getByLabelText('Nieuwe regel · Artikel'), '100002');
+    await user.keyboard('{Tab}4{Enter}');
     await screen.findByRole('listitem', { name: 'Regel 1' });
     await user.keyboard('{Control>}{Enter}{/Control}');
     await screen.findByText(/Nog niet in de wachtrij/);
@@ -32,7 +33,8 @@ describe('counter form', () => {
 
   it('text left in the catalog search or the entry row stops the send: named, the cursor there, Esc clears it', async () => {
     const { fake, user } = await openCounter();
-    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), '100002{Tab}4{Enter}');
+    await fillIn(user, screen.getByLabelText('Nieuwe regel · Artikel'), '100002');
+    await user.keyboard('{Tab}4{Enter}');
     await screen.findByRole('listitem', { name: 'Regel 1' });
     await user.click(screen.getByLabelText(/akkoord met de privacyverklaring/));
     const picker = screen.getByRole('combobox', { name: 'Zoeken in de catalogus (Alt+K)' });
@@ -44,7 +46,7 @@ describe('counter form', () => {
     expect(picker).toHaveValue('');
 
     const entry = screen.getByLabelText('Nieuwe regel · Artikel');
-    await user.type(entry, '100003');
+    await fillIn(user, entry, '100003');
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(await screen.findByText(/de nieuwe regel \(100003\) is nog niet toegevoegd/)).toBeVisible();
     await waitFor(() => expect(entry).toHaveFocus());
@@ -57,10 +59,11 @@ describe('counter form', () => {
     const { fake, user } = await openCounter({
       'outbox:submit': ({ payload }) => ({ item: queued(payload.requestId ?? 'unset'), existing: false }),
     });
-    await user.type(screen.getByLabelText('Contactpersoon'), 'Jan Smit');
-    await user.type(screen.getByLabelText('Bedrijf'), 'Smit Metaalbouw');
-    await user.type(screen.getByLabelText('Telefoon'), '0612345678');
-    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), '100002{Tab}4{Enter}');
+    await fillIn(user, screen.getByLabelText('Contactpersoon'), 'Jan Smit');
+    await fillIn(user, screen.getByLabelText('Bedrijf'), 'Smit Metaalbouw');
+    await fillIn(user, screen.getByLabelText('Telefoon'), '0612345678');
+    await fillIn(user, screen.getByLabelText('Nieuwe regel · Artikel'), '100002');
+    await user.keyboard('{Tab}4{Enter}');
     await screen.findByRole('listitem', { name: 'Regel 1' });
     await user.click(screen.getByLabelText(/akkoord met de privacyverklaring/));
     await user.keyboard('{Control>}{Enter}{/Control}');
@@ -98,9 +101,10 @@ describe('counter form', () => {
         });
       },
     });
-    await user.type(screen.getByLabelText('Contactpersoon'), 'Jan Smit');
-    await user.type(screen.getByLabelText('Bedrijf'), 'Smit Metaalbouw');
-    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), '100002{Tab}4{Enter}');
+    await fillIn(user, screen.getByLabelText('Contactpersoon'), 'Jan Smit');
+    await fillIn(user, screen.getByLabelText('Bedrijf'), 'Smit Metaalbouw');
+    await fillIn(user, screen.getByLabelText('Nieuwe regel · Artikel'), '100002');
+    await user.keyboard('{Tab}4{Enter}');
     await user.click(screen.getByLabelText(/akkoord met de privacyverklaring/));
     await user.keyboard('{Control>}{Enter}{/Control}');
 

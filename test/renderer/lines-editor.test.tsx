@@ -10,7 +10,14 @@ import {
   type QuoteDraft,
 } from '../../src/shared/contract/request-drafts.ts';
 import { useAppStore } from '../../src/renderer/src/store/use-app-store.ts';
-import { EMPLOYEE, beam, catalogStats, notInCatalog, openCounter } from './support/counter-workstation.tsx';
+import {
+  EMPLOYEE,
+  beam,
+  catalogStats,
+  notInCatalog,
+  openCounter,
+  scan,
+} from './support/counter-workstation.tsx';
 import { deferred } from './support/fake-bridge.ts';
 import { sizeRow } from './support/renderer-harness.ts';
 
@@ -41,11 +48,11 @@ const lineItems = () =>
 describe('lines editor', () => {
   it('a known item fills its description; an unknown one is marked and asks for one', async () => {
     const { user } = await openCounter();
-    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), `${beam.itemNo}{Enter}`);
+    await scan(user, beam.itemNo);
     const first = await screen.findByRole('listitem', { name: 'Regel 1' });
     expect(within(first).getByLabelText(/Omschrijving/)).toHaveValue(beam.description);
 
-    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), '999999{Enter}');
+    await scan(user, '999999');
     const second = await screen.findByRole('listitem', { name: 'Regel 2' });
     expect(await within(second).findByText(/niet in de lokale catalogus/)).toBeInTheDocument();
     await user.keyboard('{Control>}{Enter}{/Control}');
@@ -61,7 +68,7 @@ describe('lines editor', () => {
       'catalog:stats': stats,
       'catalog:item': item(() => swap('2026-11-23T02:00:00.000Z')),
     });
-    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), `${beam.itemNo}{Enter}`);
+    await scan(user, beam.itemNo);
     const first = await screen.findByRole('listitem', { name: 'Regel 1' });
     expect(await within(first).findByDisplayValue(beam.description)).toBeInTheDocument();
     expect(within(first).queryByText(/niet in de lokale catalogus/)).toBeNull();
@@ -70,7 +77,7 @@ describe('lines editor', () => {
   it('lines checked against an empty catalog are checked again when a sync brings one', async () => {
     const { stats, swap, item } = swappableCatalog(undefined);
     const { fake, user } = await openCounter({ 'catalog:stats': stats, 'catalog:item': item() });
-    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), `${beam.itemNo}{Enter}`);
+    await scan(user, beam.itemNo);
     const first = await screen.findByRole('listitem', { name: 'Regel 1' });
     expect(
       await within(first).findByText('niet gecontroleerd: de lokale catalogus is leeg'),
@@ -87,7 +94,7 @@ describe('lines editor', () => {
     const { catalog, stats, swap, item } = swappableCatalog('2026-11-21T02:00:00.000Z');
     catalog.hasBeam = false;
     const { fake, user } = await openCounter({ 'catalog:stats': stats, 'catalog:item': item() });
-    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), `${beam.itemNo}{Enter}`);
+    await scan(user, beam.itemNo);
     const first = await screen.findByRole('listitem', { name: 'Regel 1' });
     expect(await within(first).findByText(/niet in de lokale catalogus/)).toBeInTheDocument();
 
@@ -147,7 +154,7 @@ describe('lines editor', () => {
   it('moves a line up and removes one, by keyboard, and the draft follows', async () => {
     const { user } = await openCounter();
     for (const itemNo of ['A1', 'B2', 'C3']) {
-      await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), `${itemNo}{Enter}`);
+      await scan(user, itemNo);
     }
     await screen.findByRole('listitem', { name: 'Regel 3' });
 
@@ -181,7 +188,7 @@ describe('lines editor', () => {
         itemUnits: { '100002': 'base' },
       }),
     });
-    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), `${beam.itemNo}{Enter}`);
+    await scan(user, beam.itemNo);
     const line = await screen.findByRole('listitem', { name: 'Regel 1' });
     expect(await within(line).findByText('thermisch verzinkt')).toBeInTheDocument();
     expect(within(line).getByLabelText(/Omschrijving/)).toHaveValue(
@@ -201,7 +208,7 @@ describe('lines editor', () => {
 
   it('a quantity that reads two ways is asked, with a button for each reading', async () => {
     const { user } = await openCounter();
-    await user.type(screen.getByLabelText('Nieuwe regel · Artikel'), `${beam.itemNo}{Enter}`);
+    await scan(user, beam.itemNo);
     const line = await screen.findByRole('listitem', { name: 'Regel 1' });
     const quantity = within(line).getByLabelText('Regel 1 · Aantal');
     await waitFor(() => expect(quantity).toHaveFocus());

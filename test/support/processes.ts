@@ -37,16 +37,14 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(
+/** Runs a command to its end with `stdin` written to it, and gives its exit code and what it printed. */
+export function runToEnd(
+  command: string,
   args: string[],
-  options: { stdin?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { stdin?: string | undefined; env: NodeJS.ProcessEnv },
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(NODE, [path.join(REPO_ROOT, 'src/main/cli/index.ts'), ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, args, { cwd: REPO_ROOT, env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -54,6 +52,16 @@ export function runCli(
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
     child.stdin.end(options.stdin ?? '');
+  });
+}
+
+export function runCli(
+  args: string[],
+  options: { stdin?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliRun> {
+  return runToEnd(NODE, [path.join(REPO_ROOT, 'src/main/cli/index.ts'), ...args], {
+    stdin: options.stdin,
+    env: { ...process.env, ...options.env },
   });
 }
 

@@ -12,6 +12,8 @@ import { createTestProfile, type TestProfile } from './processes.ts';
 
 export interface SyncedCatalog {
   core: VoaCore;
+  /** The emulator the catalog came from, still answering (its admin routes change what it holds). */
+  emulator: RunningEmulator;
   /** The emulator's items by number and its variants, as a steel session in Dutch reads them. */
   items: Map<string, CatalogRow>;
   variants: CatalogRow[];
@@ -55,6 +57,7 @@ export async function syncedEmulatorCatalog(options: {
     const opened = core;
     return {
       core: opened,
+      emulator,
       items,
       variants,
       search: async (input) =>

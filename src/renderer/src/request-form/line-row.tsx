@@ -2,7 +2,8 @@
 // description and remark), what is noted under it (treatment, profile and grade, the catalog's verdict,
 // a cut with how many of it), its problems, and the same-size question. What a change does is the
 // hook's (use-lines-editor.ts); what a line means is the rules' (line-rules.ts).
-import type { KeyboardEvent, ReactNode, RefObject } from 'react';
+import { memo, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import type { CatalogSizeRow } from '../../../shared/contract/catalog-search.ts';
 import { currentCatalog, numberFromText, type DraftLine } from '../../../shared/contract/request-drafts.ts';
 import { QUOTE_LINE_FIELDS, QUOTE_LINES_KEY, toCodeCase } from '../../../shared/contract/request-fields.ts';
 import { LINE_UNITS, unitAllowsDecimals, unitCode } from '../../../shared/contract/request-lines.ts';
@@ -42,6 +43,8 @@ interface CellProps {
   field: LineField;
   name: string;
   options: CellOptions;
+  /** The sizes of the line's item the catalog told, offered in its size field. */
+  sizes: readonly CatalogSizeRow[] | undefined;
   /** The entry row's item field: a shortcut and the scan rule put the cursor there. */
   inputRef?: RefObject<HTMLInputElement | null> | undefined;
 }
@@ -63,7 +66,7 @@ function LineCell(props: CellProps) {
   const over = spec.maxLength !== undefined && value.length > spec.maxLength;
   const catalog = currentCatalog(line);
   const checked = catalog !== undefined && catalog.state !== 'unknown' && catalog.state !== 'noCatalog';
-  const sizes = field === 'variantCode' ? (editor.sizesOf[line.itemNo.trim()] ?? []) : [];
+  const sizes = field === 'variantCode' ? (props.sizes ?? []) : [];
   const listId = sizes.length > 1 ? `${name}-sizes` : undefined;
   return (
     <span className={`line__cell line__cell--${field}${options.error || over ? ' line__cell--invalid' : ''}`}>
@@ -325,20 +328,40 @@ function LineErrors({ problems, fieldAt }: { problems: [string, string][]; field
   );
 }
 
-/** A line of the form: its number, its cells, its buttons (up, down, remove), its texts, notes and problems. */
-export function LineRow({
-  editor,
-  line,
-  index,
-  count,
-  errors,
-}: {
+interface LineRowProps {
   editor: LinesEditorState;
   line: DraftLine;
   index: number;
-  count: number;
+  /** The last line has no "down" button to press. */
+  last: boolean;
+  /** This line's problems only, by their form path. */
   errors: FieldErrors;
-}) {
+  sizes: readonly CatalogSizeRow[] | undefined;
+}
+
+/** The same problems, whether or not the form's verdict built a new object for them. */
+function sameErrors(a: FieldErrors, b: FieldErrors): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/**
+ * A line of the form: its number, its cells, its buttons (up, down, remove), its texts, notes and
+ * problems. Rendered again only when something it shows changed: typing in one line of a long order
+ * leaves the other lines alone.
+ */
+export const LineRow = memo(
+  LineRowView,
+  (before, after) =>
+    before.editor === after.editor &&
+    before.line === after.line &&
+    before.index === after.index &&
+    before.last === after.last &&
+    before.sizes === after.sizes &&
+    sameErrors(before.errors, after.errors),
+);
+
+function LineRowView({ editor, line, index, last, errors, sizes }: LineRowProps) {
   const t = useT();
   const label = useLineLabel();
   const number = index + 1;
@@ -355,11 +378,12 @@ export function LineRow({
       line={line}
       field={field}
       name={path(field)}
+      sizes={sizes}
       options={{
         label: `${t('requestForm.line.number', { number })} · ${label(field)}`,
         error: errors[path(field)],
         onChange: (value) => editor.setLine(index, field, value),
-        onKeyDown: editor.lineKeys(index),
+        onKeyDown: (event) => editor.lineKey(index, event),
       }}
     />
   );
@@ -385,7 +409,7 @@ export function LineRow({
           type="button"
           className="icon-button"
           aria-label={t('requestForm.line.down', { number })}
-          disabled={index === count - 1}
+          disabled={last}
           onClick={() => editor.move(index, 1)}
         >
           ↓
@@ -405,15 +429,20 @@ export function LineRow({
   );
 }
 
-/** The entry row: Enter in its item field is the scan rule, Enter elsewhere adds the line, Esc clears it. */
-export function EntryRow({
+/**
+ * The entry row: Enter in its item field is the scan rule, Enter elsewhere adds the line, Esc clears it.
+ * Rendered again only when what is typed in it changes.
+ */
+export const EntryRow = memo(function EntryRow({
   editor,
   entry,
   entryRef,
+  sizes,
 }: {
   editor: LinesEditorState;
   entry: DraftLine;
   entryRef?: RefObject<HTMLInputElement | null> | undefined;
+  sizes: readonly CatalogSizeRow[] | undefined;
 }) {
   const t = useT();
   const label = useLineLabel();
@@ -424,6 +453,7 @@ export function EntryRow({
       line={entry}
       field={field}
       name={`entry.${field}`}
+      sizes={sizes}
       inputRef={field === 'itemNo' ? entryRef : undefined}
       options={{
         label: `${t('requestForm.line.entry')} · ${label(field)}`,
@@ -461,7 +491,7 @@ export function EntryRow({
       <span className="line__hint field__hint">{t('requestForm.line.addHint')}</span>
     </div>
   );
-}
+});
 
 /** Same size twice: Enter adds to the earlier line, Esc (or the second button) keeps a new line. */
 export function SameSizeQuestionView({

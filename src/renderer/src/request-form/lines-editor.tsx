@@ -2,17 +2,33 @@
 // entry row at the bottom where Enter adds the line, so a keyboard-wedge scanner (item number + Enter)
 // adds lines by itself. The line logic is the hook's (use-lines-editor.ts), each row the row view's
 // (line-row.tsx), the rules plain functions (line-rules.ts).
-import { useRef, type RefObject } from 'react';
+import { memo, useRef, type RefObject } from 'react';
 import type { DraftLine } from '../../../shared/contract/request-drafts.ts';
 import { useT } from '../i18n/i18n.ts';
 import { CatalogItemPicker } from './catalog-item-picker.tsx';
 import { EntryRow, LineRow, SameSizeQuestionView, useLineLabel } from './line-row.tsx';
 import { ROW_FIELDS, type LinesAndEntry } from './line-rules.ts';
+import { QUOTE_LINES_KEY } from '../../../shared/contract/request-fields.ts';
 import type { FieldErrors } from './form-verdict.ts';
 import { useLinesEditor } from './use-lines-editor.ts';
 import './lines.css';
 
 export type { LinesAndEntry } from './line-rules.ts';
+
+/** The picker keeps its own state: a key typed in a line leaves it alone (its handler is stable). */
+const Picker = memo(CatalogItemPicker);
+const NO_ERRORS: FieldErrors = {};
+const LINE_PATH = new RegExp(`^${QUOTE_LINES_KEY}\\.(\\d+)\\.`);
+
+/** The form's problems split by line, once per render, so that each row is handed only its own. */
+function errorsByLine(errors: FieldErrors): FieldErrors[] {
+  const byLine: FieldErrors[] = [];
+  for (const [path, message] of Object.entries(errors)) {
+    const index = LINE_PATH.exec(path)?.[1];
+    if (index !== undefined) (byLine[Number(index)] ??= {})[path] = message;
+  }
+  return byLine;
+}
 
 interface LinesEditorProps {
   lines: DraftLine[];
@@ -42,6 +58,8 @@ export function LinesEditor({
   const picker = pickerRef ?? ownPickerRef;
   const questionRef = useRef<HTMLDivElement>(null);
   const editor = useLinesEditor({ lines, entry, entryRef, picker, questionRef, onChange });
+  const lineErrors = errorsByLine(errors);
+  const sizesOf = (line: DraftLine) => editor.sizesOf[line.itemNo.trim()];
   return (
     <section className="panel lines" aria-labelledby="lines-title">
       <h2 id="lines-title">
@@ -66,27 +84,28 @@ export function LinesEditor({
         {lines.map((line, index) => (
           <LineRow
             key={line.key}
-            editor={editor}
+            editor={editor.rows}
             line={line}
             index={index}
-            count={lines.length}
-            errors={errors}
+            last={index === lines.length - 1}
+            errors={lineErrors[index] ?? NO_ERRORS}
+            sizes={sizesOf(line)}
           />
         ))}
       </ol>
       {editor.sameSize ? (
         <SameSizeQuestionView
-          editor={editor}
+          editor={editor.rows}
           lines={lines}
           question={editor.sameSize}
           questionRef={questionRef}
         />
       ) : null}
       <div className="lines__picker" ref={picker}>
-        <CatalogItemPicker key={formRun} label={t('requestForm.line.catalog')} onPick={editor.addPicked} />
+        <Picker key={formRun} label={t('requestForm.line.catalog')} onPick={editor.rows.addPicked} />
         <span className="field__hint">{t('requestForm.line.catalogHint')}</span>
       </div>
-      <EntryRow editor={editor} entry={entry} entryRef={entryRef} />
+      <EntryRow editor={editor.rows} entry={entry} entryRef={entryRef} sizes={sizesOf(entry)} />
       {editor.limitMessage ? (
         <p className="field__error" role="alert">
           {editor.limitMessage}

@@ -5,7 +5,15 @@
 // (line-rules.ts). The scan rule (docs/input.md "Scanning"): Enter in the entry row's item field adds
 // the line at once and puts the cursor on its quantity in the same event, so no key typed after it is
 // lost; the catalog's answer fills the line when it comes.
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { flushSync } from 'react-dom';
 import type { CatalogSizeRow } from '../../../shared/contract/catalog-search.ts';
 import type { PickedCatalogLine } from '../../../shared/contract/picked-line.ts';
@@ -328,7 +336,8 @@ export function useLinesEditor({ lines, entry, entryRef, picker, questionRef, on
     onChange((current) => ({ ...current, lines: current.lines.filter((_, at) => at !== index) }));
   };
 
-  const lineKeys = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
+  /** A key in a line's field: Alt+↑/↓ moves the line, Enter ends it (the next scan, or the entry row). */
+  const lineKey = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
     if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
       event.preventDefault();
       move(index, event.key === 'ArrowUp' ? -1 : 1);
@@ -361,13 +370,10 @@ export function useLinesEditor({ lines, entry, entryRef, picker, questionRef, on
   /** A character typed while the same-size question is open: the next scan's, replayed after the answer. */
   const holdForNextScan = (key: HeldKey) => heldDuringQuestion.current.push(key);
 
-  return {
-    language,
-    codes,
-    catalogSyncedAt,
-    sizesOf,
-    limitMessage,
-    sameSize,
+  // Every row is handed the same actions object from render to render, so that a row whose line did not
+  // change skips its render: a key typed in one line of a long order re-renders that line, not all of
+  // them. Each action calls the latest render's function, which sees the lines as they are now.
+  const latest = useRef({
     holdForNextScan,
     checkItem,
     chooseUnit,
@@ -380,11 +386,58 @@ export function useLinesEditor({ lines, entry, entryRef, picker, questionRef, on
     clearEntry,
     move,
     remove,
-    lineKeys,
+    lineKey,
     focusEntry,
     addSawingRemark,
-  };
+  });
+  useLayoutEffect(() => {
+    latest.current = {
+      holdForNextScan,
+      checkItem,
+      chooseUnit,
+      addPicked,
+      addEntry,
+      scanEntry,
+      answerSameSize,
+      setLine,
+      setEntry,
+      clearEntry,
+      move,
+      remove,
+      lineKey,
+      focusEntry,
+      addSawingRemark,
+    };
+  });
+  type Actions = typeof latest.current;
+  const [actions] = useState(() => ({
+    holdForNextScan: (...args: Parameters<Actions['holdForNextScan']>) =>
+      latest.current.holdForNextScan(...args),
+    checkItem: (...args: Parameters<Actions['checkItem']>) => latest.current.checkItem(...args),
+    chooseUnit: (...args: Parameters<Actions['chooseUnit']>) => latest.current.chooseUnit(...args),
+    addPicked: (...args: Parameters<Actions['addPicked']>) => latest.current.addPicked(...args),
+    addEntry: () => latest.current.addEntry(),
+    scanEntry: (...args: Parameters<Actions['scanEntry']>) => latest.current.scanEntry(...args),
+    answerSameSize: (...args: Parameters<Actions['answerSameSize']>) =>
+      latest.current.answerSameSize(...args),
+    setLine: (...args: Parameters<Actions['setLine']>) => latest.current.setLine(...args),
+    setEntry: (...args: Parameters<Actions['setEntry']>) => latest.current.setEntry(...args),
+    clearEntry: () => latest.current.clearEntry(),
+    move: (...args: Parameters<Actions['move']>) => latest.current.move(...args),
+    remove: (...args: Parameters<Actions['remove']>) => latest.current.remove(...args),
+    lineKey: (...args: Parameters<Actions['lineKey']>) => latest.current.lineKey(...args),
+    focusEntry: () => latest.current.focusEntry(),
+    addSawingRemark: (...args: Parameters<Actions['addSawingRemark']>) =>
+      latest.current.addSawingRemark(...args),
+  }));
+  /** What every row is handed: changes only with the language or the unit codes. */
+  const rows = useMemo(() => ({ language, codes, ...actions }), [language, codes, actions]);
+
+  return { rows, catalogSyncedAt, sizesOf, limitMessage, sameSize };
 }
 
-/** What the lines editor's row view works with: the lines' state and every change it can make. */
-export type LinesEditorState = ReturnType<typeof useLinesEditor>;
+/**
+ * What the lines editor's rows work with: the language, the unit codes and every change a row can make,
+ * the same object as long as the language and codes stay (a row's memo compares it by reference).
+ */
+export type LinesEditorState = ReturnType<typeof useLinesEditor>['rows'];
