@@ -160,6 +160,15 @@ export function installFake(language: UiLanguage = 'nl', overrides: Handlers = {
     'portal:links': () => [],
     // The counter's slip: this workstation's paper, and its lines' items (none in an empty catalog).
     'print:choice': () => ({ printer: null, paper: 'a4' }),
+    // Settings' about section: a desk whose policy names no update folder.
+    'updates:status': () => ({
+      feed: null,
+      currentVersion: '0.1.0',
+      phase: { state: 'off', policyInvalid: false },
+      deferredBy: null,
+      lastCheckAt: null,
+      nextCheckAt: null,
+    }),
     'catalog:item': ({ itemNo }) => {
       throw new Refusal({ code: 'not-found', message: `Item ${itemNo} is not in the local catalog.` });
     },
