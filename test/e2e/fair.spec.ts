@@ -1,30 +1,27 @@
 // The trade-fair screen through the browser shell against the host emulator: an account request with every
 // key of the contract, and a quote request whose line arrives from the catalog's "add to request".
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   TEST_SOURCE_LABELS,
   type EmulatorProcess,
   type StoredRequestView,
 } from '../support/emulator-profile.ts';
 import {
-  startDeskAgainstEmulator,
   type BrowserShellProcess,
   type DeskAgainstEmulator,
   screenshot,
   screenshotAtSizes,
 } from './browser-shell.ts';
+import { expect, test } from './fixtures.ts';
 
 let desk: DeskAgainstEmulator;
 let emulator: EmulatorProcess;
 let shell: BrowserShellProcess;
 
-test.beforeAll(async () => {
-  desk = await startDeskAgainstEmulator();
+// Each test's own desk, from the fixture (fixtures.ts), kept where this file's helpers read it.
+test.beforeEach(({ desk: own }) => {
+  desk = own;
   ({ emulator, shell } = desk);
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
 });
 
 async function openFair(page: Page) {

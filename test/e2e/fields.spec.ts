@@ -1,26 +1,19 @@
 // Text fields as they are sent: leaving a field shows codes as the host stores them and removes invisible
 // characters (control, bidi and zero-width), the form names the fields that lost some, and the host
 // stores the clean text. Keyboard only, through the browser shell against the host emulator.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type EmulatorProcess, type StoredRequestView } from '../support/emulator-profile.ts';
-import {
-  startDeskAgainstEmulator,
-  type BrowserShellProcess,
-  type DeskAgainstEmulator,
-  screenshotAtSizes,
-} from './browser-shell.ts';
+import { type BrowserShellProcess, type DeskAgainstEmulator, screenshotAtSizes } from './browser-shell.ts';
+import { expect, test } from './fixtures.ts';
 
 let desk: DeskAgainstEmulator;
 let emulator: EmulatorProcess;
 let shell: BrowserShellProcess;
 
-test.beforeAll(async () => {
-  desk = await startDeskAgainstEmulator();
+// Each test's own desk, from the fixture (fixtures.ts), kept where this file's helpers read it.
+test.beforeEach(({ desk: own }) => {
+  desk = own;
   ({ emulator, shell } = desk);
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
 });
 
 /** Pastes text into the focused field (a paste brings what a keyboard cannot type), then Tab leaves it. */

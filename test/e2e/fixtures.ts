@@ -13,7 +13,7 @@ import {
   type EmulatorProcess,
   type EmulatorProfileOptions,
 } from '../support/emulator-profile.ts';
-import { createTestProfile, type TestProfile } from '../support/processes.ts';
+import { createTestProfile, runCli, type TestProfile } from '../support/processes.ts';
 import {
   startBrowserShellProcess,
   type BrowserShellProcess,
@@ -54,9 +54,19 @@ export interface NewDesk {
   shell: BrowserShellProcess;
 }
 
+/** A desk before its setup, beside the worker's emulator that it is to be set up for. */
+export interface DeskBeforeSetup extends NewDesk {
+  emulator: EmulatorProcess;
+}
+
 interface TestFixtures {
   /** A desk of this test's own with nothing configured (no emulator is started for it). */
   newDesk: NewDesk;
+  /**
+   * The emulator reset to its start state, and a desk of this test's own that trusts the emulator's CA
+   * file and has nothing else configured: what the person setting up a desk starts from.
+   */
+  deskBeforeSetup: DeskBeforeSetup;
   /** How the desk's profile is configured for the emulator (`test.use({ profileOptions: … })`). */
   profileOptions: EmulatorProfileOptions;
   /** The emulator, reset to its start state, and a desk of this test's own on it. */
@@ -103,6 +113,31 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         const shell = await startBrowserShellProcess(profile);
         try {
           await use({ profile, shell });
+        } finally {
+          await shell.stop();
+        }
+      } finally {
+        await profile.dispose();
+      }
+    },
+    { timeout: FIXTURE_TIMEOUT_MS },
+  ],
+  deskBeforeSetup: [
+    async ({ sharedEmulator }, use) => {
+      await sharedEmulator.answering();
+      const { emulator } = sharedEmulator;
+      const profile = await createTestProfile();
+      try {
+        // The CA file is set with the CLI before the shell starts: the browser shell has no file chooser
+        // of main's own, and a renderer may never name one.
+        const ca = await runCli([
+          ...['--data-dir', profile.dataDir, '--profile', profile.profile],
+          ...['config', 'set', '--ca-file', emulator.info.caFile],
+        ]);
+        if (ca.code !== 0) throw new Error(`config set --ca-file failed: ${ca.stderr}`);
+        const shell = await startBrowserShellProcess(profile);
+        try {
+          await use({ emulator, profile, shell });
         } finally {
           await shell.stop();
         }

@@ -2,18 +2,16 @@
 // against the host emulator over HTTPS: the cursor where work starts after Alt+1…5, a reload back on the
 // same screen and tab, an unfinished order offered rather than imposed, parking and resuming orders,
 // Alt+O for pickup or delivery, an error summary in screen order, and the header naming what reached the ERP.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { UiLanguage } from '../../src/shared/settings.ts';
-import { startDeskAgainstEmulator, screenshotAtSizes, type DeskAgainstEmulator } from './browser-shell.ts';
+import { screenshotAtSizes, type DeskAgainstEmulator } from './browser-shell.ts';
+import { expect, test } from './fixtures.ts';
 
 let desk: DeskAgainstEmulator;
 
-test.beforeAll(async () => {
-  desk = await startDeskAgainstEmulator();
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
+// Each test's own desk, from the fixture (fixtures.ts), kept where this file's helpers read it.
+test.beforeEach(({ desk: own }) => {
+  desk = own;
 });
 
 /** The few bridge calls this file makes to set up a case (a language, a sync) and to see what main kept. */
@@ -142,7 +140,7 @@ for (const language of ['nl', 'en'] as const) {
     await expect(page.getByRole('tab', { name: words.accountTab })).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('Alt+2');
     await expect(page.locator('main :focus')).toHaveAttribute('name', 'email');
-    // Back on the quote tab for the next test.
+    // And back to the quote tab.
     const quoteTab = page.getByRole('tab', { name: words.quoteTab });
     await tabTo(page, quoteTab, 'Shift+Tab');
     await page.keyboard.press('Enter');

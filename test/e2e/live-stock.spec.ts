@@ -2,17 +2,17 @@
 // the catalog's item detail and on a counter order line, the ERP's figure now beside the synced one after
 // the emulator's stock changed, then a refused call (403), a failing host (503) and no host at all.
 // In Dutch, at 1024×700, keyboard only.
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startDeskAgainstEmulator, type DeskAgainstEmulator, screenshot } from './browser-shell.ts';
+import type { Locator, Page } from '@playwright/test';
+import { type DeskAgainstEmulator, screenshot } from './browser-shell.ts';
+import { expect, test } from './fixtures.ts';
 
 let desk: DeskAgainstEmulator;
 
-test.beforeAll(async () => {
-  desk = await startDeskAgainstEmulator({ variants: 2000, emulatorArgs: ['--seed', 'e2e-stock'] });
-});
+test.use({ emulatorOptions: { variants: 2000, emulatorArgs: ['--seed', 'e2e-stock'] } });
 
-test.afterAll(async () => {
-  await desk?.stop();
+// Each test's own desk, from the fixture (fixtures.ts), kept where this file's helpers read it.
+test.beforeEach(({ desk: own }) => {
+  desk = own;
 });
 
 /** Presses a button as a keyboard user does: focus on it, then Enter. */

@@ -1,21 +1,18 @@
 // Dates and messages in the UI language whatever the browser's locale: the browser here runs
 // under en-US, the month-first order that turned "1 December" into 12 January, while VOA Desk speaks
 // Dutch. Against the emulator over HTTPS, with the keyboard alone.
-import { expect, test } from '@playwright/test';
 import type { StoredRequestView } from '../support/emulator-profile.ts';
-import { startDeskAgainstEmulator, screenshotAtSizes, type DeskAgainstEmulator } from './browser-shell.ts';
+import { screenshotAtSizes, type DeskAgainstEmulator } from './browser-shell.ts';
 import { catalogSynced, chooseLanguage, counterOrderWithOneLine } from './desk-steps.ts';
+import { expect, test } from './fixtures.ts';
 
 test.use({ locale: 'en-US', timezoneId: 'Europe/Amsterdam' });
 
 let desk: DeskAgainstEmulator;
 
-test.beforeAll(async () => {
-  desk = await startDeskAgainstEmulator();
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
+// Each test's own desk, from the fixture (fixtures.ts), kept where this file's helpers read it.
+test.beforeEach(({ desk: own }) => {
+  desk = own;
 });
 
 async function storedFor(contactName: string): Promise<StoredRequestView> {

@@ -3,24 +3,17 @@
 // its sawing instruction, a scanned item the local catalog does not know, a pickup with a date and a
 // delivery to the billing address. What the host stored is compared with what was typed, field by field.
 // The items are those of the emulator's seeded catalog (seed 1, 200 sizes).
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { StoredRequestView } from '../support/emulator-profile.ts';
-import {
-  startDeskAgainstEmulator,
-  screenshot,
-  screenshotAtSizes,
-  type DeskAgainstEmulator,
-} from './browser-shell.ts';
+import { screenshot, screenshotAtSizes, type DeskAgainstEmulator } from './browser-shell.ts';
 import { catalogSynced } from './desk-steps.ts';
+import { expect, test } from './fixtures.ts';
 
 let desk: DeskAgainstEmulator;
 
-test.beforeAll(async () => {
-  desk = await startDeskAgainstEmulator();
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
+// Each test's own desk, from the fixture (fixtures.ts), kept where this file's helpers read it.
+test.beforeEach(({ desk: own }) => {
+  desk = own;
 });
 
 async function storedQuotes(): Promise<StoredRequestView[]> {
@@ -321,37 +314,4 @@ test('orders: a pickup carries its date; a delivery goes to the billing address;
     shipToAddress: '',
     shipToCity: '',
   });
-});
-
-test('orders: the catalog without the steel extension says stock is not available and leaves the steel columns out', async ({
-  page,
-}) => {
-  const noSteel = await startDeskAgainstEmulator({ emulatorArgs: ['--no-steel'] });
-  try {
-    await page.goto(noSteel.shell.ready.url);
-    // The window-wide keys work once the frame is up.
-    await expect(page.getByRole('navigation')).toBeVisible();
-    await page.keyboard.press('Alt+3');
-    await expect(page.getByRole('heading', { name: 'Catalogus', level: 1 })).toBeVisible();
-    await expect(page.getByTestId('sync-status')).toContainText('Geslaagd', { timeout: 60_000 });
-    const results = page.getByTestId('catalog-results');
-    await expect(results.getByRole('option').first()).toContainText('voorraad niet beschikbaar');
-    await expect(page.getByText(/Het ERP heeft geen staalextensie/).first()).toBeVisible();
-    await expect(page.getByText('Alleen op voorraad')).toHaveCount(0);
-    await expect(page.getByLabel('Profiel')).toHaveCount(0);
-    await results.getByRole('option').first().click();
-    await expect(page.locator('.size-table')).toContainText('voorraad niet beschikbaar');
-    await expect(page.locator('.item-detail')).toContainText('Het ERP heeft geen staalextensie');
-    await expect(page.locator('.size-table thead')).not.toContainText('Afmetingen');
-    await screenshotAtSizes(page, 'orders-catalog-no-steel-nl', results);
-    await page.keyboard.press('Alt+5');
-    await page.getByText('English').click();
-    await page.keyboard.press('Alt+3');
-    await expect(results.getByRole('option').first()).toContainText('stock not available');
-    await screenshotAtSizes(page, 'orders-catalog-no-steel-en', results);
-    await page.keyboard.press('Alt+5');
-    await page.getByText('Nederlands').click();
-  } finally {
-    await noSteel.stop();
-  }
 });

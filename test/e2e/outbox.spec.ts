@@ -1,27 +1,24 @@
 // The outbox screen through the browser shell against the host emulator: a request the host refuses needs
 // attention with the host's message, is corrected and resent under the same requestId, and arrives once;
 // another is discarded after a confirmation and stays in the list.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type EmulatorProcess, type StoredRequestView } from '../support/emulator-profile.ts';
 import {
-  startDeskAgainstEmulator,
   type BrowserShellProcess,
   type DeskAgainstEmulator,
   screenshot,
   screenshotAtSizes,
 } from './browser-shell.ts';
+import { expect, test } from './fixtures.ts';
 
 let desk: DeskAgainstEmulator;
 let emulator: EmulatorProcess;
 let shell: BrowserShellProcess;
 
-test.beforeAll(async () => {
-  desk = await startDeskAgainstEmulator();
+// Each test's own desk, from the fixture (fixtures.ts), kept where this file's helpers read it.
+test.beforeEach(({ desk: own }) => {
+  desk = own;
   ({ emulator, shell } = desk);
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
 });
 
 async function counterOrder(page: Page, contactName: string) {
@@ -115,12 +112,8 @@ test('outbox: several requests refused for the same reason are retried together 
 
   await emulator.admin('/settings', { refuseRequests: false });
   await group.getByRole('button', { name: 'Alle 2 met deze reden opnieuw proberen' }).click();
-  await expect(page.locator('tbody tr[data-state="delivered"]')).toHaveCount(3);
+  await expect(page.locator('tbody tr[data-state="delivered"]')).toHaveCount(2);
   await expect(group).toHaveCount(0);
   const { requests } = await emulator.admin<{ requests: StoredRequestView[] }>('/requests/quote');
-  expect(requests.map((request) => request.contactName).sort()).toEqual([
-    'Derde Klant',
-    'Eerste Klant',
-    'Vierde Klant',
-  ]);
+  expect(requests.map((request) => request.contactName).sort()).toEqual(['Derde Klant', 'Vierde Klant']);
 });

@@ -2,41 +2,22 @@
 // the first run's setup guide, the connection typed in, Test connection per application (with the
 // emulator's fault switches), and the administrator PIN that counter staff do not pass. The extra CA file
 // is set with the CLI beforehand, as the browser shell has no file chooser of main's own.
-import { expect, test, type Page } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { KeytarSecretVault } from '../../src/main/core/secrets/secret-vault.ts';
 import { BUSINESS_CENTRAL_DEFAULTS } from '../../src/shared/settings.ts';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator-profile.ts';
-import { createTestProfile, runCli, type TestProfile } from '../support/processes.ts';
-import { startBrowserShellProcess, screenshotAtSizes, type BrowserShellProcess } from './browser-shell.ts';
+import { screenshotAtSizes } from './browser-shell.ts';
+import { expect, test } from './fixtures.ts';
 import { openSettings, tabTo } from './settings-keyboard.ts';
 
-let stateDir: string;
-let emulator: EmulatorProcess;
-let profile: TestProfile;
-let shell: BrowserShellProcess;
-
 // Keyboard only: every field is reached with Tab, which takes longer than the default time allows.
-test.describe.configure({ mode: 'serial', timeout: 360_000 });
+test.describe.configure({ timeout: 360_000 });
 
-test.beforeAll(async () => {
-  stateDir = await mkdtemp(path.join(os.tmpdir(), 'voa-emulator-admin-e2e-'));
-  emulator = await startEmulatorProcess({ stateDir });
-  profile = await createTestProfile();
-  const base = ['--data-dir', profile.dataDir, '--profile', profile.profile];
-  const ca = await runCli([...base, 'config', 'set', '--ca-file', emulator.info.caFile]);
-  if (ca.code !== 0) throw new Error(`config set --ca-file failed: ${ca.stderr}`);
-  shell = await startBrowserShellProcess(profile);
-});
+/** The keychain profile a test set a PIN in: the desk's disposal clears the secrets, not the PIN's hash. */
+let pinProfile: string | undefined;
 
-test.afterAll(async () => {
-  await shell?.stop();
-  if (profile) await new KeytarSecretVault(profile.profile).deleteEntry('admin-pin-hash');
-  await profile?.dispose();
-  await emulator?.stop();
-  if (stateDir) await rm(stateDir, { recursive: true, force: true });
+test.afterEach(async () => {
+  if (pinProfile) await new KeytarSecretVault(pinProfile).deleteEntry('admin-pin-hash');
+  pinProfile = undefined;
 });
 
 /** Types into a field reached with Tab, replacing what it held. */
@@ -63,6 +44,7 @@ async function switchLanguage(page: Page, from: 'Nederlands' | 'English') {
 
 test('first run: the setup guide, the connection typed in, and Test connection saying per application what works and what to fix', async ({
   page,
+  deskBeforeSetup: { emulator, shell },
 }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto(shell.ready.url);
@@ -147,7 +129,9 @@ test('first run: the setup guide, the connection typed in, and Test connection s
 
 test('the administrator PIN: set, leaving Settings or reloading locks, a wrong PIN is refused, main refuses a locked window, change and remove', async ({
   page,
+  desk: { emulator, profile, shell },
 }) => {
+  pinProfile = profile.profile;
   await openSettings(page, shell.ready.url);
   await expect(page.getByTestId('no-pin-hint')).toBeVisible();
 

@@ -5,17 +5,13 @@
 // app's silent print is covered by the shell wiring test, test/integration/electron-shell.test.ts).
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { StoredRequestView } from '../support/emulator-profile.ts';
 import { pdfPages, pdfText, pdfToPng, qrTextOnPdf } from '../support/slip-pdf.ts';
-import {
-  SCREENSHOT_DIR,
-  screenshot,
-  startDeskAgainstEmulator,
-  type DeskAgainstEmulator,
-} from './browser-shell.ts';
+import { SCREENSHOT_DIR, screenshot, type DeskAgainstEmulator } from './browser-shell.ts';
 import { CountingKeyboard, enterCounterOrder, THREE_LINE_ORDER } from './counter-keyboard-order.ts';
 import { counterOrderWithOneLine, startupSyncEnded } from './desk-steps.ts';
+import { expect, test } from './fixtures.ts';
 
 declare global {
   interface Window {
@@ -27,13 +23,10 @@ declare global {
 let desk: DeskAgainstEmulator;
 const PDF_DIR = path.join('test-results', 'slips');
 
-test.beforeAll(async () => {
-  desk = await startDeskAgainstEmulator();
+// Each test's own desk, from the fixture (fixtures.ts), kept where this file's helpers read it.
+test.beforeEach(async ({ desk: own }) => {
+  desk = own;
   await mkdir(PDF_DIR, { recursive: true });
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
 });
 
 async function openDesk(page: Page) {
@@ -136,6 +129,11 @@ test('slip: an order still waiting for its number carries its requestId; any cou
 }) => {
   await openDesk(page);
   await choosePaper(page, 'Bonrol 80 mm');
+  // An order delivered earlier, to be printed again from the outbox too.
+  await counterOrderWithOneLine(page, 'Eva Eerder');
+  await page.keyboard.press('Alt+P');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.locator('.submission-notice')).toHaveAttribute('data-state', 'delivered');
   // The host fails every request for now: the order stays queued, without a number.
   await desk.emulator.admin('/faults', { rules: [{ kind: 'status5xx', match: 'requests' }] });
   try {
