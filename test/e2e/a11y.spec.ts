@@ -124,6 +124,8 @@ for (const language of ['nl', 'en'] as const) {
   test(`a11y: every screen in ${language === 'nl' ? 'Dutch' : 'English'} has no serious or critical axe violation and no sideways scrolling at 1024×700`, async ({
     page,
   }) => {
+    // Seven screens, each checked by axe and photographed twice: on a loaded machine more than the default.
+    test.setTimeout(180_000);
     const words = WORDS[language];
     await page.goto(desk.shell.ready.url);
     await catalogSynced(page);
