@@ -2,20 +2,18 @@
 // of WCAG 2.1 A and AA, and at 1024×700 nothing scrolls sideways, neither the page nor a panel. Each screen
 // is also kept as a screenshot at 1024×700 and 1366×768, to be looked at.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { startDeskAgainstEmulator, screenshotAtSizes, type DeskAgainstEmulator } from './browser-shell.ts';
+import type { Page } from '@playwright/test';
+import { screenshotAtSizes, type DeskAgainstEmulator } from './browser-shell.ts';
 import { catalogSynced, chooseLanguage, counterOrderWithOneLine, type UiLanguageName } from './desk-steps.ts';
+import { expect, test } from './fixtures.ts';
 
 let desk: DeskAgainstEmulator;
 
-test.beforeAll(async () => {
-  desk = await startDeskAgainstEmulator();
+// Each test's own desk, from the fixture (fixtures.ts), kept where this file's helpers read it.
+test.beforeEach(async ({ desk: own }) => {
+  desk = own;
   // RequestCode's 1.5 s floor is the host's protection, not what this test looks at.
   await desk.emulator.admin('/settings', { requestCodeMinimumMs: 0, signInCodeWaitSeconds: 0 });
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
 });
 
 const WORDS = {
@@ -103,7 +101,7 @@ async function openScreen(page: Page, key: string, heading: string) {
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
 }
 
-/** One Buyer per language: the desk waits 60 s before it sends a second code to one address. */
+/** A Buyer per language, each a customer of its own. */
 const BUYERS = { nl: 'koper@devries.example', en: 'buyer@northernsteel.example' } as const;
 
 async function signInCustomer(page: Page, language: UiLanguageName) {
@@ -126,6 +124,8 @@ for (const language of ['nl', 'en'] as const) {
   test(`a11y: every screen in ${language === 'nl' ? 'Dutch' : 'English'} has no serious or critical axe violation and no sideways scrolling at 1024×700`, async ({
     page,
   }) => {
+    // Seven screens, each checked by axe and photographed twice: on a loaded machine more than the default.
+    test.setTimeout(180_000);
     const words = WORDS[language];
     await page.goto(desk.shell.ready.url);
     await catalogSynced(page);

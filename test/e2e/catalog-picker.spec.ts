@@ -1,20 +1,16 @@
 // The catalog item picker in the counter's line entry, as a keyboard-wedge scanner and a person use it:
 // an exact item number and Enter, typed faster than any result list, picks the item; arrows and Enter
 // pick the size shown; a blocked item is listed but refused with a message.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import type { CatalogSamples } from '../support/catalog-samples-shape.ts';
-import {
-  startDeskAgainstEmulator,
-  type BrowserShellProcess,
-  type DeskAgainstEmulator,
-} from './browser-shell.ts';
+import type { DeskAgainstEmulator } from './browser-shell.ts';
+import { expect, test } from './fixtures.ts';
 
 const SEED = 'picker';
 const VARIANTS = 3000;
 
-let desk: DeskAgainstEmulator;
-let shell: BrowserShellProcess;
+test.use({ emulatorOptions: { variants: VARIANTS, emulatorArgs: ['--seed', SEED] } });
 
 /** Items of the seeded catalog by what the test needs, read in a Node process (test/support). */
 function sampleItems(): CatalogSamples {
@@ -28,17 +24,8 @@ function sampleItems(): CatalogSamples {
   return JSON.parse(output) as CatalogSamples;
 }
 
-test.beforeAll(async () => {
-  desk = await startDeskAgainstEmulator({ variants: VARIANTS, emulatorArgs: ['--seed', SEED] });
-  shell = desk.shell;
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
-});
-
-async function syncedCounter(page: Page) {
-  await page.goto(shell.ready.url);
+async function syncedCounter(page: Page, desk: DeskAgainstEmulator) {
+  await page.goto(desk.shell.ready.url);
   await expect(page.getByRole('navigation')).toBeVisible();
   await page.keyboard.press('Alt+3');
   const status = page.getByTestId('sync-status').or(page.getByTestId('sync-progress'));
@@ -50,9 +37,9 @@ async function syncedCounter(page: Page) {
   await expect(page.getByRole('heading', { name: 'Balie', level: 1 })).toBeVisible();
 }
 
-test('item picker: scanner, arrows and Enter, blocked items refused', async ({ page }) => {
+test('item picker: scanner, arrows and Enter, blocked items refused', async ({ page, desk }) => {
   const { single, several, blocked } = sampleItems();
-  await syncedCounter(page);
+  await syncedCounter(page, desk);
   const picker = page.locator('.item-picker input[role="combobox"]');
 
   // A scanner: the number and Enter at once. One size: that size is the line.
@@ -97,9 +84,10 @@ test('item picker: scanner, arrows and Enter, blocked items refused', async ({ p
 
 test('item picker: Enter straight after a typed description decides on that exact text, never on a search still on its way', async ({
   page,
+  desk,
 }) => {
   const { several } = sampleItems();
-  await syncedCounter(page);
+  await syncedCounter(page, desk);
   const picker = page.locator('.item-picker input[role="combobox"]');
   // Typed at scanner speed and Enter at once: the result list for this text cannot have arrived yet.
   await picker.focus();

@@ -2,20 +2,13 @@
 // emulator: results sorted by stock, the order kept when a filter changes; a query with a digit too many
 // finds nothing and offers the designations that exist; choosing one with the keyboard searches for it
 // and leaves the cursor in the search box, with nothing opened or picked.
-import { expect, test, type Page } from '@playwright/test';
-import { startDeskAgainstEmulator, type DeskAgainstEmulator, screenshot } from './browser-shell.ts';
+import type { Page } from '@playwright/test';
+import { type DeskAgainstEmulator, screenshot } from './browser-shell.ts';
+import { expect, test } from './fixtures.ts';
 
-let desk: DeskAgainstEmulator;
+test.use({ emulatorOptions: { variants: 2000, emulatorArgs: ['--seed', 'e2e-suggest'] } });
 
-test.beforeAll(async () => {
-  desk = await startDeskAgainstEmulator({ variants: 2000, emulatorArgs: ['--seed', 'e2e-suggest'] });
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
-});
-
-async function syncedCatalogScreen(page: Page): Promise<void> {
+async function syncedCatalogScreen(page: Page, desk: DeskAgainstEmulator): Promise<void> {
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.goto(desk.shell.ready.url);
   await expect(page.getByRole('navigation')).toBeVisible();
@@ -32,8 +25,8 @@ async function shownStock(page: Page): Promise<number[]> {
   return texts.slice(0, 8).map((text) => Number(text.replace(/[^\d,]/g, '').replace(',', '.')));
 }
 
-test('catalog: results sorted by stock, the order kept when a filter changes', async ({ page }) => {
-  await syncedCatalogScreen(page);
+test('catalog: results sorted by stock, the order kept when a filter changes', async ({ page, desk }) => {
+  await syncedCatalogScreen(page, desk);
   const search = page.getByRole('searchbox');
   await search.focus();
   await page.keyboard.type('hea ');
@@ -72,8 +65,9 @@ test('catalog: results sorted by stock, the order kept when a filter changes', a
 
 test('catalog: a query that finds nothing offers what exists; choosing it searches, nothing is picked', async ({
   page,
+  desk,
 }) => {
-  await syncedCatalogScreen(page);
+  await syncedCatalogScreen(page, desk);
 
   const search = page.getByRole('searchbox');
   await search.focus();

@@ -5,17 +5,21 @@
 // so. Screenshots in Dutch and English at 1024x700 and 1366x768.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Agent, fetch } from 'undici';
-import {
-  startBrowserShellProcess,
-  startDeskAgainstEmulator,
-  screenshot,
-  type DeskAgainstEmulator,
-} from './browser-shell.ts';
+import { startBrowserShellProcess, screenshot, type DeskAgainstEmulator } from './browser-shell.ts';
+import { startupSyncEnded } from './desk-steps.ts';
+import { expect, test } from './fixtures.ts';
 import { REPO_ROOT } from '../support/processes.ts';
 
+test.use({ emulatorOptions: { variants: 800, emulatorArgs: ['--page-size', '200'] } });
+
 let desk: DeskAgainstEmulator;
+
+// Each test's own desk, from the fixture (fixtures.ts), kept where this file's helpers read it.
+test.beforeEach(({ desk: own }) => {
+  desk = own;
+});
 
 async function admin(route: string, body: unknown): Promise<void> {
   const info = desk.emulator.info;
@@ -59,17 +63,11 @@ async function syncNowByKeyboard(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-test.beforeAll(async () => {
-  desk = await startDeskAgainstEmulator({ variants: 800, emulatorArgs: ['--page-size', '200'] });
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
-});
-
 test('a steel page answering 403: succeeded with a warning naming the page and the permission set', async ({
   page,
 }) => {
+  // Two syncs, each given a minute to end: on a loaded machine more than the default test time.
+  test.setTimeout(180_000);
   await openCatalog(page);
   // A first sync, so that there is steel data to keep: the shell starts one for a fresh profile shortly
   // after start; if it has not yet, start it from the keyboard.
@@ -97,16 +95,16 @@ test('a steel page answering 403: succeeded with a warning naming the page and t
   await expect(page.getByTestId('sync-runs')).toContainText('Succeeded with a warning');
   await expect(page.getByTestId('sync-runs')).toContainText('The host refused voaGrades (403)');
   await shots(page, 'catalog-log-warning-en');
-  await chooseLanguage(page, 'Nederlands');
-  await admin('/settings', { refusedSyncPages: [] });
 });
 
 test('a sync asked for while a CLI sync runs on the same data directory says who is syncing', async ({
   page,
 }) => {
+  // The sync a new desk starts by itself has ended first: the CLI's is the only one running.
+  await openCatalog(page);
+  await startupSyncEnded(page);
   // Slow pages, so that the CLI sync is still running when the screen asks for one.
   await admin('/faults', { rules: [{ kind: 'latency', match: 'catalog', ms: 400 }] });
-  await openCatalog(page);
   const { spawn } = await import('node:child_process');
   const cli = spawn(
     process.execPath,
@@ -174,5 +172,4 @@ test('a catalog.db that cannot be opened: the shell starts, the sync log says it
   await expect(page.getByTestId('sync-status')).toContainText('Succeeded', { timeout: 60_000 });
   await page.getByRole('tab', { name: 'Browse' }).click();
   await expect(page.getByTestId('catalog-count')).toHaveText(/800 sizes/);
-  await chooseLanguage(page, 'Nederlands');
 });

@@ -2,21 +2,22 @@
 // speed all arrive, a refused scan never spoils the next one, the plain item comes before a treated one
 // nobody asked for and the treatment travels with a line, a cut-to-length size goes out in pieces with
 // its length, a quantity that reads two ways is asked, and nothing typed is dropped or sent empty.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { CatalogSizeRow } from '../../src/shared/contract/catalog-search.ts';
 import type { StoredRequestView } from '../support/emulator-profile.ts';
-import { screenshotAtSizes, startDeskAgainstEmulator, type DeskAgainstEmulator } from './browser-shell.ts';
+import { screenshotAtSizes, type DeskAgainstEmulator } from './browser-shell.ts';
 import { catalogSynced, chooseLanguage } from './desk-steps.ts';
+import { expect, test } from './fixtures.ts';
 
 const LINES = 50;
+
+test.use({ emulatorOptions: { variants: 3000 } });
+
 let desk: DeskAgainstEmulator;
 
-test.beforeAll(async () => {
-  desk = await startDeskAgainstEmulator({ variants: 3000 });
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
+// Each test's own desk, from the fixture (fixtures.ts), kept where this file's helpers read it.
+test.beforeEach(({ desk: own }) => {
+  desk = own;
 });
 
 async function storedQuote(contactName: string): Promise<StoredRequestView | undefined> {
@@ -303,5 +304,4 @@ test('the treatment is shown and sent; a cut-to-length size goes out in pieces w
       lengthMm: 3150,
     });
   }
-  await chooseLanguage(page, 'nl');
 });

@@ -2,23 +2,18 @@
 // sign a Buyer in at the counter with the code from the emulator's /mail, prefill the form, choose a
 // registered address, walk every tab in both languages at both window sizes, open a PDF, accept a quote,
 // and watch every way the desk forgets the customer.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { filesWithContent } from '../support/data-dir-files.ts';
 import { catalogSynced } from './desk-steps.ts';
 import type { QuoteRequestInput } from '../../src/shared/contract/request-schemas.ts';
-import {
-  TEST_PRIVACY_CONSENT_VERSION,
-  TEST_SOURCE_LABELS,
-  type EmulatorProcess,
-} from '../support/emulator-profile.ts';
+import { TEST_PRIVACY_CONSENT_VERSION, TEST_SOURCE_LABELS } from '../support/emulator-profile.ts';
 import {
   screenshot,
   screenshotAtSizes,
   startBrowserShellProcess,
-  startDeskAgainstEmulator,
-  type BrowserShellProcess,
   type DeskAgainstEmulator,
 } from './browser-shell.ts';
+import { expect, test } from './fixtures.ts';
 
 const BUYER = 'koper@devries.example';
 const VIEWER = 'kijker@devries.example';
@@ -36,22 +31,12 @@ const SIZES = [
 ] as const;
 
 let desk: DeskAgainstEmulator;
-let emulator: EmulatorProcess;
-let shell: BrowserShellProcess;
 
-test.beforeAll(async () => {
-  desk = await startDeskAgainstEmulator();
-  ({ emulator, shell } = desk);
-});
-
-test.beforeEach(async () => {
-  await emulator.admin('/reset', {});
+// Each test's own desk, from the fixture (fixtures.ts), on the emulator as it started.
+test.beforeEach(async ({ desk: own }) => {
+  desk = own;
   // RequestCode's 1.5 s floor and the 60 s wait are the host's protection, not what these tests look at.
-  await emulator.admin('/settings', { requestCodeMinimumMs: 0, signInCodeWaitSeconds: 0 });
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
+  await desk.emulator.admin('/settings', { requestCodeMinimumMs: 0, signInCodeWaitSeconds: 0 });
 });
 
 interface Mail {
@@ -61,14 +46,14 @@ interface Mail {
 }
 
 async function newestCode(email: string): Promise<string> {
-  const { mail } = await emulator.admin<{ mail: Mail[] }>('/mail');
+  const { mail } = await desk.emulator.admin<{ mail: Mail[] }>('/mail');
   const code = mail.filter((entry) => entry.kind === 'signInCode' && entry.to === email).at(-1)?.code;
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }
 
 async function openCounter(page: Page, language: 'nl' | 'en') {
-  await page.goto(shell.ready.url);
+  await page.goto(desk.shell.ready.url);
   await expect(page.getByRole('navigation')).toBeVisible();
   await page.keyboard.press('Alt+5');
   await page.getByText(language === 'nl' ? 'Nederlands' : 'English').click();
@@ -142,6 +127,8 @@ async function walkTabs(page: Page, language: 'nl' | 'en') {
 test('customer desk: a Buyer signed in at the counter, details and a registered address in the form, every tab, a PDF and an acceptance', async ({
   page,
 }) => {
+  // Every tab at two window sizes, a PDF and an acceptance: on a loaded machine more than the default test time.
+  test.setTimeout(180_000);
   await openCounter(page, 'nl');
   await page.setViewportSize(SIZES[1]);
   await screenshot(page, 'customer-1-sign-in-nl');
@@ -196,7 +183,7 @@ test('customer desk: a Buyer signed in at the counter, details and a registered 
   await expect(page.getByText('De klant is afgemeld. Klaar voor de volgende klant.')).toBeVisible();
   await expect(page.locator('.customer-tabs')).toHaveCount(0);
   await expect(page.getByLabel('Bedrijf', { exact: true })).toHaveValue('');
-  const { sessions } = await emulator.admin<{ sessions: { state: string }[] }>('/portal/sessions');
+  const { sessions } = await desk.emulator.admin<{ sessions: { state: string }[] }>('/portal/sessions');
   expect(sessions.map((session) => session.state)).toEqual(['revoked']);
 });
 
@@ -224,15 +211,13 @@ test('customer desk in English: every tab, a Viewer without addresses or accepta
   await page.screenshot({ path: 'test-results/screenshots/customer-6-viewer-en.png' });
 
   // The host's clock passes the session's end: the next look ends the session on screen.
-  await emulator.admin('/clock', { advanceSeconds: 481 * 60 });
+  await desk.emulator.admin('/clock', { advanceSeconds: 481 * 60 });
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(
     page.getByText("The customer's session has ended. Sign the customer in again to continue."),
   ).toBeVisible();
   await expect(page.locator('.customer-bar')).toBeHidden();
   await page.screenshot({ path: 'test-results/screenshots/customer-7-expired-en.png' });
-  await page.keyboard.press('Alt+5');
-  await page.getByText('Nederlands').click();
 });
 
 /** A fair quote request for the signed-in Buyer, queued through the page's own bridge as the fair form does. */
@@ -259,7 +244,7 @@ test('the outbox shows each fair request linked or not linked with the reason, a
   page,
 }) => {
   for (const email of [FAIR_BUYER, FAIR_SECOND_BUYER])
-    await emulator.admin('/portal/users', { email, customerNo: '10000', role: 'Buyer' });
+    await desk.emulator.admin('/portal/users', { email, customerNo: '10000', role: 'Buyer' });
   await openCounter(page, 'nl');
   await signIn(page, FAIR_BUYER, NL);
   const bar = page.locator('.customer-bar');
@@ -274,13 +259,13 @@ test('the outbox shows each fair request linked or not linked with the reason, a
   await expect(row(linkedId)).toContainText(`gekoppeld aan klant ${customerNo}`);
 
   // The host cannot be reached while the second request waits, and the customer leaves the desk.
-  await emulator.admin('/faults', { rules: [{ kind: 'drop', match: 'requests' }] });
+  await desk.emulator.admin('/faults', { rules: [{ kind: 'drop', match: 'requests' }] });
   const notLinkedId = await submitFairRequest(page, 'Kees de Vries');
   await expect(row(notLinkedId)).toContainText(`wordt na aflevering gekoppeld aan klant ${customerNo}`);
   await page.keyboard.press('Alt+1');
   await page.getByRole('button', { name: 'Afmelden' }).click();
   await expect(bar).toBeHidden();
-  await emulator.admin('/faults', { rules: [] });
+  await desk.emulator.admin('/faults', { rules: [] });
   await page.keyboard.press('Alt+4');
   await page.getByRole('button', { name: 'Nu verzenden' }).click();
   const notLinked = row(notLinkedId).locator('[data-link-state]');
@@ -313,12 +298,10 @@ test('the outbox shows each fair request linked or not linked with the reason, a
   await page.keyboard.press('Enter');
   await expect(notLinked).toHaveText(`linked to customer ${customerNo}`);
   await expect(linkNowEn).toHaveCount(0);
-  const { requests } = await emulator.admin<{ requests: { requestId: string; source: string }[] }>(
+  const { requests } = await desk.emulator.admin<{ requests: { requestId: string; source: string }[] }>(
     '/requests/quote',
   );
   expect(requests.find((request) => request.requestId === notLinkedId)?.source).toBe('portal');
-  await page.keyboard.press('Alt+5');
-  await page.getByText('Nederlands').click();
 });
 
 /** Every way a customer's session ends at the desk except sending the order. */
@@ -337,7 +320,7 @@ const TYPED_CONTACT = 'Jan Baliegast';
 
 /** Every file of the data directory (app.db, its WAL, logs) as bytes, joined. */
 async function dataDirBytes(): Promise<Map<string, Buffer>> {
-  return filesWithContent(shell.ready.dataDir);
+  return filesWithContent(desk.shell.ready.dataDir);
 }
 
 for (const ending of ENDINGS) {
@@ -345,14 +328,14 @@ for (const ending of ENDINGS) {
     if (ending === 'idle') test.setTimeout(180_000);
     // A portal user of its own per ending: the desk waits 60 s before a second code to one address.
     const email = `balie-${ending.toLowerCase()}@northernsteel.example`;
-    const { users } = await emulator.admin<{ users: { email: string; customerNo: string }[] }>(
+    const { users } = await desk.emulator.admin<{ users: { email: string; customerNo: string }[] }>(
       '/portal/users',
     );
     const customerNo = users.find((user) => user.email === OTHER_BUYER)!.customerNo;
-    await emulator.admin('/portal/users', { email, customerNo, role: 'Buyer' });
+    await desk.emulator.admin('/portal/users', { email, customerNo, role: 'Buyer' });
     if (ending === 'idle') {
       const saved = await page
-        .goto(shell.ready.url)
+        .goto(desk.shell.ready.url)
         .then(() => page.evaluate(() => window.voa!.settings.save({ portalIdleMinutes: 1 })));
       expect(saved.ok).toBe(true);
     }
@@ -376,8 +359,7 @@ for (const ending of ENDINGS) {
     const [, emailValue, vat, phone, street, shipToStreet] = theirs;
     const secrets = [emailValue!, vat!, phone!, street!, shipToStreet!];
     // The draft is saved as the employee types: the typed contact reaches the disk, the customer's data not.
-    // Main's draft is asked for, not only the bytes: earlier tests typed the same contact, whose bytes a
-    // database file may still hold, and a quit must come after this test's own save.
+    // Main's draft is asked for, not only the bytes: a quit must come after the draft's own save.
     await expect
       .poll(() =>
         page.evaluate(async () => {
@@ -403,18 +385,18 @@ for (const ending of ENDINGS) {
       await page.evaluate(() => window.voa!.settings.save({ portalIdleMinutes: 5 }));
     }
     if (ending === 'expiry' || ending === 'revocation') {
-      if (ending === 'expiry') await emulator.admin('/clock', { advanceSeconds: 481 * 60 });
-      else await emulator.admin('/portal/users', { email, customerNo, active: false });
+      if (ending === 'expiry') await desk.emulator.admin('/clock', { advanceSeconds: 481 * 60 });
+      else await desk.emulator.admin('/portal/users', { email, customerNo, active: false });
       await page.getByRole('button', { name: 'Vernieuwen' }).first().click();
     }
     if (ending === 'reload') await page.reload();
     if (ending === 'quit') {
-      await shell.stop();
+      await desk.shell.stop();
       // At rest, with VOA Desk closed: the customer is in no file.
       for (const [file, content] of await dataDirBytes())
         for (const secret of secrets) expect(content.includes(secret), `${secret} in ${file}`).toBe(false);
-      shell = desk.shell = await startBrowserShellProcess(desk.profile);
-      await page.goto(shell.ready.url);
+      desk.shell = await startBrowserShellProcess(desk.profile);
+      await page.goto(desk.shell.ready.url);
     }
 
     await expect(page.getByRole('heading', { name: 'Een bekende klant aanmelden' })).toBeVisible();
@@ -447,22 +429,19 @@ for (const ending of ENDINGS) {
     const next = `volgende-${ending.toLowerCase()}@devries.example`;
     const otherCustomer = users.find((user) => user.email === BUYER)!.customerNo;
     expect(otherCustomer).not.toBe(customerNo);
-    await emulator.admin('/portal/users', { email: next, customerNo: otherCustomer, role: 'Buyer' });
+    await desk.emulator.admin('/portal/users', { email: next, customerNo: otherCustomer, role: 'Buyer' });
     await signIn(page, next, NL);
     await expect(bar).toContainText('Aangemeld:');
     const screenText = await page.locator('main').innerText();
     for (const secret of secrets) expect(screenText.includes(secret), `${secret} on screen`).toBe(false);
     for (const [file, content] of await dataDirBytes())
       for (const secret of secrets) expect(content.includes(secret), `${secret} in ${file}`).toBe(false);
-    await page.getByRole('button', { name: 'Afmelden' }).click();
-    // Leave an empty form for the next test.
-    await field(page, 'contactName').fill('');
   });
 }
 
 test('everything the portal returns, as the contract means it, in Dutch and in English', async ({ page }) => {
   // RequestCode takes its 1.5 s on the host: the panel says meanwhile that the code is being sent.
-  await emulator.admin('/settings', { requestCodeMinimumMs: 1500 });
+  await desk.emulator.admin('/settings', { requestCodeMinimumMs: 1500 });
   await openCounter(page, 'nl');
   await page.setViewportSize(SIZES[0]);
   await page.getByLabel(NL.email, { exact: true }).fill(BUYER);
@@ -478,7 +457,7 @@ test('everything the portal returns, as the contract means it, in Dutch and in E
   ).toBeVisible();
   await page.getByRole('tab', { name: 'Offertes' }).click();
   await page.getByRole('tab', { name: 'Aanvragen' }).click();
-  const { calls } = await emulator.admin<{ calls: { procedure?: string; path?: string }[] }>('/calls');
+  const { calls } = await desk.emulator.admin<{ calls: { procedure?: string; path?: string }[] }>('/calls');
   expect(calls.filter((call) => JSON.stringify(call).includes('MyRequests'))).toHaveLength(1);
 
   const texts = {
@@ -549,9 +528,6 @@ test('everything the portal returns, as the contract means it, in Dutch and in E
     await page.getByRole('tab', { name: words.shipments }).click();
     await expect(body.getByRole('columnheader', { name: words.reference, exact: true })).toBeVisible();
   }
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.keyboard.press('Alt+5');
-  await page.getByText('Nederlands').click();
 });
 
 test('order again from an order, a shipment and a quote, with and without the steel extension, a blocked item flagged', async ({
@@ -559,7 +535,7 @@ test('order again from an order, a shipment and a quote, with and without the st
 }) => {
   test.setTimeout(180_000);
   const email = 'nabestellen@devries.example';
-  await emulator.admin('/portal/users', { email, customerNo: '10000', role: 'Buyer' });
+  await desk.emulator.admin('/portal/users', { email, customerNo: '10000', role: 'Buyer' });
   await openCounter(page, 'nl');
   await catalogSynced(page);
   await signIn(page, email, NL);
@@ -612,7 +588,7 @@ test('order again from an order, a shipment and a quote, with and without the st
   await expect(formLines).toHaveCount(fromOrder + fromShipment);
 
   // Without the steel extension: quantity and unit of measure as the host sends them.
-  await emulator.admin('/settings', { steel: false });
+  await desk.emulator.admin('/settings', { steel: false });
   await page.getByRole('tab', { name: 'Offertes' }).click();
   await page.getByRole('button', { name: 'Vernieuwen' }).click();
   await body
