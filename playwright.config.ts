@@ -10,7 +10,9 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Each worker has its own emulator, desks, free ports and keychain profiles, so two run side by side on
+  // the two cores: measured 1.7 × faster than one on a subset of specs. VOA_E2E_WORKERS=1 runs one.
+  workers: Number(process.env.VOA_E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list']],
   use: {
