@@ -373,7 +373,7 @@ export function useLinesEditor({ lines, entry, entryRef, picker, questionRef, on
   // Every row is handed the same actions object from render to render, so that a row whose line did not
   // change skips its render: a key typed in one line of a long order re-renders that line, not all of
   // them. Each action calls the latest render's function, which sees the lines as they are now.
-  const latest = useRef({
+  const current = {
     holdForNextScan,
     checkItem,
     chooseUnit,
@@ -389,25 +389,10 @@ export function useLinesEditor({ lines, entry, entryRef, picker, questionRef, on
     lineKey,
     focusEntry,
     addSawingRemark,
-  });
+  };
+  const latest = useRef(current);
   useLayoutEffect(() => {
-    latest.current = {
-      holdForNextScan,
-      checkItem,
-      chooseUnit,
-      addPicked,
-      addEntry,
-      scanEntry,
-      answerSameSize,
-      setLine,
-      setEntry,
-      clearEntry,
-      move,
-      remove,
-      lineKey,
-      focusEntry,
-      addSawingRemark,
-    };
+    latest.current = current;
   });
   type Actions = typeof latest.current;
   const [actions] = useState(() => ({
