@@ -2,15 +2,9 @@
 // the screenshots every e2e test keeps as artifacts.
 import type { Locator, Page } from '@playwright/test';
 import './page-globals.ts';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import {
-  configureProfileForEmulator,
-  startEmulatorProcess,
-  type EmulatorProcess,
-} from '../support/emulator-profile.ts';
-import { createTestProfile, spawnWithReadyLine, type TestProfile } from '../support/processes.ts';
+import type { EmulatorProcess } from '../support/emulator-profile.ts';
+import { spawnWithReadyLine, type TestProfile } from '../support/processes.ts';
 
 export interface BrowserShellReady {
   url: string;
@@ -20,13 +14,14 @@ export interface BrowserShellReady {
 
 export type BrowserShellProcess = Awaited<ReturnType<typeof startBrowserShellProcess>>;
 
-export function startBrowserShellProcess(profile: TestProfile) {
-  return spawnWithReadyLine<BrowserShellReady>('src/main/browser-shell/cli.ts', [
-    '--data-dir',
-    profile.dataDir,
-    '--profile',
-    profile.profile,
-  ]);
+/** The browser shell on a profile; `env` adds variables it reads at start (a policy file, a stand-in update). */
+export function startBrowserShellProcess(profile: TestProfile, env: Record<string, string> = {}) {
+  return spawnWithReadyLine<BrowserShellReady>(
+    'src/main/browser-shell/cli.ts',
+    ['--data-dir', profile.dataDir, '--profile', profile.profile],
+    30_000,
+    env,
+  );
 }
 
 export interface DeskAgainstEmulator {
@@ -36,36 +31,8 @@ export interface DeskAgainstEmulator {
   stateDir: string;
   profile: TestProfile;
   shell: BrowserShellProcess;
-  /** Stops the shell and the emulator and removes the profile (data directory and keychain entries). */
+  /** Stops the desk's shell (the fixture removes the profile and resets the emulator). */
   stop(): Promise<void>;
-}
-
-/** The emulator in its own process, a fresh test profile configured for it, and the browser shell on it. */
-export async function startDeskAgainstEmulator(
-  options: { variants?: number; emulatorArgs?: string[] } = {},
-): Promise<DeskAgainstEmulator> {
-  const stateDir = await mkdtemp(path.join(os.tmpdir(), 'voa-emulator-e2e-'));
-  const emulator = await startEmulatorProcess({
-    stateDir,
-    ...(options.variants ? { variants: options.variants } : {}),
-    ...(options.emulatorArgs ? { args: options.emulatorArgs } : {}),
-  });
-  const profile = await createTestProfile();
-  await configureProfileForEmulator(profile, emulator.info);
-  const shell = await startBrowserShellProcess(profile);
-  const desk: DeskAgainstEmulator = {
-    emulator,
-    stateDir,
-    profile,
-    shell,
-    async stop() {
-      await desk.shell.stop();
-      await desk.profile.dispose();
-      await desk.emulator.stop();
-      await rm(desk.stateDir, { recursive: true, force: true });
-    },
-  };
-  return desk;
 }
 
 export const SCREENSHOT_DIR = path.join('test-results', 'screenshots');

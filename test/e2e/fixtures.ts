@@ -69,6 +69,8 @@ interface TestFixtures {
   deskBeforeSetup: DeskBeforeSetup;
   /** How the desk's profile is configured for the emulator (`test.use({ profileOptions: … })`). */
   profileOptions: EmulatorProfileOptions;
+  /** Variables the desk's browser shell starts with (`test.use({ shellEnv: … })`): a policy file, say. */
+  shellEnv: Record<string, string>;
   /** The emulator, reset to its start state, and a desk of this test's own on it. */
   desk: DeskAgainstEmulator;
 }
@@ -148,8 +150,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { timeout: FIXTURE_TIMEOUT_MS },
   ],
   profileOptions: [{}, { option: true }],
+  shellEnv: [{}, { option: true }],
   desk: [
-    async ({ sharedEmulator, profileOptions }, use) => {
+    async ({ sharedEmulator, profileOptions, shellEnv }, use) => {
       // Requests, mail, faults, settings, the clock and the portal's state as the emulator started.
       await sharedEmulator.answering();
       const profile = await createTestProfile();
@@ -159,7 +162,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           emulator: sharedEmulator.emulator,
           stateDir: sharedEmulator.stateDir,
           profile,
-          shell: await startBrowserShellProcess(profile),
+          shell: await startBrowserShellProcess(profile, shellEnv),
           async stop() {
             await desk.shell.stop();
           },

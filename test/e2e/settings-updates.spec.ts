@@ -1,45 +1,42 @@
 // A downloaded update waits while the catalog syncs: Settings' "Nu herstarten" is disabled and says why,
-// and becomes available when the sync has ended. A new desk against the emulator, whose first sync is held
-// by the host; the browser shell's stand-in updater offers a build from the policy's folder.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+// and becomes available when the sync has ended. A desk against the emulator, whose first sync is held by
+// the host; the browser shell's stand-in updater offers a build from the policy's folder.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { screenshotAtSizes, startDeskAgainstEmulator, type DeskAgainstEmulator } from './browser-shell.ts';
+import { screenshotAtSizes } from './browser-shell.ts';
 import { startupSyncEnded } from './desk-steps.ts';
+import { expect, test } from './fixtures.ts';
 
 /** How long the host holds the first sync's first catalog page: the time the test has to look. */
 const FIRST_PAGE_HELD_MS = 15_000;
 
-let desk: DeskAgainstEmulator | undefined;
-let folder: string | undefined;
-
-test.afterAll(async () => {
-  await desk?.stop();
-  if (folder) await rm(folder, { recursive: true, force: true });
-});
-
-test('settings: "Nu herstarten" waits while the catalog syncs, saying so, and is offered once the sync ends', async ({
-  page,
-}) => {
-  // An emulator, a desk and its first sync (held by the host) in one test.
-  test.setTimeout(240_000);
-  folder = await mkdtemp(path.join(os.tmpdir(), 'voa-updates-e2e-'));
-  const policyFile = path.join(folder, 'policy.json');
+// The policy is written before the desk's shell starts (beforeAll hooks run before a test's own fixtures).
+const policyFolder = path.join(os.tmpdir(), `voa-updates-e2e-${process.pid}`);
+const policyFile = path.join(policyFolder, 'policy.json');
+test.beforeAll(async () => {
+  await mkdir(policyFolder, { recursive: true });
   await writeFile(
     policyFile,
     JSON.stringify({ updates: { url: 'https://updates.staalhandel.example/voa-desk/' } }),
   );
-  process.env.VOA_DESK_POLICY_FILE = policyFile;
-  process.env.VOA_DESK_SHELL_UPDATE = '9.9.0';
-  const faults = JSON.stringify({
-    rules: [{ kind: 'latency', match: 'catalog', ms: FIRST_PAGE_HELD_MS, count: 1 }],
-  });
-  desk = await startDeskAgainstEmulator({ emulatorArgs: ['--faults', faults] }).finally(() => {
-    delete process.env.VOA_DESK_POLICY_FILE;
-    delete process.env.VOA_DESK_SHELL_UPDATE;
-  });
+});
+test.afterAll(() => rm(policyFolder, { recursive: true, force: true }));
 
+test.use({
+  emulatorOptions: {
+    emulatorArgs: [
+      '--faults',
+      JSON.stringify({ rules: [{ kind: 'latency', match: 'catalog', ms: FIRST_PAGE_HELD_MS, count: 1 }] }),
+    ],
+  },
+  shellEnv: { VOA_DESK_POLICY_FILE: policyFile, VOA_DESK_SHELL_UPDATE: '9.9.0' },
+});
+
+test('settings: "Nu herstarten" waits while the catalog syncs, saying so, and is offered once the sync ends', async ({
+  page,
+  desk,
+}) => {
   await page.goto(desk.shell.ready.url);
   await expect(page.getByRole('navigation')).toBeVisible();
   // The desk's own first sync has begun, and waits for the host's first page.

@@ -70,10 +70,13 @@ export function spawnWithReadyLine<T>(
   script: string,
   args: string[],
   timeoutMs = 30_000,
+  /** Variables added to this process's environment for the child. */
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; ready: T; stop(): Promise<void> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(NODE, [path.join(REPO_ROOT, script), ...args], {
       cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
