@@ -2,7 +2,7 @@
 // is "not checked" against the empty catalog, and when the sync ends it is checked again and filled from
 // the catalog it brought, without a key from the employee. In Dutch and English, by keyboard alone.
 import { screenshotAtSizes } from './browser-shell.ts';
-import { chooseLanguage, startupSyncEnded, type UiLanguageName } from './desk-steps.ts';
+import { chooseLanguage, startupSyncEnded, startupSyncRunning, type UiLanguageName } from './desk-steps.ts';
 import { expect, test } from './fixtures.ts';
 
 /** How long the host holds the sync's first catalog page: the time the test has to type its line. */
@@ -44,16 +44,7 @@ for (const language of ['nl', 'en'] as const satisfies readonly UiLanguageName[]
       await page.keyboard.press('Alt+1');
     }
     // The desk's own sync has begun, and waits for the host's first page.
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async () => {
-            const status = await window.voa!.sync.status({});
-            return status.ok && status.value.running !== undefined;
-          }),
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await startupSyncRunning(page);
 
     // Scanner speed: the code and Enter with no pause between keys.
     await page.keyboard.press('Alt+L');

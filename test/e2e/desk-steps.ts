@@ -5,6 +5,20 @@ import './page-globals.ts';
 
 export type UiLanguageName = 'nl' | 'en';
 
+/** The sync a new desk starts by itself has begun (and, with a held first page, waits for the host). */
+export async function startupSyncRunning(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const status = await window.voa!.sync.status({});
+          return status.ok && status.value.running !== undefined;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 /**
  * The sync a new desk starts by itself a few seconds after start (no catalog yet) has ended, so a line typed
  * next is judged against the catalog it brought, not swapped under it half-way through an order.

@@ -5,7 +5,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { screenshotAtSizes } from './browser-shell.ts';
-import { startupSyncEnded } from './desk-steps.ts';
+import { startupSyncEnded, startupSyncRunning } from './desk-steps.ts';
 import { expect, test } from './fixtures.ts';
 
 /** How long the host holds the first sync's first catalog page: the time the test has to look. */
@@ -40,16 +40,7 @@ test('settings: "Nu herstarten" waits while the catalog syncs, saying so, and is
   await page.goto(desk.shell.ready.url);
   await expect(page.getByRole('navigation')).toBeVisible();
   // The desk's own first sync has begun, and waits for the host's first page.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const status = await window.voa!.sync.status({});
-          return status.ok && status.value.running !== undefined;
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+  await startupSyncRunning(page);
 
   await page.keyboard.press('Alt+5');
   const updates = page.getByRole('region', { name: 'Updates' });
