@@ -1,6 +1,6 @@
 // Steps several end-to-end specs share: a synced catalog, a counter order with one line, the UI
 // language chosen in Settings.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import './page-globals.ts';
 
 export type UiLanguageName = 'nl' | 'en';
@@ -61,4 +61,18 @@ export async function chooseLanguage(page: Page, language: UiLanguageName): Prom
   await page.keyboard.press('Alt+5');
   await page.getByText(language === 'nl' ? 'Nederlands' : 'English').click();
   await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
+/**
+ * "Nu controleren" in Settings' updates part, by keyboard, until the browser shell's stand-in update
+ * (VOA_DESK_SHELL_UPDATE=9.9.0) is downloaded and waits to install; answers the "Nu herstarten" button.
+ */
+export async function updateReadyAfterCheck(updates: Locator): Promise<Locator> {
+  const check = updates.getByRole('button', { name: 'Nu controleren' });
+  await check.focus();
+  await check.page().keyboard.press('Enter');
+  await expect(updates.getByTestId('updates-state')).toHaveText(
+    'Versie 9.9.0 staat klaar: die wordt geïnstalleerd wanneer u VOA Desk afsluit.',
+  );
+  return updates.getByRole('button', { name: 'Nu herstarten' });
 }

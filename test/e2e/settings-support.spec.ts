@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTestProfile } from '../support/processes.ts';
 import { startBrowserShellProcess, screenshotAtSizes } from './browser-shell.ts';
+import { updateReadyAfterCheck } from './desk-steps.ts';
 import { expect, test } from './fixtures.ts';
 
 test('settings: about shows version, build and commit and the log folder; the support bundle is saved by keyboard', async ({
@@ -187,13 +188,7 @@ test('settings: updates from the policy folder: the channel and folder, a downlo
       'De eerste controle volgt kort na het starten.',
     );
 
-    const check = updates.getByRole('button', { name: 'Nu controleren' });
-    await check.focus();
-    await page.keyboard.press('Enter');
-    await expect(updates.getByTestId('updates-state')).toHaveText(
-      'Versie 9.9.0 staat klaar: die wordt geïnstalleerd wanneer u VOA Desk afsluit.',
-    );
-    const restart = updates.getByRole('button', { name: 'Nu herstarten' });
+    const restart = await updateReadyAfterCheck(updates);
     await expect(restart).toBeEnabled();
     await expect(updates.getByText('Laatst gecontroleerd')).toBeVisible();
     await screenshotAtSizes(page, 'settings-updates-ready-nl', updates);

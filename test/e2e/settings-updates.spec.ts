@@ -5,7 +5,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { screenshotAtSizes } from './browser-shell.ts';
-import { startupSyncEnded, startupSyncRunning } from './desk-steps.ts';
+import { startupSyncEnded, startupSyncRunning, updateReadyAfterCheck } from './desk-steps.ts';
 import { expect, test } from './fixtures.ts';
 
 /** How long the host holds the first sync's first catalog page: the time the test has to look. */
@@ -45,13 +45,7 @@ test('settings: "Nu herstarten" waits while the catalog syncs, saying so, and is
   await page.keyboard.press('Alt+5');
   const updates = page.getByRole('region', { name: 'Updates' });
   await expect(updates.getByTestId('updates-channel')).toHaveText('latest (releases)');
-  const check = updates.getByRole('button', { name: 'Nu controleren' });
-  await check.focus();
-  await page.keyboard.press('Enter');
-  await expect(updates.getByTestId('updates-state')).toHaveText(
-    'Versie 9.9.0 staat klaar: die wordt geïnstalleerd wanneer u VOA Desk afsluit.',
-  );
-  const restart = updates.getByRole('button', { name: 'Nu herstarten' });
+  const restart = await updateReadyAfterCheck(updates);
   await expect(restart).toBeDisabled();
   const waits = updates.getByRole('status');
   await expect(waits).toHaveText(
