@@ -54,6 +54,7 @@ export function CatalogItemPicker({
   const t = useT();
   const language = useAppStore((state) => state.language);
   const searchCatalog = useAppStore((state) => state.searchCatalog);
+  const lookUpCatalogItem = useAppStore((state) => state.lookUpCatalogItem);
   const steelAbsent = useAppStore((state) => steelAbsentAfter(state.syncStatus));
   const steel = useAppStore((state) => state.syncStatus?.lastSuccess?.steel === true);
   const id = useId();
@@ -155,7 +156,7 @@ export function CatalogItemPicker({
 
   /** Enter without a chosen option: the scan rule decides; true when a line was added. */
   const decide = async (text: string): Promise<boolean> => {
-    const { verdict } = await lookUpScan(text);
+    const { verdict } = await lookUpScan(text, lookUpCatalogItem);
     if (verdict.kind === 'line') return pick(verdict.row);
     if (verdict.kind === 'refused') {
       setMessage({

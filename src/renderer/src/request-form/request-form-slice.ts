@@ -68,6 +68,8 @@ export interface RequestFormSlice {
   setWorkstation(choices: WorkstationChange): Promise<void>;
   /** A size picked elsewhere (the catalog screen) added as a line to a form's draft; main keeps the draft. */
   addPickedLine(request: CallInput<'drafts:addLine'>): BridgeAnswer<'drafts:addLine'>;
+  /** The last counter slip printed on the workstation's slip printer (the browser shell has none). */
+  printSlip(): BridgeAnswer<'print:slip'>;
   /** Why the last draft save failed (a limit reached); undefined while drafts save. Nothing is dropped. */
   draftSaveError: string | undefined;
 }
@@ -331,5 +333,6 @@ export const createRequestFormSlice: SliceCreator<RequestFormSlice> = (set, get)
       if (result.ok) set({ workstation: result.value });
     },
     addPickedLine: (request) => voa.drafts.addLine(request),
+    printSlip: () => voa.print.slip({}),
   };
 };

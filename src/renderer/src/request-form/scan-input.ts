@@ -3,15 +3,16 @@
 // they were meant for. docs/input.md ("Scanning").
 import type { CatalogItemDetail } from '../../../shared/contract/catalog-search.ts';
 import { scanCodeParts, scanVerdict, type ScanVerdict } from '../../../shared/contract/scan-code.ts';
-import { voa } from '../bridge/voa.ts';
+import type { BridgeAnswer } from '../bridge/voa.ts';
 
-/** What a scanned text means, with the catalog's facts of its item when it named one. */
+/** What a scanned text means, with the catalog's facts of its item (through `lookUp`) when it named one. */
 export async function lookUpScan(
   text: string,
+  lookUp: (itemNo: string) => BridgeAnswer<'catalog:item'>,
 ): Promise<{ verdict: ScanVerdict; detail: CatalogItemDetail | undefined }> {
   const parts = scanCodeParts(text);
   if (!parts) return { verdict: scanVerdict(text, undefined), detail: undefined };
-  const result = await voa.catalog.item({ itemNo: parts.itemNo });
+  const result = await lookUp(parts.itemNo);
   const detail = result.ok ? result.value : undefined;
   return { verdict: scanVerdict(text, detail), detail };
 }

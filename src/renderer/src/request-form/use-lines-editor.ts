@@ -32,7 +32,7 @@ import { DEFAULT_UNIT_CODES, unitCode, type LineUnit } from '../../../shared/con
 import { MAX_QUOTE_LINES } from '../../../shared/contract/request-schemas.ts';
 import { scanCodeParts } from '../../../shared/contract/scan-code.ts';
 import { useAppStore } from '../store/use-app-store.ts';
-import { voa } from '../bridge/voa.ts';
+import type { BridgeAnswer } from '../bridge/voa.ts';
 import { useT } from '../i18n/i18n.ts';
 import {
   sameSizeQuestion,
@@ -54,12 +54,18 @@ const LOOKUP_ATTEMPTS = 3;
  * the catalog meanwhile never pairs the old catalog's "not found" with the new catalog's time. A known
  * item, a scanner's usual answer, costs one call.
  */
-async function lookUpInOneCatalog(typed: string) {
+async function lookUpInOneCatalog(
+  typed: string,
+  catalog: {
+    lookUp(itemNo: string): BridgeAnswer<'catalog:item'>;
+    stats(): BridgeAnswer<'catalog:stats'>;
+  },
+) {
   let timeBefore: string | undefined | null = null;
   for (let attempt = 1; ; attempt++) {
-    const found = await lookUpScan(typed);
+    const found = await lookUpScan(typed, catalog.lookUp);
     if (found.detail) return { ...found, syncedAt: found.detail.syncedAt };
-    const stats = await voa.catalog.stats();
+    const stats = await catalog.stats();
     const syncedAt = stats.ok ? stats.value.syncedAt : undefined;
     if (!stats.ok || syncedAt === timeBefore || attempt === LOOKUP_ATTEMPTS) return { ...found, syncedAt };
     timeBefore = syncedAt;
@@ -100,6 +106,9 @@ export function useLinesEditor({ lines, entry, entryRef, picker, questionRef, on
   const heldDuringQuestion = useRef<HeldKey[]>([]);
 
   const initCatalog = useAppStore((state) => state.initCatalog);
+  const lookUpCatalogItem = useAppStore((state) => state.lookUpCatalogItem);
+  const catalogStats = useAppStore((state) => state.catalogStats);
+  const watchCatalogChanges = useAppStore((state) => state.watchCatalogChanges);
   useEffect(() => {
     // The catalog's sync status tells the picker whether stock figures mean anything (steel extension).
     void initCatalog();
@@ -108,16 +117,16 @@ export function useLinesEditor({ lines, entry, entryRef, picker, questionRef, on
   useEffect(() => {
     let live = true;
     const read = async () => {
-      const stats = await voa.catalog.stats();
+      const stats = await catalogStats();
       if (live && stats.ok) setCatalogSyncedAt(stats.value.syncedAt);
     };
     void read();
-    const off = voa.on('catalog:changed', () => void read());
+    const off = watchCatalogChanges(() => void read());
     return () => {
       live = false;
       off();
     };
-  }, []);
+  }, [catalogStats, watchCatalogChanges]);
 
   const roomForLine = (count: number) => {
     if (count < MAX_QUOTE_LINES) return true;
@@ -142,7 +151,10 @@ export function useLinesEditor({ lines, entry, entryRef, picker, questionRef, on
     const parts = scanCodeParts(typed);
     if (!parts) return;
     const { itemNo } = parts;
-    const { verdict, detail, syncedAt } = await lookUpInOneCatalog(typed);
+    const { verdict, detail, syncedAt } = await lookUpInOneCatalog(typed, {
+      lookUp: lookUpCatalogItem,
+      stats: catalogStats,
+    });
     let apply: ((line: DraftLine) => DraftLine) | undefined;
     if (detail) {
       setSizesOf((known) => ({ ...known, [itemNo]: detail.sizes.filter((size) => size.variantCode) }));

@@ -80,6 +80,8 @@ export interface CatalogSlice {
   lookUpCatalogItem(itemNo: string): BridgeAnswer<'catalog:item'>;
   /** The local catalog's size and when it was last synced. */
   catalogStats(): BridgeAnswer<'catalog:stats'>;
+  /** Calls `onChange` whenever main swaps in another catalog; answers the unsubscribe. */
+  watchCatalogChanges(onChange: () => void): () => void;
   /** A search of its own (the item picker's), apart from the catalog screen's query and results. */
   searchCatalog(query: string, limit: number): BridgeAnswer<'catalog:search'>;
   /** The ERP's stock of one size now ("Nu controleren"), beside the synced figure. */
@@ -282,6 +284,7 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
     },
     lookUpCatalogItem: (itemNo) => voa.catalog.item({ itemNo }),
     catalogStats: () => voa.catalog.stats({}),
+    watchCatalogChanges: (onChange) => voa.on('catalog:changed', onChange),
     searchCatalog: (query, limit) => voa.catalog.search({ query, limit }),
     checkStock: (itemNo, variantCode) => voa.stock.check({ itemNo, variantCode }),
     exportCatalog(format) {

@@ -32,6 +32,7 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
   const ready = useAppStore((state) => state.requestsReady);
   const language = useAppStore((state) => state.language);
   const draft = useAppStore((state) => state.drafts.counter);
+  const printOnSlipPrinter = useAppStore((state) => state.printSlip);
   const updateDraft = useAppStore((state) => state.updateDraft);
   const settings = useAppStore((state) => state.settingsView?.settings);
   const employee = useAppStore((state) => state.workstation.counterEmployee);
@@ -54,7 +55,7 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
   const slip = useSlipContent(last?.item, lastQuote);
   const print = async () => {
     const requestId = slip?.item.requestId;
-    const notice = await printSlip(t);
+    const notice = await printSlip(printOnSlipPrinter, t);
     if (requestId) setPrinted({ requestId, notice });
   };
   const payload = quotePayloadFromDraft(draftWithEntry(draft), {

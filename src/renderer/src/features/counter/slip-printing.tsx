@@ -53,6 +53,7 @@ export function ReprintSlipButton({ item }: { item: OutboxItemView }) {
   const paper = useSlipPaper();
   const outboxItem = useAppStore((state) => state.outboxItem);
   const lookUpCatalogItem = useAppStore((state) => state.lookUpCatalogItem);
+  const printOnSlipPrinter = useAppStore((state) => state.printSlip);
   const [content, setContent] = useState<SlipContent>();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<SlipPrintNotice>();
@@ -72,12 +73,12 @@ export function ReprintSlipButton({ item }: { item: OutboxItemView }) {
   // Once the slip is in the page: print it, then take it out again.
   useEffect(() => {
     if (!content) return;
-    void printSlip(t).then((printed) => {
+    void printSlip(printOnSlipPrinter, t).then((printed) => {
       setNotice(printed);
       setContent(undefined);
       setBusy(false);
     });
-  }, [content, t]);
+  }, [content, printOnSlipPrinter, t]);
 
   if (!isReprintable(item)) return null;
   return (
