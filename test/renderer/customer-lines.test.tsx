@@ -242,4 +242,31 @@ describe('customer desk: the lines of one document', () => {
       'B-3',
     ]);
   });
+
+  it('lines chosen while the customer was still there stay out of the form once the customer has left', async () => {
+    const stats = deferred<void>();
+    const { fake, clickLines, ok } = await deskWithCustomer({
+      'catalog:stats': async () => {
+        await stats.promise;
+        return catalogStats(undefined, false);
+      },
+    });
+    const { user } = renderTabs();
+    await clickLines('order', 'BOUW-17').answer(ok(documentLines('A', 5)));
+    await user.click(screen.getByRole('button', { name: 'Opnieuw bestellen…' }));
+    await user.click(screen.getByRole('button', { name: 'Voeg 5 regels toe aan het formulier' }));
+    // "Add" waits for the catalog; meanwhile the customer signs out.
+    act(() =>
+      fake.emit('portal:changed', {
+        customer: null,
+        details: null,
+        ended: { reason: 'signedOut', at: '2026-11-27T17:00:00.000Z' },
+      }),
+    );
+    await act(async () => {
+      stats.resolve();
+      await fake.settled();
+    });
+    expect(useAppStore.getState().drafts.counter.lines).toEqual([]);
+  });
 });
