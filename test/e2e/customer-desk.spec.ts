@@ -2,7 +2,7 @@
 // sign a Buyer in at the counter with the code from the emulator's /mail, prefill the form, choose a
 // registered address, walk every tab in both languages at both window sizes, open a PDF, accept a quote,
 // and watch every way the desk forgets the customer.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { filesWithContent } from '../support/data-dir-files.ts';
 import { catalogSynced } from './desk-steps.ts';
 import type { QuoteRequestInput } from '../../src/shared/contract/request-schemas.ts';
@@ -542,9 +542,21 @@ test('order again from an order, a shipment and a quote, with and without the st
   await expect(page.locator('.customer-bar')).toContainText('Aangemeld:');
   const body = page.locator('.customer-tabs__body');
   const formLines = page.getByLabel(/^Regel \d+ · Artikel$/);
-  const orderAgain = async (count: number | 'all', skip?: number) => {
+  /** Clicks a document's Lines; gives the document as the panel names it ("levering LEV-…"). */
+  const showLines = async (row: Locator, type: string) => {
+    const button = row.getByRole('button', { name: /^Regels / });
+    const no = (await button.getAttribute('aria-label'))?.replace(/^Regels /, '');
+    await button.click();
+    return `${type} ${no}`;
+  };
+  /**
+   * "Order again" as soon as it is offered, as a quick employee does: the lines it offers, and the lines
+   * it adds, are those of the document clicked last, never those that were on screen before it.
+   */
+  const orderAgain = async (document: string, count: number | 'all', skip?: number) => {
     await body.getByRole('button', { name: 'Opnieuw bestellen…' }).click();
     const dialog = page.getByRole('dialog');
+    await expect(dialog).toHaveAccessibleName(`Opnieuw bestellen uit ${document}`);
     const boxes = dialog.getByRole('checkbox');
     await expect(boxes.first()).toBeFocused();
     if (skip !== undefined) await boxes.nth(skip).uncheck();
@@ -552,23 +564,21 @@ test('order again from an order, a shipment and a quote, with and without the st
     await page.screenshot({ path: `test-results/screenshots/customer-order-again-${chosen}-nl.png` });
     await dialog.getByRole('button', { name: `Voeg ${chosen} regels toe aan het formulier` }).click();
     await expect(dialog).toBeHidden();
-    await expect(body.getByRole('status').filter({ hasText: `${chosen} regels van` })).toBeVisible();
+    await expect(
+      body.getByRole('status').filter({ hasText: `${chosen} regels van ${document} staan` }),
+    ).toBeVisible();
     return chosen;
   };
 
   // The order BOUW-2026-17: five lines, the last of an item the catalog has blocked since. One is left out.
   await page.getByRole('tab', { name: 'Orders' }).click();
-  await body
-    .locator('tr')
-    .filter({ hasText: 'BOUW-2026-17' })
-    .getByRole('button', { name: /^Regels / })
-    .click();
+  const order = await showLines(body.locator('tr').filter({ hasText: 'BOUW-2026-17' }), 'order');
   // The document's lines are read from the host: counted once they are on screen.
   await expect(body.getByRole('button', { name: 'Opnieuw bestellen…' })).toBeVisible();
   await expect(body.locator('tbody tr').first()).toBeVisible();
   const orderLines = await body.locator('tbody tr').count();
   const itemNos = await body.locator('tbody tr td:first-child').allTextContents();
-  const fromOrder = await orderAgain(orderLines - 1, 1);
+  const fromOrder = await orderAgain(order, orderLines - 1, 1);
   await expect(formLines).toHaveCount(fromOrder);
   await expect(formLines.first()).toHaveValue(itemNos[0]!);
   await expect(formLines.nth(1)).toHaveValue(itemNos[2]!);
@@ -578,26 +588,50 @@ test('order again from an order, a shipment and a quote, with and without the st
   ).toBeVisible();
   await screenshot(page, 'customer-order-again-added-nl');
 
-  // A shipment of the same customer: every line.
+  // A shipment of the same customer, "order again" pressed the moment it is offered: every line.
   await page.getByRole('tab', { name: 'Leveringen' }).click();
-  await body
-    .getByRole('button', { name: /^Regels / })
-    .first()
-    .click();
-  const fromShipment = await orderAgain('all');
+  const shipment = await showLines(body.locator('tbody tr').first(), 'levering');
+  const fromShipment = await orderAgain(shipment, 'all');
   await expect(formLines).toHaveCount(fromOrder + fromShipment);
 
   // Without the steel extension: quantity and unit of measure as the host sends them.
   await desk.emulator.admin('/settings', { steel: false });
   await page.getByRole('tab', { name: 'Offertes' }).click();
   await page.getByRole('button', { name: 'Vernieuwen' }).click();
-  await body
-    .getByRole('button', { name: /^Regels / })
-    .first()
-    .click();
+  const quote = await showLines(body.locator('tbody tr').first(), 'offerte');
+  await expect(body.getByRole('heading', { name: `Regels van ${quote}` })).toBeVisible();
+  await expect(body.locator('tbody tr').first()).toBeVisible();
   await expect(body.locator('tbody tr').first()).not.toContainText('◆');
-  const fromQuote = await orderAgain('all');
+  const fromQuote = await orderAgain(quote, 'all');
   await expect(formLines).toHaveCount(fromOrder + fromShipment + fromQuote);
+
+  // The host slow, then down, at the counter's window size: the panel names the document asked for at once,
+  // as being read, and never shows (or offers to order again) the lines of another.
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await desk.emulator.admin('/faults', { rules: [{ kind: 'latency', match: 'requests', ms: 8000 }] });
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  const slow = await showLines(body.locator('tr').filter({ hasText: 'BOUW-2026-17' }), 'order');
+  await expect(body.getByRole('heading', { name: `Regels van ${slow}` })).toBeVisible();
+  await expect(body.getByRole('status')).toHaveText('Laden…');
+  await expect(body.locator('table')).toHaveCount(0);
+  await expect(body.getByRole('button', { name: 'Opnieuw bestellen…' })).toHaveCount(0);
+  await screenshot(page, 'customer-lines-reading-nl');
+  // Down while the order is still being read: the shipment asked for next fails; the order's late answer
+  // is not shown in its place.
+  await desk.emulator.admin('/faults', { rules: [{ kind: 'drop', match: 'requests' }] });
+  await page.getByRole('tab', { name: 'Leveringen' }).click();
+  await showLines(body.locator('tbody tr').first(), 'levering');
+  await expect(body.getByRole('heading', { name: `Regels van ${shipment}` })).toBeVisible();
+  await expect(body).toContainText(`De regels van ${shipment} konden niet worden gelezen.`);
+  await expect(page.locator('.customer-tabs').getByRole('alert')).toContainText(
+    'Het ERP was niet bereikbaar',
+  );
+  await expect(body.locator('table')).toHaveCount(0);
+  await screenshot(page, 'customer-lines-failed-nl');
+  await desk.emulator.admin('/faults', { rules: [] });
+  await body.getByRole('button', { name: 'Opnieuw lezen' }).click();
+  await expect(body.locator('tbody tr')).toHaveCount(fromShipment);
+  await expect(body.getByRole('heading', { name: `Regels van ${shipment}` })).toBeVisible();
 
   // The copied lines are the customer's: they leave the form with the customer.
   await page.getByRole('button', { name: 'Afmelden' }).click();

@@ -38,12 +38,22 @@ function bridgeErrorOf(error: unknown): BridgeError {
 export const CUSTOMER_TABS = ['requests', 'quotes', 'orders', 'shipments', 'lines', 'documents'] as const;
 export type CustomerTab = (typeof CUSTOMER_TABS)[number];
 
+/**
+ * The lines tab: the document asked for last, from the moment "Lines" is clicked. `reading` until the host
+ * answers, `failed` when it did not (portalError says why), `read` with its lines (null: the host has no
+ * such document of this customer). Another document's lines never stand under this one's title, so
+ * nothing can be ordered again from them.
+ */
+export type DocumentLines = { documentType: LineDocumentType; documentNo: string } & (
+  { state: 'reading' } | { state: 'read'; lines: PortalDocumentLine[] | null } | { state: 'failed' }
+);
+
 export interface TabData {
   requests?: PortalRequestRow[];
   quotes?: TruncatedList<PortalQuoteRow>;
   orders?: TruncatedList<PortalOrderRow>;
   shipments?: TruncatedList<PortalShipmentRow>;
-  lines?: { documentType: LineDocumentType; documentNo: string; lines: PortalDocumentLine[] | null };
+  lines?: DocumentLines;
   documents?: PortalDocumentRow[];
 }
 
@@ -116,15 +126,25 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
   function applyView(view: PortalSessionView, extra: Partial<CustomerSlice> = {}): void {
     const cleared = clearFormsOfOthers(view.customer?.customerNo ?? null);
     const formCleared = view.customer ? false : cleared || get().portalFormCleared;
+    // Main may report another customer signed in over this one: nothing of the first stays on screen.
+    const before = get().portal.customer?.customerNo;
+    const otherCustomer = view.customer && before !== undefined && before !== view.customer.customerNo;
     set(
-      view.customer
+      view.customer && !otherCustomer
         ? { portal: view, portalFormCleared: false, ...extra }
         : { ...FORGOTTEN, portal: view, portalFormCleared: formCleared, ...extra },
     );
   }
 
-  /** A read for the customer; an ended session clears everything and is shown as such. */
-  async function portalRead<T>(call: () => Promise<BridgeResult<PortalRead<T>>>): Promise<T | undefined> {
+  /**
+   * A read for the customer; an ended session clears everything and is shown as such. A read whose
+   * answer is no longer wanted (`wanted` false by the time it fails) reports no error: the failure of a
+   * document nobody looks at any more is not shown over the one on screen.
+   */
+  async function portalRead<T>(
+    call: () => Promise<BridgeResult<PortalRead<T>>>,
+    wanted: () => boolean = () => true,
+  ): Promise<T | undefined> {
     set({ portalLoading: true, portalError: null });
     try {
       const read = await unwrap(call());
@@ -134,7 +154,7 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
       }
       return read.value;
     } catch (error) {
-      set({ portalError: bridgeErrorOf(error) });
+      if (wanted()) set({ portalError: bridgeErrorOf(error) });
       return undefined;
     } finally {
       set({ portalLoading: false });
@@ -242,11 +262,21 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
     },
 
     async portalLoadLines(documentType, documentNo) {
-      set({ portalTab: 'lines' });
-      const lines = await portalRead(() => voa.portal.lines({ documentType, documentNo }));
-      if (lines !== undefined) {
-        set({ portalData: { ...get().portalData, lines: { documentType, documentNo, lines } } });
-      }
+      // The tab names the document asked for at once, as being read: the lines on screen until now were
+      // another document's, and "order again" must never offer those under this one's title.
+      const asked: DocumentLines = { documentType, documentNo, state: 'reading' };
+      const customer = get().portal.customer?.customerNo;
+      set({ portalTab: 'lines', portalData: { ...get().portalData, lines: asked } });
+      // Still wanted while this ask is the one on screen for the same customer: a later click replaces
+      // it, and a sign-out or another customer forgets it with the rest of portalData.
+      const wanted = () => get().portalData.lines === asked && get().portal.customer?.customerNo === customer;
+      const lines = await portalRead(() => voa.portal.lines({ documentType, documentNo }), wanted);
+      if (!wanted()) return;
+      const answered: DocumentLines =
+        lines === undefined
+          ? { documentType, documentNo, state: 'failed' }
+          : { documentType, documentNo, state: 'read', lines };
+      set({ portalData: { ...get().portalData, lines: answered } });
     },
 
     async portalLoadAddresses() {

@@ -27,7 +27,7 @@ import { ProblemBanner } from '../../components/message-details.tsx';
 import { bridgeProblem } from '../../components/problem-text.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { PortalTable, portalColumns, type Column } from './portal-columns.tsx';
-import { CUSTOMER_TABS, type CustomerTab } from './customer-slice.ts';
+import { CUSTOMER_TABS, type CustomerTab, type DocumentLines } from './customer-slice.ts';
 import { OrderAgainDialog, type CustomerFormTarget, type OrderAgainOutcome } from './order-again.tsx';
 import { MAX_QUOTE_LINES } from '../../../../shared/contract/request-schemas.ts';
 
@@ -412,11 +412,45 @@ function outstandingCell(line: PortalDocumentLine) {
 function LinesTable({ target }: { target: CustomerFormTarget }) {
   const t = useT();
   const data = useAppStore((state) => state.portalData.lines);
-  const [choosing, setChoosing] = useState(false);
+  const load = useAppStore((state) => state.portalLoadLines);
+  // The lines the dialog was opened on: it shows only while exactly those are on screen, so a click on
+  // another document's Lines (or any new answer) closes it and its choice can never apply to other lines.
+  const [choosingFrom, setChoosingFrom] = useState<DocumentLines | null>(null);
   const [outcome, setOutcome] = useState<(OrderAgainOutcome & { no: string }) | null>(null);
   if (!data) return <p className="customer-panel__note">{t('customer.linesPick')}</p>;
   const type = t(`customer.docType.${data.documentType}`);
-  const live = data.lines?.some(
+  const title = (
+    <h3 className="customer-panel__subtitle">{t('customer.linesOf', { type, no: data.documentNo })}</h3>
+  );
+  if (data.state === 'reading') {
+    return (
+      <>
+        {title}
+        <p className="customer-panel__note" role="status">
+          {t('customer.loading')}
+        </p>
+      </>
+    );
+  }
+  if (data.state === 'failed') {
+    return (
+      <>
+        {title}
+        <p className="customer-panel__note">
+          {t('customer.linesFailed', { type, no: data.documentNo })}{' '}
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => void load(data.documentType, data.documentNo)}
+          >
+            {t('customer.linesReadAgain')}
+          </button>
+        </p>
+      </>
+    );
+  }
+  const lines = data.lines;
+  const live = lines?.some(
     (line) =>
       line.outstandingQuantity !== null ||
       line.quantityShipped !== null ||
@@ -435,15 +469,15 @@ function LinesTable({ target }: { target: CustomerFormTarget }) {
   });
   return (
     <>
-      <h3 className="customer-panel__subtitle">{t('customer.linesOf', { type, no: data.documentNo })}</h3>
-      {data.lines?.length ? (
+      {title}
+      {lines?.length ? (
         <p className="customer-lines__actions">
           <button
             type="button"
             className="button button--small"
             onClick={() => {
               setOutcome(null);
-              setChoosing(true);
+              setChoosingFrom(data);
             }}
           >
             {t('customer.orderAgain')}
@@ -458,25 +492,22 @@ function LinesTable({ target }: { target: CustomerFormTarget }) {
             : ''}
         </p>
       ) : null}
-      {choosing && data.lines?.length ? (
+      {choosingFrom === data && lines?.length ? (
         <OrderAgainDialog
+          key={`${data.documentType}:${data.documentNo}`}
           target={target}
           documentType={data.documentType}
           documentNo={data.documentNo}
-          lines={data.lines}
+          lines={lines}
           renderQuantity={quantityCell}
           onClose={(done) => {
-            setChoosing(false);
+            setChoosingFrom(null);
             if (done) setOutcome({ ...done, no: data.documentNo });
           }}
         />
       ) : null}
-      {data.lines?.length ? (
-        <PortalTable
-          rows={data.lines}
-          rowKey={(line, index) => String(line.lineNo ?? index)}
-          columns={columns}
-        />
+      {lines?.length ? (
+        <PortalTable rows={lines} rowKey={(line, index) => String(line.lineNo ?? index)} columns={columns} />
       ) : (
         <p className="customer-panel__note">{t('customer.linesNone')}</p>
       )}

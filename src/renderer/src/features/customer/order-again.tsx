@@ -67,6 +67,8 @@ export function OrderAgainDialog({
     setBusy(true);
     const picked = lines.filter((_, index) => chosen.has(index));
     const [facts, stats] = await Promise.all([catalogFacts(picked, lookUpCatalogItem), catalogStats()]);
+    // The customer may have left while the catalog answered: their lines then stay out of the form.
+    if (useAppStore.getState().portal.customer?.customerNo !== customerNo) return onClose(null);
     const syncedAt = stats.ok ? stats.value.syncedAt : undefined;
     const made = picked.map((line) =>
       lineFromDocumentLine(newLineKey(), line, facts.get(line.itemNo.trim().toUpperCase()), {
