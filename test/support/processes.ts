@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { keychainServiceName } from '../../src/main/core/secrets/secret-vault.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export const NODE = process.execPath;
@@ -11,8 +12,21 @@ export const NODE = process.execPath;
 export interface TestProfile {
   profile: string;
   dataDir: string;
-  /** Removes the data directory and the profile's keychain entries. */
+  /** Removes the data directory and every keychain entry of the profile. */
   dispose(): Promise<void>;
+}
+
+/**
+ * Deletes every entry of a profile's keychain service (secrets, installation keys, an admin PIN), in this
+ * process: two CLI starts per test profile cost seconds each on a loaded machine, and named only the two
+ * secrets.
+ */
+async function clearProfileKeychain(profile: string): Promise<void> {
+  const keytar = (await import('keytar')).default;
+  const service = keychainServiceName(profile);
+  for (const { account } of await keytar.findCredentials(service)) {
+    await keytar.deletePassword(service, account);
+  }
 }
 
 /** A fresh data directory and a keychain namespace no real user has. */
@@ -23,9 +37,7 @@ export async function createTestProfile(): Promise<TestProfile> {
     profile,
     dataDir,
     async dispose() {
-      for (const application of ['website', 'sync']) {
-        await runCli(['--data-dir', dataDir, '--profile', profile, 'secret', 'clear', application]);
-      }
+      await clearProfileKeychain(profile);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
