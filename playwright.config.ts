@@ -9,7 +9,8 @@ export default defineConfig({
   outputDir: 'test-results/playwright',
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
+  // Every test has its own desk (fixtures.ts), so the tests of a long file spread over both workers.
+  fullyParallel: true,
   // Each worker has its own emulator, desks, free ports and keychain profiles, so two run side by side on
   // the two cores: measured 1.7 × faster than one on a subset of specs. VOA_E2E_WORKERS=1 runs one.
   workers: Number(process.env.VOA_E2E_WORKERS ?? 2),

@@ -11,6 +11,9 @@ case "$(node --version)" in
   v24.*) ;;
   *) echo "voa-desk: expected Node 24 from node_modules/.bin (run npm ci); found $(node --version)" >&2; exit 1 ;;
 esac
+# The tests start the CLI, the browser shell and the emulator as child processes hundreds of times; Node's
+# compile cache halves each start's CPU (0.77 s to 0.4 s for `config show`, measured here).
+export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$PWD/node_modules/.cache/node-compile}"
 step() { printf '\n== %s\n' "$*"; }
 step "lint and format"; npm run -s lint
 step "type check"; npm run -s typecheck

@@ -12,6 +12,8 @@ const FIRST_PAGE_HELD_MS = 10_000;
 const faults = JSON.stringify({
   rules: [{ kind: 'latency', match: 'catalog', ms: FIRST_PAGE_HELD_MS, count: 1 }],
 });
+// A desk as first installed: no catalog, so the shell starts its own first sync.
+test.use({ catalogAtStart: 'none' });
 test.use({ emulatorOptions: { emulatorArgs: ['--faults', faults] } });
 
 const WORDS = {

@@ -37,9 +37,16 @@ export async function startupSyncEnded(page: Page): Promise<void> {
     .toBe(true);
 }
 
-/** The local catalog synced, so that an item typed on a line is known, and no sync running any more. */
+/**
+ * The local catalog synced, so that an item typed on a line is known, and no sync running any more: a desk
+ * that has none yet (`catalogAtStart: 'none'`) syncs now.
+ */
 export async function catalogSynced(page: Page): Promise<void> {
-  await page.evaluate(() => window.voa!.sync.start({}));
+  await page.evaluate(async () => {
+    const voa = window.voa!;
+    const stats = await voa.catalog.stats({});
+    if (!stats.ok || !stats.value.syncedAt) await voa.sync.start({});
+  });
   await startupSyncEnded(page);
 }
 

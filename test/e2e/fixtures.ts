@@ -1,6 +1,7 @@
 // The end-to-end tests' fixtures (Playwright's `test.extend`): one host emulator per worker, reset before
 // each test, and a desk of the test's own (a fresh data directory and keychain profile configured for
-// that emulator, and the browser shell on it). No test sees what another left behind, so any test runs
+// that emulator, a copy of a catalog synced once per worker unless the test asks for none, and the browser
+// shell on it). No test sees what another left behind, so any test runs
 // alone (`-g`), repeated or in any order; the emulator's start (its CA, its generated catalog) is paid
 // once per worker, not once per test.
 import { test as base } from '@playwright/test';
@@ -8,7 +9,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  configureProfileForEmulator,
+  configureProfileInProcess,
+  syncedCatalogTemplate,
+  type SyncedCatalogTemplate,
+} from '../support/desk-profile.ts';
+import {
   startEmulatorProcess,
   type EmulatorProcess,
   type EmulatorProfileOptions,
@@ -34,7 +39,15 @@ interface SharedEmulator {
   stateDir: string;
   /** The emulator running and reset to its start state. */
   answering(): Promise<void>;
+  /** A catalog synced once from this worker's emulator, made when a desk first asks for one. */
+  catalogTemplate(): Promise<SyncedCatalogTemplate>;
 }
+
+/**
+ * Whether a desk starts with the catalog already synced (a copy of one synced once per worker), or with
+ * none, as a fresh installation does, so that the shell starts its own first sync 3 s after start.
+ */
+export type CatalogAtStart = 'synced' | 'none';
 
 function startOptions(options: EmulatorOptions): { variants?: number; args?: string[] } {
   return {
@@ -69,6 +82,8 @@ interface TestFixtures {
   deskBeforeSetup: DeskBeforeSetup;
   /** How the desk's profile is configured for the emulator (`test.use({ profileOptions: … })`). */
   profileOptions: EmulatorProfileOptions;
+  /** A desk with the catalog synced (the default), or none, for tests of the first sync. */
+  catalogAtStart: CatalogAtStart;
   /** Variables the desk's browser shell starts with (`test.use({ shellEnv: … })`): a policy file, say. */
   shellEnv: Record<string, string>;
   /** The emulator, reset to its start state, and a desk of this test's own on it. */
@@ -84,6 +99,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   sharedEmulator: [
     async ({ emulatorOptions }, use) => {
       const stateDir = await mkdtemp(path.join(os.tmpdir(), 'voa-emulator-e2e-'));
+      let template: Promise<SyncedCatalogTemplate> | undefined;
       const shared: SharedEmulator = {
         stateDir,
         emulator: await startEmulatorProcess({ stateDir, ...startOptions(emulatorOptions) }),
@@ -99,8 +115,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           const port = Number(new URL(shared.emulator.info.baseUrl).port);
           shared.emulator = await startEmulatorProcess({ stateDir, port, ...startOptions(emulatorOptions) });
         },
+        catalogTemplate() {
+          template ??= syncedCatalogTemplate(shared.emulator.info);
+          return template;
+        },
       };
       await use(shared);
+      await template?.then((made) => made.dispose()).catch(() => {});
       await shared.emulator.stop();
       await rm(stateDir, { recursive: true, force: true });
     },
@@ -150,14 +171,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { timeout: FIXTURE_TIMEOUT_MS },
   ],
   profileOptions: [{}, { option: true }],
+  catalogAtStart: ['synced', { option: true }],
   shellEnv: [{}, { option: true }],
   desk: [
-    async ({ sharedEmulator, profileOptions, shellEnv }, use) => {
+    async ({ sharedEmulator, profileOptions, catalogAtStart, shellEnv }, use) => {
       // Requests, mail, faults, settings, the clock and the portal's state as the emulator started.
       await sharedEmulator.answering();
       const profile = await createTestProfile();
       try {
-        await configureProfileForEmulator(profile, sharedEmulator.emulator.info, profileOptions);
+        await configureProfileInProcess(profile, sharedEmulator.emulator.info, profileOptions);
+        if (catalogAtStart === 'synced') await (await sharedEmulator.catalogTemplate()).copyInto(profile);
         const desk: DeskAgainstEmulator = {
           emulator: sharedEmulator.emulator,
           stateDir: sharedEmulator.stateDir,

@@ -23,6 +23,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => rm(policyFolder, { recursive: true, force: true }));
 
+// A desk as first installed: no catalog, so the shell starts its own first sync.
+test.use({ catalogAtStart: 'none' });
 test.use({
   emulatorOptions: {
     emulatorArgs: [
