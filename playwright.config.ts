@@ -21,7 +21,10 @@ export default defineConfig({
     headless: true,
     viewport: { width: 1280, height: 900 },
     locale: 'nl-NL',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: actions, console and network. Without the DOM snapshot and the
+    // screenshot Playwright takes at every action: with them, 5 scanned lines on a 15-line order took
+    // 14.3 to 15.7 s instead of 4.4 to 5.5 s (the snapshot walks the whole page at every key).
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: [
