@@ -102,7 +102,7 @@ describe('cli: config and secrets over the same core', () => {
     expect(unknown.stderr).toContain('unknown command "frobnicate"');
   });
 
-  it('secret set reads the secret from standard input, never from arguments, and it is not on disk', async () => {
+  it('secret set reads the secret from standard input, never from arguments, and it is not on disk; secret clear removes it', async () => {
     const secret = 'piped-secret-Æ-42';
     const result = await runCli(
       [
@@ -126,6 +126,10 @@ describe('cli: config and secrets over the same core', () => {
     expect(json.settings.applications.sync.clientId).toBe('sync-app');
     expect(JSON.stringify(json)).not.toContain(secret);
     expect(await readFile(path.join(profile.dataDir, 'settings.json'), 'utf8')).not.toContain(secret);
+
+    const cleared = await cli('secret', 'clear', 'sync');
+    expect(cleared).toMatchObject({ code: 0, stdout: 'sync secret removed\n' });
+    expect(JSON.parse((await cli('--json', 'config', 'show')).stdout).secrets.sync.set).toBe(false);
   });
 
   it('an empty secret is refused', async () => {
