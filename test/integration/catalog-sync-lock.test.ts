@@ -4,11 +4,12 @@
 // exits 1, and the live catalog is always one whole sync.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import type { SyncProgress } from '../../src/shared/contract/catalog-search.ts';
-import { configureProfileForEmulator } from '../support/emulator-profile.ts';
+import { configureClosedProfile } from '../support/closed-profile.ts';
+import { setEmulatorFaults } from '../support/emulator-admin.ts';
 import {
   NODE,
   REPO_ROOT,
@@ -49,36 +50,57 @@ function startCliSync(): { reading: Promise<void>; done: Promise<CliRun> } {
   return { reading, done };
 }
 
+/** The live catalog's counts, read by a core opened on the data directory once no sync runs. */
 async function stats() {
-  const run = await runCli([...profileArgs(), 'catalog', 'stats', '--json']);
-  expect(run.code, run.stderr).toBe(0);
-  return JSON.parse(run.stdout) as { counts: { items: number; variants: number }; sizes: number };
+  const reader = await openCore();
+  try {
+    return reader.catalog.reader.stats();
+  } finally {
+    await reader.close();
+  }
 }
 
-beforeEach(async () => {
-  // Slow pages, so that the first sync is still reading when the second one starts.
-  emulator = await startEmulator({
-    variants: 4000,
-    pageSize: 100,
-    faults: { rules: [{ kind: 'latency', ms: 150, match: 'catalog' }] },
-    log: () => {},
+function openCore(): Promise<VoaCore> {
+  return VoaCore.open({
+    location: { profile: profile.profile, dataDir: profile.dataDir },
+    shell: 'browser',
+    version: 'test',
   });
+}
+
+/** Every catalog page the emulator answers from now on takes `ms` longer. */
+const pagesTake = (ms: number) => setEmulatorFaults(emulator, [{ kind: 'latency', match: 'catalog', ms }]);
+// A sync starts on slow pages, so it is still early on when it reports reading items. Held, each further
+// page takes seconds: the sync cannot end while the other one starts and is refused, however slowly a
+// process starts on a loaded machine. Released, it finishes at full speed.
+const SLOW_MS = 150;
+const hold = () => pagesTake(3000);
+const release = () => pagesTake(0);
+
+beforeAll(async () => {
+  emulator = await startEmulator({ variants: 4000, pageSize: 100, log: () => {} });
   profile = await createTestProfile();
-  await configureProfileForEmulator(profile, emulator.info);
+  await configureClosedProfile(profile, emulator.info);
 });
 
 afterEach(async () => {
   await core?.close();
   core = undefined;
+});
+
+afterAll(async () => {
   await emulator?.stop();
   await profile?.dispose();
 });
 
 describe('one catalog sync per data directory, across processes', () => {
   it('two CLI syncs at once: the second says who is syncing and exits 1; the catalog is one whole sync', async () => {
+    await pagesTake(SLOW_MS);
     const first = startCliSync();
     await first.reading;
+    await hold();
     const second = await runCli([...profileArgs(), 'sync']);
+    await release();
     const firstRun = await first.done;
 
     expect(second.code).toBe(1);
@@ -94,31 +116,33 @@ describe('one catalog sync per data directory, across processes', () => {
   });
 
   it('the app core and a CLI sync: the one that starts second does not start, and the holder is named', async () => {
-    core = await VoaCore.open({
-      location: { profile: profile.profile, dataDir: profile.dataDir },
-      shell: 'browser',
-      version: 'test',
-    });
+    core = await openCore();
     // The core's own sync first: a CLI sync meanwhile names the browser shell's process and exits 1.
     let onReading: () => void = () => {};
     const reading = new Promise<void>((resolve) => (onReading = resolve));
     const unsubscribe = core.events.subscribe((name, payload) => {
       if (name === 'sync:progress' && (payload as SyncProgress).rows.items > 0) onReading();
     });
+    await pagesTake(SLOW_MS);
     const coreSync = core.catalog.syncNow('manual');
     await reading;
     unsubscribe();
+    await hold();
     const cli = await runCli([...profileArgs(), 'sync']);
+    await release();
     expect(cli.code).toBe(1);
     expect(cli.stderr).toContain(`the browser shell (process ${process.pid}) has been syncing`);
     expect((await coreSync).outcome).toBe('succeeded');
 
     // Then a CLI sync: the core's status names it, and a sync asked of the core does not start.
+    await pagesTake(SLOW_MS);
     const cliSync = startCliSync();
     await cliSync.reading;
+    await hold();
     const status = await core.handlers['sync:status']({});
     expect(status.otherSync).toMatchObject({ by: 'cli', pid: expect.any(Number) });
     expect(await core.handlers['sync:start']({})).toEqual({ runId: undefined, alreadyRunning: true });
+    await release();
     const cliRun = await cliSync.done;
     expect(cliRun.code, cliRun.stderr).toBe(0);
     expect((await core.handlers['sync:status']({})).otherSync).toBeUndefined();
