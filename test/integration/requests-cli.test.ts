@@ -9,7 +9,8 @@ import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import { localDate } from '../../src/shared/contract/request-submit-rules.ts';
 import { formatDate } from '../../src/shared/locale/date-input.ts';
-import { configureProfileForEmulator, TEST_PRIVACY_CONSENT_VERSION } from '../support/emulator-profile.ts';
+import { configureClosedProfile } from '../support/closed-profile.ts';
+import { TEST_PRIVACY_CONSENT_VERSION } from '../support/emulator-profile.ts';
 import { setRequestLatency } from '../support/emulator-admin.ts';
 import { queueCounterQuotes } from '../support/queued-requests.ts';
 import { createTestProfile, NODE, REPO_ROOT, runCli, type TestProfile } from '../support/processes.ts';
@@ -36,6 +37,20 @@ async function file(name: string, content: unknown): Promise<string> {
   return target;
 }
 
+/** How many requests the profile's outbox holds, read by a core opened on it (no CLI process runs then). */
+async function outboxSize(): Promise<number> {
+  const core = await VoaCore.open({
+    location: { profile: profile.profile, dataDir: profile.dataDir },
+    shell: 'browser',
+    version: 'test',
+  });
+  try {
+    return core.outbox.store.list({}).length;
+  } finally {
+    await core.close();
+  }
+}
+
 async function resetHost() {
   emulator.state.requests.quote.length = 0;
   emulator.state.requests.account.length = 0;
@@ -47,7 +62,7 @@ beforeAll(async () => {
   emulator = await startEmulator({ variants: 200, log: () => {} });
   profile = await createTestProfile();
   files = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-requests-'));
-  await configureProfileForEmulator(profile, emulator.info);
+  await configureClosedProfile(profile, emulator.info);
 });
 
 afterAll(async () => {
@@ -80,7 +95,7 @@ describe('cli: submit and outbox', () => {
   });
 
   it('a requested date before today exits 2 naming the field, in the UI language, and queues nothing', async () => {
-    const before = JSON.parse((await cli('--json', 'outbox', 'list')).stdout).items.length;
+    const before = await outboxSize();
     const yesterday = localDate(new Date(Date.now() - 86_400_000));
     const past = { ...quote, requestId: 'VD-PAST-DATE-1', requestedDeliveryDate: yesterday };
     const run = await cli('submit', 'quote', '--file', await file('past.json', past));
@@ -89,11 +104,11 @@ describe('cli: submit and outbox', () => {
     expect(run.stderr).toContain(
       `  requestedDeliveryDate: ligt in het verleden: kies vandaag (${formatDate(localDate(new Date()), 'nl')}) of later`,
     );
-    expect(JSON.parse((await cli('--json', 'outbox', 'list')).stdout).items).toHaveLength(before);
+    expect(await outboxSize()).toBe(before);
   });
 
   it('invalid input: exit status 2, every bad field named, nothing queued', async () => {
-    const before = JSON.parse((await cli('--json', 'outbox', 'list')).stdout).items.length;
+    const before = await outboxSize();
     const bad = {
       ...quote,
       requestId: 'bad-one',
@@ -123,7 +138,7 @@ describe('cli: submit and outbox', () => {
     expect(account.stderr).toContain(
       'email: is missing: type the e-mail address the person will sign in with',
     );
-    expect(JSON.parse((await cli('--json', 'outbox', 'list')).stdout).items).toHaveLength(before);
+    expect(await outboxSize()).toBe(before);
   });
 
   it('outbox flush delivers and exits 0 when everything is delivered, 1 while any remain', async () => {
@@ -158,7 +173,7 @@ describe('cli: a flush killed with SIGKILL', () => {
   it('of 200 items, restarted, ends with each of the 200 stored exactly once, under the numbers VOA Desk shows', async () => {
     const killed = await createTestProfile();
     try {
-      await configureProfileForEmulator(killed, emulator.info);
+      await configureClosedProfile(killed, emulator.info);
       await resetHost();
       await queueCounterQuotes(killed, 200);
       // Some latency, set before the flush starts, so the kill lands in the middle with requests in flight.

@@ -1,7 +1,7 @@
 // Configures a test profile for the emulator through a core opened in this process and closed again, for
 // tests that then hand the profile to processes of their own (CLI runs, core processes). The same bridge
 // calls `config set` and `secret set` make, without their three Node starts (seconds each on a loaded
-// machine); catalog-cli.test.ts and requests-cli.test.ts keep configuring through the CLI itself.
+// machine); catalog-cli.test.ts keeps configuring through the CLI itself.
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import {
   configureProfileForEmulator,
