@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_NAMES } from '../../src/shared/bridge/bridge-map.ts';
 import { RENDERER_CSP } from '../../src/shared/renderer-csp.ts';
 import { BUILD_SCHEMA_VERSIONS } from '../../src/main/core/updates/schema-versions.ts';
@@ -146,14 +146,27 @@ beforeAll(() => {
 
 afterEach(async () => {
   for (const shell of shells.splice(0)) await shell.stop();
-  await rm(userData, { recursive: true, force: true });
+  if (userData) await rm(userData, { recursive: true, force: true });
 });
 
-describe('Electron shell wiring (built main bundle, recording stand-in for Electron)', () => {
+describe('Electron shell wiring, read from one started shell', () => {
+  // These tests read what the shell set up at its start and ask it what it would do, which changes
+  // nothing in it: one start of the main bundle serves them all.
+  let shared: ShellUnderTest;
+  let sharedUserData: string;
+  let readyState: ShellState;
+  beforeAll(async () => {
+    sharedUserData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
+    shared = new ShellUnderTest(sharedUserData);
+    readyState = await shared.ready();
+  });
+  afterAll(async () => {
+    await shared?.stop();
+    await rm(sharedUserData, { recursive: true, force: true });
+  });
+
   it('creates one window with the secure preferences, loading app://voa-desk/ (not file://)', async () => {
-    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
-    const shell = startShell();
-    const state = await shell.ready();
+    const state = readyState;
     expect(state.windows).toHaveLength(1);
     expect(state.windows[0]?.options.webPreferences).toMatchObject({
       contextIsolation: true,
@@ -178,10 +191,8 @@ describe('Electron shell wiring (built main bundle, recording stand-in for Elect
   });
 
   it('keeps crash dumps on the machine, in the profile, and writes main.log in its logs folder', async () => {
-    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
-    const shell = startShell();
-    const state = await shell.ready();
-    const dataDir = path.join(userData, 'profiles', PROFILE);
+    const state = readyState;
+    const dataDir = path.join(sharedUserData, 'profiles', PROFILE);
     // Before ready, and after the dumps' folder is set, as Electron requires.
     expect(state.order.slice(0, 3)).toEqual([
       'registerSchemesAsPrivileged',
@@ -199,10 +210,7 @@ describe('Electron shell wiring (built main bundle, recording stand-in for Elect
   });
 
   it('serves the built renderer on app:// with its CSP, and refuses traversal and malformed paths', async () => {
-    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
-    const shell = startShell();
-    await shell.ready();
-    const page = await shell.command<{ status: number; headers: Record<string, string>; body: string }>({
+    const page = await shared.command<{ status: number; headers: Record<string, string>; body: string }>({
       do: 'protocol',
       url: 'app://voa-desk/index.html',
     });
@@ -215,18 +223,15 @@ describe('Electron shell wiring (built main bundle, recording stand-in for Elect
       ['app://voa-desk/../../package.json', 404],
       ['app://elsewhere/index.html', 404],
     ] as const) {
-      const answer = await shell.command<{ status: number; body: string }>({ do: 'protocol', url });
+      const answer = await shared.command<{ status: number; body: string }>({ do: 'protocol', url });
       expect(answer.status, url).toBe(status);
       expect(answer.body, url).not.toMatch(/at |Error|\/work\//);
     }
   });
 
   it('denies every permission', async () => {
-    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
-    const shell = startShell();
-    await shell.ready();
     const permissions = ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'hid'];
-    const answer = await shell.command<{
+    const answer = await shared.command<{
       requested: Record<string, boolean>;
       checked: Record<string, boolean>;
     }>({ do: 'permissions', permissions });
@@ -237,15 +242,12 @@ describe('Electron shell wiring (built main bundle, recording stand-in for Elect
   });
 
   it('blocks navigation, redirects, webviews and new windows; opens no external link (empty allowlist)', async () => {
-    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
-    const shell = startShell();
-    await shell.ready();
     for (const event of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
-      const answer = await shell.command({ do: 'contents-event', event, url: 'https://evil.example/' });
+      const answer = await shared.command({ do: 'contents-event', event, url: 'https://evil.example/' });
       expect(answer, event).toEqual({ listened: true, prevented: true });
     }
     for (const url of ['https://evil.example/', 'https://www.microsoft.com/', 'file:///etc/passwd']) {
-      const answer = await shell.command<{ result: { action: string }; openedExternally: string[] }>({
+      const answer = await shared.command<{ result: { action: string }; openedExternally: string[] }>({
         do: 'open-window',
         url,
       });
@@ -255,13 +257,33 @@ describe('Electron shell wiring (built main bundle, recording stand-in for Elect
   });
 
   it('registers a handler for every bridge call, and nothing else', async () => {
-    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
-    const shell = startShell();
-    const state = await shell.ready();
+    const state = readyState;
     expect([...state.ipcChannels].sort()).toEqual([...CALL_NAMES].sort());
-    expect((await shell.invoke('app:info', {})).ok).toBe(true);
+    expect((await shared.invoke('app:info', {})).ok).toBe(true);
   });
 
+  it('refuses every sender but the main frame of app://voa-desk/index.html', async () => {
+    expect(
+      (await shared.invoke('app:info', {}, { url: 'app://voa-desk/index.html#/outbox', parent: null })).ok,
+    ).toBe(true);
+    const untrusted = [
+      { url: 'app://voa-desk/index.html', parent: { url: 'app://voa-desk/index.html' } },
+      { url: 'app://voa-desk/other.html', parent: null },
+      { url: 'app://voa-desk.evil.example/index.html', parent: null },
+      { url: `file://${REPO_ROOT}/out/renderer/index.html`, parent: null },
+      { url: 'https://evil.example/renderer/index.html', parent: null },
+      { url: 'http://localhost:5173/', parent: null },
+      { url: 'not a url', parent: null },
+    ];
+    for (const frame of [...untrusted, null]) {
+      const answer = await shared.invoke('settings:get', {}, frame);
+      expect(answer.ok, JSON.stringify(frame)).toBe(false);
+      expect(answer.error?.message).toBe('Calls are accepted from VOA Desk only.');
+    }
+  });
+});
+
+describe('Electron shell wiring (built main bundle, recording stand-in for Electron)', () => {
   it('prints the slip silently on the chosen printer and paper, with the dialog when that printer is gone', async () => {
     userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
     const shell = startShell();
@@ -375,29 +397,6 @@ describe('Electron shell wiring (built main bundle, recording stand-in for Elect
       expect(refused.error?.code).toBe('admin-locked');
     } finally {
       expect((await shell.invoke('admin:removePin', { currentPin: '4711' })).ok).toBe(true);
-    }
-  });
-
-  it('refuses every sender but the main frame of app://voa-desk/index.html', async () => {
-    userData = await mkdtemp(path.join(os.tmpdir(), 'voa-shell-'));
-    const shell = startShell();
-    await shell.ready();
-    expect(
-      (await shell.invoke('app:info', {}, { url: 'app://voa-desk/index.html#/outbox', parent: null })).ok,
-    ).toBe(true);
-    const untrusted = [
-      { url: 'app://voa-desk/index.html', parent: { url: 'app://voa-desk/index.html' } },
-      { url: 'app://voa-desk/other.html', parent: null },
-      { url: 'app://voa-desk.evil.example/index.html', parent: null },
-      { url: `file://${REPO_ROOT}/out/renderer/index.html`, parent: null },
-      { url: 'https://evil.example/renderer/index.html', parent: null },
-      { url: 'http://localhost:5173/', parent: null },
-      { url: 'not a url', parent: null },
-    ];
-    for (const frame of [...untrusted, null]) {
-      const answer = await shell.invoke('settings:get', {}, frame);
-      expect(answer.ok, JSON.stringify(frame)).toBe(false);
-      expect(answer.error?.message).toBe('Calls are accepted from VOA Desk only.');
     }
   });
 
