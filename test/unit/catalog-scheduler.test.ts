@@ -153,6 +153,26 @@ describe('sync scheduler: nightly at the desk’s moment while the app runs, and
     expect(rig({ now: new Date(2026, 1, 11, 8, 0) }).scheduler.startupWaitMs()).toBe(3000);
   });
 
+  it('a start-up sync does not run when a sync succeeded while it waited', async () => {
+    const now = new Date(2026, 1, 11, 8, 0);
+    const runLog: { lastSuccessAt?: string } = {};
+    const started: SyncTrigger[] = [];
+    const scheduler = new SyncScheduler({
+      syncWindow: () => NIGHT,
+      seed: () => SEED,
+      lastSuccessAt: () => runLog.lastSuccessAt,
+      canStart: async () => true,
+      start: (trigger) => started.push(trigger),
+      now: () => now,
+      tickMs: 3600_000,
+    });
+    expect(scheduler.startupWaitMs()).toBe(3000);
+    // A person syncs from Settings during the first-sync wait.
+    runLog.lastSuccessAt = new Date(now.getTime() - 1000).toISOString();
+    expect(await scheduler.startupSync()).toBe(false);
+    expect(started).toEqual([]);
+  });
+
   it('a start-up sync still asking whether it may start never starts once the scheduler stopped', async () => {
     let answer: (value: boolean) => void = () => {};
     const started: SyncTrigger[] = [];

@@ -74,12 +74,18 @@ export class SyncScheduler {
   startupWaitMs(): number | undefined {
     const last = this.#options.lastSuccessAt();
     if (!last) return this.#options.firstSyncDelayMs ?? 3000;
-    if (missedNight(this.#options.syncWindow(), this.#options.seed(), this.#now(), last))
-      return (this.#options.missedNightWaitMs ?? randomMissedNightWaitMs)();
+    if (this.#missedNightSince(last)) return (this.#options.missedNightWaitMs ?? randomMissedNightWaitMs)();
     return undefined;
   }
 
+  #missedNightSince(last: string): boolean {
+    return missedNight(this.#options.syncWindow(), this.#options.seed(), this.#now(), last);
+  }
+
   async startupSync(): Promise<boolean> {
+    // A sync that succeeded during the wait (a person's, the command line's) already did this one's work.
+    const last = this.#options.lastSuccessAt();
+    if (last && !this.#missedNightSince(last)) return false;
     if ((await this.#options.canStart()) && !this.#stopped) {
       this.#options.start('startup');
       return true;
