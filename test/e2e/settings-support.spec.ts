@@ -43,7 +43,7 @@ test('settings: about shows version, build and commit and the log folder; the su
 test('settings: a machine policy shows its locked fields read-only naming the file; an invalid one is told at the top', async ({
   page,
 }) => {
-  // Two browser shells and two profiles (each disposed through the CLI) in one test.
+  // Two browser shells and two profiles in one test.
   test.setTimeout(180_000);
   const folder = await mkdtemp(path.join(os.tmpdir(), 'voa-policy-e2e-'));
   const policyFile = path.join(folder, 'policy.json');
