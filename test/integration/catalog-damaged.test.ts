@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
-import { configureClosedProfile } from '../support/closed-profile.ts';
+import { configureProfileInProcess } from '../support/desk-profile.ts';
 import { TEST_PRIVACY_CONSENT_VERSION } from '../support/emulator-profile.ts';
 import { createTestProfile, runCli, type TestProfile } from '../support/processes.ts';
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
   emulator = await startEmulator({ variants: 300, log: () => {} });
   profile = await createTestProfile();
   files = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-damaged-'));
-  await configureClosedProfile(profile, emulator.info);
+  await configureProfileInProcess(profile, emulator.info);
   expect((await cli('sync')).code).toBe(0);
 });
 

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import type { SyncProgress } from '../../src/shared/contract/catalog-search.ts';
-import { configureClosedProfile } from '../support/closed-profile.ts';
+import { configureProfileInProcess } from '../support/desk-profile.ts';
 import { setEmulatorFaults } from '../support/emulator-admin.ts';
 import {
   NODE,
@@ -80,7 +80,7 @@ const release = () => pagesTake(0);
 beforeAll(async () => {
   emulator = await startEmulator({ variants: 4000, pageSize: 100, log: () => {} });
   profile = await createTestProfile();
-  await configureClosedProfile(profile, emulator.info);
+  await configureProfileInProcess(profile, emulator.info);
 });
 
 afterEach(async () => {

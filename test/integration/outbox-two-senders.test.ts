@@ -8,7 +8,7 @@ import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import { REQUEST_ACTIONS } from '../../src/shared/contract/request-fields.ts';
 import { setRequestLatency } from '../support/emulator-admin.ts';
 import { queueCounterQuotes } from '../support/queued-requests.ts';
-import { configureClosedProfile } from '../support/closed-profile.ts';
+import { configureProfileInProcess } from '../support/desk-profile.ts';
 import { createTestProfile, NODE, REPO_ROOT, runCli, type TestProfile } from '../support/processes.ts';
 
 let emulator: RunningEmulator;
@@ -79,7 +79,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await profile?.dispose();
   profile = await createTestProfile();
-  await configureClosedProfile(profile, emulator.info);
+  await configureProfileInProcess(profile, emulator.info);
   emulator.state.requests.quote.length = 0;
   emulator.state.numbersByRequestId.quote.clear();
   emulator.state.calls.length = 0;

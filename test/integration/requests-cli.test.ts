@@ -9,7 +9,7 @@ import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import { localDate } from '../../src/shared/contract/request-submit-rules.ts';
 import { formatDate } from '../../src/shared/locale/date-input.ts';
-import { configureClosedProfile } from '../support/closed-profile.ts';
+import { configureProfileInProcess } from '../support/desk-profile.ts';
 import { TEST_PRIVACY_CONSENT_VERSION } from '../support/emulator-profile.ts';
 import { setRequestLatency } from '../support/emulator-admin.ts';
 import { queueCounterQuotes } from '../support/queued-requests.ts';
@@ -62,7 +62,7 @@ beforeAll(async () => {
   emulator = await startEmulator({ variants: 200, log: () => {} });
   profile = await createTestProfile();
   files = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-requests-'));
-  await configureClosedProfile(profile, emulator.info);
+  await configureProfileInProcess(profile, emulator.info);
 });
 
 afterAll(async () => {
@@ -173,7 +173,7 @@ describe('cli: a flush killed with SIGKILL', () => {
   it('of 200 items, restarted, ends with each of the 200 stored exactly once, under the numbers VOA Desk shows', async () => {
     const killed = await createTestProfile();
     try {
-      await configureClosedProfile(killed, emulator.info);
+      await configureProfileInProcess(killed, emulator.info);
       await resetHost();
       await queueCounterQuotes(killed, 200);
       // Some latency, set before the flush starts, so the kill lands in the middle with requests in flight.
