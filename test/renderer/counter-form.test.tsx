@@ -3,9 +3,31 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_PICKUP, SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
-import { Refusal } from './support/fake-bridge.ts';
-import { storeReaches } from './support/renderer-harness.ts';
-import { CONSENT, EMPLOYEE, fillIn, openCounter, queued } from './support/counter-workstation.tsx';
+import type { CatalogItemDetail } from '../../src/shared/contract/catalog-search.ts';
+import { deferred, Refusal } from './support/fake-bridge.ts';
+import { sizeRow, storeReaches } from './support/renderer-harness.ts';
+import {
+  beam,
+  CONSENT,
+  EMPLOYEE,
+  fillIn,
+  notInCatalog,
+  openCounter,
+  queued,
+  scan,
+} from './support/counter-workstation.tsx';
+
+/** An item sold by weight: two sizes without a standard length, so a line of it is counted in kilograms. */
+const plate: CatalogItemDetail = {
+  ...beam,
+  itemNo: '100009',
+  description: 'Plaat S235',
+  baseUnit: 'KG',
+  sizes: [
+    sizeRow({ itemNo: '100009', variantCode: 'P10', description: 'Plaat 10 mm' }),
+    sizeRow({ itemNo: '100009', variantCode: 'P12', description: 'Plaat 12 mm' }),
+  ],
+};
 
 describe('counter form', () => {
   it('an empty order without the privacy consent is not sent: the summary names both, the cursor goes to the line entry', async () => {
@@ -53,6 +75,33 @@ describe('counter form', () => {
     await user.keyboard('{Escape}');
     expect(entry).toHaveValue('');
     expect(fake.inputsOf('outbox:submit')).toEqual([]);
+  });
+
+  it('Ctrl+Enter while a scanned item is still looked up sends once the answer is in, in the item’s own unit', async () => {
+    const answer = deferred<void>();
+    const { fake, user } = await openCounter({
+      'catalog:item': async ({ itemNo }) => {
+        await answer.promise;
+        if (itemNo === plate.itemNo) return plate;
+        throw notInCatalog(itemNo);
+      },
+      'outbox:submit': ({ payload }) => ({ item: queued(payload.requestId ?? 'unset'), existing: false }),
+    });
+    await fillIn(user, screen.getByLabelText('Contactpersoon'), 'Jan Smit');
+    await user.click(screen.getByLabelText(/akkoord met de privacyverklaring/));
+    await scan(user, plate.itemNo);
+    await screen.findByRole('listitem', { name: 'Regel 1' });
+    await waitFor(() => expect(fake.inputsOf('catalog:item')).toHaveLength(1));
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    // Nothing leaves while the line is unchecked: it would go in the pieces the entry row shows.
+    expect(fake.inputsOf('outbox:submit')).toEqual([]);
+
+    answer.resolve();
+    await waitFor(() => expect(fake.inputsOf('outbox:submit')).toHaveLength(1));
+    const [sent] = fake.inputsOf('outbox:submit');
+    expect(sent?.payload).toMatchObject({
+      quoteRequestLines: [{ itemNo: plate.itemNo, quantity: 1, unitOfMeasureCode: 'KG' }],
+    });
   });
 
   it('a filled order goes to main as a counter visit by the chosen employee, and the form starts empty', async () => {

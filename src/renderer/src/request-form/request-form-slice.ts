@@ -72,6 +72,13 @@ export interface RequestFormSlice {
   printSlip(): BridgeAnswer<'print:slip'>;
   /** Why the last draft save failed (a limit reached); undefined while drafts save. Nothing is dropped. */
   draftSaveError: string | undefined;
+  /**
+   * Lookups of form lines' items still on their way. A line sent before its answer would go unchecked, in
+   * the unit the entry row shows rather than the item's own: a submit waits until this is 0.
+   */
+  itemChecksRunning: number;
+  /** Counts `check` in itemChecksRunning until it has settled (its line updated). */
+  trackItemCheck(check: Promise<void>): Promise<void>;
 }
 
 const emptyDrafts = (): Drafts => ({
@@ -198,6 +205,15 @@ export const createRequestFormSlice: SliceCreator<RequestFormSlice> = (set, get)
     drafts: emptyDrafts(),
     workstation: { counterEmployee: null, fairSource: null, itemUnits: {} },
     draftSaveError: undefined,
+    itemChecksRunning: 0,
+    async trackItemCheck(check) {
+      set({ itemChecksRunning: get().itemChecksRunning + 1 });
+      try {
+        await check;
+      } finally {
+        set({ itemChecksRunning: get().itemChecksRunning - 1 });
+      }
+    },
     lastSubmitted: {},
     parked: [],
     offers: {},

@@ -109,6 +109,7 @@ export function useLinesEditor({ lines, entry, entryRef, picker, questionRef, on
   const lookUpCatalogItem = useAppStore((state) => state.lookUpCatalogItem);
   const catalogStats = useAppStore((state) => state.catalogStats);
   const watchCatalogChanges = useAppStore((state) => state.watchCatalogChanges);
+  const trackItemCheck = useAppStore((state) => state.trackItemCheck);
   useEffect(() => {
     // The catalog's sync status tells the picker whether stock figures mean anything (steel extension).
     void initCatalog();
@@ -147,7 +148,8 @@ export function useLinesEditor({ lines, entry, entryRef, picker, questionRef, on
    * reason. The answer is applied only if the line still carries the number that was looked up, and it
    * never touches what was typed meanwhile (the quantity above all).
    */
-  const checkItem = async (key: string, typed: string) => {
+  const checkItem = (key: string, typed: string) => trackItemCheck(applyItemCheck(key, typed));
+  const applyItemCheck = async (key: string, typed: string) => {
     const parts = scanCodeParts(typed);
     if (!parts) return;
     const { itemNo } = parts;

@@ -94,8 +94,19 @@ export function useRequestForm<T extends keyof Drafts>({
     updateDraft(target, update);
   };
 
+  const itemChecksRunning = useAppStore((state) => state.itemChecksRunning);
+  /** Asked to send while a line's item was still being looked up: sent once every answer is in. */
+  const submitAfterChecks = useRef(false);
+  /** Goes up with each such ask, so that the effect below looks again even if no count was rendered. */
+  const [checksAwaited, setChecksAwaited] = useState(0);
+
   const submit = async () => {
     if (busy) return;
+    if (useAppStore.getState().itemChecksRunning > 0) {
+      submitAfterChecks.current = true;
+      setChecksAwaited((count) => count + 1);
+      return;
+    }
     // Text typed for a line that is not a line yet: sending without it would drop a line the customer
     // asked for, and sending it unchecked could send one nobody meant. The employee adds it or clears it.
     const pending = pendingLineText();
@@ -154,6 +165,14 @@ export function useRequestForm<T extends keyof Drafts>({
     }
     return undefined;
   };
+
+  // Rendered with every answer applied to its line: the submit that waited judges these lines.
+  const submitWaiting = useEffectEvent(() => void submit());
+  useEffect(() => {
+    if (!submitAfterChecks.current || itemChecksRunning > 0) return;
+    submitAfterChecks.current = false;
+    submitWaiting();
+  }, [checksAwaited, itemChecksRunning]);
 
   const newForm = () => {
     if (beforeNewForm && !beforeNewForm()) return;
