@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  configureProfileInProcess,
+  configureDeskInProcess,
   syncedCatalogTemplate,
   type SyncedCatalogTemplate,
 } from '../support/desk-profile.ts';
@@ -179,7 +179,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await sharedEmulator.answering();
       const profile = await createTestProfile();
       try {
-        await configureProfileInProcess(profile, sharedEmulator.emulator.info, profileOptions);
+        await configureDeskInProcess(profile, sharedEmulator.emulator.info, profileOptions);
         if (catalogAtStart === 'synced') await (await sharedEmulator.catalogTemplate()).copyInto(profile);
         const desk: DeskAgainstEmulator = {
           emulator: sharedEmulator.emulator,

@@ -36,6 +36,28 @@ export function configureProfileInProcess(
   return withClosedDesk(profile, (core) => configureProfileForEmulator(core, info, options));
 }
 
+/** A local clock time (HH:MM) `hours` from now. */
+function clockTimeIn(hours: number): string {
+  const at = new Date(Date.now() + hours * 3_600_000);
+  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+}
+
+/**
+ * An end-to-end desk: configured for the emulator, with its nightly sync moved to 12 hours from now. A desk
+ * whose tests run inside the default window (02:00 to 04:00) would otherwise start its nightly sync, or a
+ * missed night's, in the middle of a test, and a test would pass or fail by the hour CI runs at.
+ */
+export function configureDeskInProcess(
+  profile: TestProfile,
+  info: EmulatorInfo,
+  options: EmulatorProfileOptions = {},
+): Promise<void> {
+  return withClosedDesk(profile, async (core) => {
+    await configureProfileForEmulator(core, info, options);
+    const moment = clockTimeIn(12);
+    await core.handlers['settings:save']({ catalogSyncTime: moment, catalogSyncWindowEnd: moment });
+  });
+}
 /** A catalog.db synced once from the emulator (with its sync log), to copy into desks that need a catalog. */
 export interface SyncedCatalogTemplate {
   /** Copies the synced catalog into a profile whose shell has not started yet. */
