@@ -11,16 +11,8 @@ import { CustomerTabs } from '../../src/renderer/src/features/customer/customer-
 import { useAppStore } from '../../src/renderer/src/store/use-app-store.ts';
 import { deferred, Refusal, type Handlers } from './support/fake-bridge.ts';
 import { catalogStats } from './support/counter-workstation.tsx';
-import { installFake } from './support/renderer-harness.ts';
+import { installFake, PORTAL_CUSTOMER as customer } from './support/renderer-harness.ts';
 
-const customer = {
-  email: 'inkoop@obrien.example',
-  customerNo: '10000',
-  customerName: "O'Brien Staal & Zn",
-  role: 'Buyer' as const,
-  weightType: '',
-  expiresAt: '2026-11-27T18:00:00.000Z',
-};
 const signedIn: PortalSessionView = { customer, details: null, ended: null };
 
 /** `count` plain lines of one document, each with an item number of its own ("A-1", "A-2", …). */

@@ -5,16 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionEndReason } from '../../src/shared/bridge/portal-calls.ts';
 import { emptyLine, emptyQuoteDraft, withPortalValues } from '../../src/shared/contract/request-drafts.ts';
 import { useAppStore } from '../../src/renderer/src/store/use-app-store.ts';
-import { installFake } from './support/renderer-harness.ts';
-
-const customer = {
-  email: 'inkoop@obrien.example',
-  customerNo: '10000',
-  customerName: "O'Brien Staal & Zn",
-  role: 'Buyer' as const,
-  weightType: '',
-  expiresAt: '2026-11-27T18:00:00.000Z',
-};
+import { installFake, PORTAL_CUSTOMER as customer } from './support/renderer-harness.ts';
 
 /** A counter form with the customer's details used, a line and a contact typed by the employee. */
 function formWithCustomerDetails() {

@@ -34,6 +34,16 @@ export function settingsView(language: UiLanguage, patch: Partial<Settings> = {}
   };
 }
 
+/** A Buyer signed in at the counter with a one-time code, as main reports the portal session. */
+export const PORTAL_CUSTOMER = {
+  email: 'inkoop@obrien.example',
+  customerNo: '10000',
+  customerName: "O'Brien Staal & Zn",
+  role: 'Buyer' as const,
+  weightType: '',
+  expiresAt: '2026-11-27T18:00:00.000Z',
+};
+
 export const IDLE_OUTBOX: OutboxStatus = {
   connection: 'online',
   paused: null,
