@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useSetupGuideOnFirstRun } from '../features/settings/setup-guide.tsx';
 import { CounterScreen } from '../features/counter/counter-screen.tsx';
 import { CustomerPanel } from '../features/customer/customer-panel.tsx';
@@ -79,7 +79,9 @@ export function AppFrame() {
   useEffect(() => fetchLaterScreensWhenIdle(), []);
 
   // Alt+1 … Alt+5 switch screens from anywhere, so the keyboard never has to travel to the navigation.
-  useEffect(() => {
+  // Listening from the layout effect, before the first paint: a passive effect may run only after the
+  // frame is on screen, and an Alt+2 pressed as the window appears was lost.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey) return;
       const index = Number(event.key) - 1;
