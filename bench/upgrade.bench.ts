@@ -8,7 +8,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { DatabaseSync } from 'node:sqlite';
 import { CatalogConnection } from '../src/main/core/catalog/store/index.ts';
 import { CatalogStaging } from '../src/main/core/catalog/sync/catalog-staging.ts';
 import { itemRow, text, variantRow } from '../src/main/core/catalog/sync/catalog-sync-worker-rows.ts';
@@ -17,6 +16,7 @@ import { rebuildSearchIndex } from '../src/main/core/catalog/sync/search-index-r
 import { emptyPageKindCounts } from '../src/shared/contract/catalog-search.ts';
 import { compared, round } from './bench-stats.ts';
 import { benchPages } from './catalog.bench.ts';
+import { setBackToFtsCatalog } from '../test/support/catalog-file.ts';
 
 const SIZES = Number(process.env.VOA_BENCH_CATALOG_SIZES ?? 500_000);
 
@@ -66,13 +66,7 @@ async function stageCatalog(file: string): Promise<number> {
 function oldCatalog(staged: string, file: string): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
   copyFileSync(staged, file);
-  const old = new DatabaseSync(file);
-  old.exec(`
-    DROP TABLE size_term; DROP TABLE size_beginning;
-    CREATE VIRTUAL TABLE size_fts USING fts5(text, content='', detail=none);
-    CREATE VIRTUAL TABLE size_vocab USING fts5vocab('size_fts', 'row');
-    PRAGMA user_version = 4;`);
-  old.close();
+  setBackToFtsCatalog(file);
 }
 
 export default async function benchUpgrade(): Promise<Record<string, unknown>> {

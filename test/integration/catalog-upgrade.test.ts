@@ -11,6 +11,7 @@ import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import type { CatalogSearchResult, CatalogStats } from '../../src/shared/contract/catalog-search.ts';
 import { configureProfileForEmulator } from '../support/emulator-profile.ts';
+import { setBackToFtsCatalog } from '../support/catalog-file.ts';
 import { createTestProfile, type TestProfile } from '../support/processes.ts';
 
 let profile: TestProfile;
@@ -64,13 +65,7 @@ describe('the catalog upgrade that gathers the search index', () => {
     core = undefined;
 
     // As a sync before the index left catalog.db: an FTS5 index and its vocabulary, schema version 4.
-    const old = new DatabaseSync(path.join(profile.dataDir, 'catalog.db'));
-    old.exec(`
-      DROP TABLE size_term; DROP TABLE size_beginning;
-      CREATE VIRTUAL TABLE size_fts USING fts5(text, content='', detail=none);
-      CREATE VIRTUAL TABLE size_vocab USING fts5vocab('size_fts', 'row');
-      PRAGMA user_version = 4;`);
-    old.close();
+    setBackToFtsCatalog(path.join(profile.dataDir, 'catalog.db'));
 
     core = await openCore();
     const rebuild = core.catalog.searchIndexRebuild;

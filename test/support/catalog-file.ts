@@ -16,3 +16,17 @@ export function catalogFile(core: { location: { dataDir: string } }): DatabaseSy
   }
   return db;
 }
+
+/**
+ * Sets a closed catalog.db back to how a sync left it before the search index of its own (schema version
+ * 4: an FTS5 index and its vocabulary, no size_term), so that opening it runs the upgrade.
+ */
+export function setBackToFtsCatalog(file: string): void {
+  const old = new DatabaseSync(file);
+  old.exec(`
+    DROP TABLE size_term; DROP TABLE size_beginning;
+    CREATE VIRTUAL TABLE size_fts USING fts5(text, content='', detail=none);
+    CREATE VIRTUAL TABLE size_vocab USING fts5vocab('size_fts', 'row');
+    PRAGMA user_version = 4;`);
+  old.close();
+}

@@ -1,7 +1,6 @@
 // The catalog's store, staging and search on a real SQLite file: staging, the swap, search ranking and filters, the category
 // tree, and what changed between two syncs.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { DatabaseSync } from 'node:sqlite';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { CatalogConnection, CatalogReader, SyncRunLog } from '../../src/main/cor
 import { CatalogSearch } from '../../src/main/core/catalog/search/catalog-search.ts';
 import { rebuildSearchIndex } from '../../src/main/core/catalog/sync/search-index-rebuild.ts';
 import { placeCategories, parentCodeOf } from '../../src/main/core/catalog/store/category-tree.ts';
+import { setBackToFtsCatalog } from '../support/catalog-file.ts';
 import {
   dimensionToken,
   parseSearchQuery,
@@ -516,13 +516,7 @@ describe('catalog store: staging, swap and search', () => {
     expect(before.filter((answer) => answer.total > 0)).toHaveLength(queries.length);
     // As a sync before migration 5 left it: an FTS5 index and its vocabulary, no size_term.
     store.close();
-    const old = new DatabaseSync(path.join(dir, 'catalog.db'));
-    old.exec(`
-      DROP TABLE size_term; DROP TABLE size_beginning;
-      CREATE VIRTUAL TABLE size_fts USING fts5(text, content='', detail=none);
-      CREATE VIRTUAL TABLE size_vocab USING fts5vocab('size_fts', 'row');
-      PRAGMA user_version = 4;`);
-    old.close();
+    setBackToFtsCatalog(path.join(dir, 'catalog.db'));
     store = openCatalog(path.join(dir, 'catalog.db'));
     const sizeTables = () =>
       store.connection
