@@ -323,119 +323,123 @@ async function dataDirBytes(): Promise<Map<string, Buffer>> {
   return filesWithContent(desk.shell.ready.dataDir);
 }
 
+/**
+ * How long each minute of the idle setting lasts in the idle ending's shell: the setting is honoured in
+ * seconds, and the steps before it (minutes of the default setting) never come near it.
+ */
+const IDLE_MINUTE_MS = 15_000;
+
 for (const ending of ENDINGS) {
-  test(`the customer's data leaves with the customer: ${ending}`, async ({ page }) => {
-    if (ending === 'idle') test.setTimeout(180_000);
-    // A portal user of its own per ending: the desk waits 60 s before a second code to one address.
-    const email = `balie-${ending.toLowerCase()}@northernsteel.example`;
-    const { users } = await desk.emulator.admin<{ users: { email: string; customerNo: string }[] }>(
-      '/portal/users',
-    );
-    const customerNo = users.find((user) => user.email === OTHER_BUYER)!.customerNo;
-    await desk.emulator.admin('/portal/users', { email, customerNo, role: 'Buyer' });
-    if (ending === 'idle') {
-      const saved = await page
-        .goto(desk.shell.ready.url)
-        .then(() => page.evaluate(() => window.voa!.settings.save({ portalIdleMinutes: 1 })));
-      expect(saved.ok).toBe(true);
-    }
-    await openCounter(page, 'nl');
-    await signIn(page, email, NL);
-    const bar = page.locator('.customer-bar');
-    await expect(bar).toContainText('Aangemeld:');
+  test.describe(() => {
+    if (ending === 'idle') test.use({ shellEnv: { VOA_DESK_SHELL_IDLE_MINUTE_MS: String(IDLE_MINUTE_MS) } });
+    test(`the customer's data leaves with the customer: ${ending}`, async ({ page }) => {
+      if (ending === 'idle') test.setTimeout(180_000);
+      // A portal user of its own per ending: the desk waits 60 s before a second code to one address.
+      const email = `balie-${ending.toLowerCase()}@northernsteel.example`;
+      const { users } = await desk.emulator.admin<{ users: { email: string; customerNo: string }[] }>(
+        '/portal/users',
+      );
+      const customerNo = users.find((user) => user.email === OTHER_BUYER)!.customerNo;
+      await desk.emulator.admin('/portal/users', { email, customerNo, role: 'Buyer' });
+      await openCounter(page, 'nl');
+      await signIn(page, email, NL);
+      const bar = page.locator('.customer-bar');
+      await expect(bar).toContainText('Aangemeld:');
 
-    // The way it failed: the employee types, uses the customer's details and a registered address.
-    await field(page, 'contactName').fill(TYPED_CONTACT);
-    await page.getByRole('button', { name: 'Klantgegevens gebruiken' }).click();
-    const addresses = page.locator('#customer-address');
-    const chosen = await addresses.locator('option').nth(1).getAttribute('value');
-    await addresses.selectOption(chosen!);
-    const theirs: string[] = [];
-    for (const name of PORTAL_FIELDS) {
-      const value = await field(page, name).inputValue();
-      expect(value, `${name} filled from the portal`).not.toBe('');
-      theirs.push(value);
-    }
-    const [, emailValue, vat, phone, street, shipToStreet] = theirs;
-    const secrets = [emailValue!, vat!, phone!, street!, shipToStreet!];
-    // The draft is saved as the employee types: the typed contact reaches the disk, the customer's data not.
-    // Main's draft is asked for, not only the bytes: a quit must come after the draft's own save.
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const saved = await window.voa!.drafts.get({ target: 'counter' });
-          return saved.ok && saved.value.draft !== null && 'contactName' in saved.value.draft
-            ? saved.value.draft.contactName
-            : '';
-        }),
-      )
-      .toBe(TYPED_CONTACT);
-    await expect
-      .poll(async () => Buffer.concat([...(await dataDirBytes()).values()]).includes(TYPED_CONTACT))
-      .toBe(true);
+      // The way it failed: the employee types, uses the customer's details and a registered address.
+      await field(page, 'contactName').fill(TYPED_CONTACT);
+      await page.getByRole('button', { name: 'Klantgegevens gebruiken' }).click();
+      const addresses = page.locator('#customer-address');
+      const chosen = await addresses.locator('option').nth(1).getAttribute('value');
+      await addresses.selectOption(chosen!);
+      const theirs: string[] = [];
+      for (const name of PORTAL_FIELDS) {
+        const value = await field(page, name).inputValue();
+        expect(value, `${name} filled from the portal`).not.toBe('');
+        theirs.push(value);
+      }
+      const [, emailValue, vat, phone, street, shipToStreet] = theirs;
+      const secrets = [emailValue!, vat!, phone!, street!, shipToStreet!];
+      // The draft is saved as the employee types: the typed contact reaches the disk, the customer's data not.
+      // Main's draft is asked for, not only the bytes: a quit must come after the draft's own save.
+      await expect
+        .poll(() =>
+          page.evaluate(async () => {
+            const saved = await window.voa!.drafts.get({ target: 'counter' });
+            return saved.ok && saved.value.draft !== null && 'contactName' in saved.value.draft
+              ? saved.value.draft.contactName
+              : '';
+          }),
+        )
+        .toBe(TYPED_CONTACT);
+      await expect
+        .poll(async () => Buffer.concat([...(await dataDirBytes()).values()]).includes(TYPED_CONTACT))
+        .toBe(true);
 
-    if (ending === 'signOut') await page.getByRole('button', { name: 'Afmelden' }).click();
-    if (ending === 'nextCustomer') {
-      page.once('dialog', (confirm) => void confirm.accept());
-      await page.getByRole('button', { name: 'Volgende klant' }).click();
-    }
-    if (ending === 'idle') {
-      // The idle time (one minute, the shortest setting) passes without a key or a click.
-      await expect(bar).toBeHidden({ timeout: 150_000 });
-      await page.evaluate(() => window.voa!.settings.save({ portalIdleMinutes: 5 }));
-    }
-    if (ending === 'expiry' || ending === 'revocation') {
-      if (ending === 'expiry') await desk.emulator.admin('/clock', { advanceSeconds: 481 * 60 });
-      else await desk.emulator.admin('/portal/users', { email, customerNo, active: false });
-      await page.getByRole('button', { name: 'Vernieuwen' }).first().click();
-    }
-    if (ending === 'reload') await page.reload();
-    if (ending === 'quit') {
-      await desk.shell.stop();
-      // At rest, with VOA Desk closed: the customer is in no file.
+      if (ending === 'signOut') await page.getByRole('button', { name: 'Afmelden' }).click();
+      if (ending === 'nextCustomer') {
+        page.once('dialog', (confirm) => void confirm.accept());
+        await page.getByRole('button', { name: 'Volgende klant' }).click();
+      }
+      if (ending === 'idle') {
+        // The shortest setting, one minute, counted from its saving; then no key or click for that long.
+        const saved = await page.evaluate(() => window.voa!.settings.save({ portalIdleMinutes: 1 }));
+        expect(saved.ok).toBe(true);
+        await expect(bar).toBeHidden({ timeout: 150_000 });
+      }
+      if (ending === 'expiry' || ending === 'revocation') {
+        if (ending === 'expiry') await desk.emulator.admin('/clock', { advanceSeconds: 481 * 60 });
+        else await desk.emulator.admin('/portal/users', { email, customerNo, active: false });
+        await page.getByRole('button', { name: 'Vernieuwen' }).first().click();
+      }
+      if (ending === 'reload') await page.reload();
+      if (ending === 'quit') {
+        await desk.shell.stop();
+        // At rest, with VOA Desk closed: the customer is in no file.
+        for (const [file, content] of await dataDirBytes())
+          for (const secret of secrets) expect(content.includes(secret), `${secret} in ${file}`).toBe(false);
+        desk.shell = await startBrowserShellProcess(desk.profile);
+        await page.goto(desk.shell.ready.url);
+      }
+
+      await expect(page.getByRole('heading', { name: 'Een bekende klant aanmelden' })).toBeVisible();
+      await expect(bar).toBeHidden();
+      const typedStays =
+        ending === 'signOut' || ending === 'idle' || ending === 'expiry' || ending === 'revocation';
+      if (typedStays) {
+        await expect(
+          page.getByText(
+            'De gegevens, adressen en overgenomen regels van de klant zijn uit het formulier gehaald.',
+          ),
+        ).toBeVisible();
+        await expect(field(page, 'contactName')).toHaveValue(TYPED_CONTACT);
+      }
+      await expectNoPortalValues(page);
+      if (ending === 'reload' || ending === 'quit') {
+        // The unfinished form is offered with what the employee typed, labelled by it, and nothing else.
+        const offer = page.getByTestId('unfinished-offer');
+        await expect(offer).toContainText(TYPED_CONTACT);
+        await page.screenshot({ path: `test-results/screenshots/customer-privacy-${ending}-nl.png` });
+        await offer.getByRole('button', { name: 'verder' }).click();
+        await expect(field(page, 'contactName')).toHaveValue(TYPED_CONTACT);
+        await expectNoPortalValues(page);
+      } else {
+        await page.screenshot({ path: `test-results/screenshots/customer-privacy-${ending}-nl.png` });
+      }
+      if (ending === 'nextCustomer') await expect(field(page, 'contactName')).toHaveValue('');
+
+      // Another customer signs in: no offer, parked order or form field holds the first one's data.
+      const next = `volgende-${ending.toLowerCase()}@devries.example`;
+      const otherCustomer = users.find((user) => user.email === BUYER)!.customerNo;
+      expect(otherCustomer).not.toBe(customerNo);
+      await desk.emulator.admin('/portal/users', { email: next, customerNo: otherCustomer, role: 'Buyer' });
+      await signIn(page, next, NL);
+      await expect(bar).toContainText('Aangemeld:');
+      const screenText = await page.locator('main').innerText();
+      for (const secret of secrets) expect(screenText.includes(secret), `${secret} on screen`).toBe(false);
       for (const [file, content] of await dataDirBytes())
         for (const secret of secrets) expect(content.includes(secret), `${secret} in ${file}`).toBe(false);
-      desk.shell = await startBrowserShellProcess(desk.profile);
-      await page.goto(desk.shell.ready.url);
-    }
-
-    await expect(page.getByRole('heading', { name: 'Een bekende klant aanmelden' })).toBeVisible();
-    await expect(bar).toBeHidden();
-    const typedStays =
-      ending === 'signOut' || ending === 'idle' || ending === 'expiry' || ending === 'revocation';
-    if (typedStays) {
-      await expect(
-        page.getByText(
-          'De gegevens, adressen en overgenomen regels van de klant zijn uit het formulier gehaald.',
-        ),
-      ).toBeVisible();
-      await expect(field(page, 'contactName')).toHaveValue(TYPED_CONTACT);
-    }
-    await expectNoPortalValues(page);
-    if (ending === 'reload' || ending === 'quit') {
-      // The unfinished form is offered with what the employee typed, labelled by it, and nothing else.
-      const offer = page.getByTestId('unfinished-offer');
-      await expect(offer).toContainText(TYPED_CONTACT);
-      await page.screenshot({ path: `test-results/screenshots/customer-privacy-${ending}-nl.png` });
-      await offer.getByRole('button', { name: 'verder' }).click();
-      await expect(field(page, 'contactName')).toHaveValue(TYPED_CONTACT);
-      await expectNoPortalValues(page);
-    } else {
-      await page.screenshot({ path: `test-results/screenshots/customer-privacy-${ending}-nl.png` });
-    }
-    if (ending === 'nextCustomer') await expect(field(page, 'contactName')).toHaveValue('');
-
-    // Another customer signs in: no offer, parked order or form field holds the first one's data.
-    const next = `volgende-${ending.toLowerCase()}@devries.example`;
-    const otherCustomer = users.find((user) => user.email === BUYER)!.customerNo;
-    expect(otherCustomer).not.toBe(customerNo);
-    await desk.emulator.admin('/portal/users', { email: next, customerNo: otherCustomer, role: 'Buyer' });
-    await signIn(page, next, NL);
-    await expect(bar).toContainText('Aangemeld:');
-    const screenText = await page.locator('main').innerText();
-    for (const secret of secrets) expect(screenText.includes(secret), `${secret} on screen`).toBe(false);
-    for (const [file, content] of await dataDirBytes())
-      for (const secret of secrets) expect(content.includes(secret), `${secret} in ${file}`).toBe(false);
+    });
   });
 }
 

@@ -461,6 +461,18 @@ describe('a shared counter forgets the customer', () => {
     expect((await call('portal:session', {})).customer).toBeNull();
   });
 
+  it('counts a new idle time from its saving, so a shortened one does not wait out the old', async () => {
+    core.portal.tune({ idleMs: null });
+    await call('settings:save', { portalIdleMinutes: 5 });
+    await signIn(portalUsers.buyer);
+    // Five of the setting's minutes are armed at sign-in; from here each of its minutes lasts 200 ms.
+    core.portal.tune({ idleMinuteMs: 200 });
+    const idle = waitForEvent('portal:changed', (view: Json) => view.ended?.reason === 'idle');
+    await call('settings:save', { portalIdleMinutes: 1 });
+    expect(await idle).toMatchObject({ customer: null, ended: { reason: 'idle' } });
+    core.portal.tune({ idleMinuteMs: 60_000 });
+  });
+
   it("never writes the customer's portal data into a draft or a parked order, WAL included", async () => {
     // A customer no request of this file was sent for: a sent request is the one place its data may be.
     const session = await signIn(portalUsers.otherCustomerBuyer);

@@ -40,6 +40,10 @@ const core = await VoaCore.open({
   // folder, as in the desktop app).
   updater: standInUpdater(process.env.VOA_DESK_SHELL_UPDATE, packageVersion()),
 });
+// For end-to-end tests of the customer's idle sign-out: each minute of the idle setting lasts this many
+// milliseconds, so the setting is honoured in seconds instead of minutes.
+const idleMinuteMs = Number(process.env.VOA_DESK_SHELL_IDLE_MINUTE_MS);
+if (idleMinuteMs > 0) core.portal.tune({ idleMinuteMs });
 core.start();
 const shell = await startBrowserShell({ core, buildDir, port: values.port ? Number(values.port) : 0 });
 process.stdout.write(`${JSON.stringify({ url: shell.url, port: shell.port, dataDir: location.dataDir })}\n`);

@@ -44,8 +44,16 @@ export interface PortalModule extends CoreModule<PortalHandlers> {
   session: PortalSession;
   client: PortalClient;
   links: PortalLinkStore;
-  /** Tests shorten the idle time (below the setting's one minute) and the read backoff. */
-  tune(options: { idleMs?: number; codeWaitMs?: number; readBackoffMs?: number }): void;
+  /**
+   * Tests shorten the idle time (`idleMs` below the setting's one minute, `null` for the setting's again;
+   * or each of the setting's minutes to `idleMinuteMs`) and the read backoff.
+   */
+  tune(options: {
+    idleMs?: number | null;
+    idleMinuteMs?: number;
+    codeWaitMs?: number;
+    readBackoffMs?: number;
+  }): void;
 }
 
 /** The IP-hash key: generated once per installation and kept in the keychain, never in a file. */
@@ -63,6 +71,7 @@ export function createPortalModule(core: PortalServices): PortalModule {
   const client = new PortalClient({ host: core.host, settings: () => core.settings.current });
   let hash: Promise<string> | undefined;
   let idleMsOverride: number | undefined;
+  let idleMinuteMs = 60_000;
   let codeWaitMsOverride: number | undefined;
   const session = new PortalSession({
     client,
@@ -71,7 +80,7 @@ export function createPortalModule(core: PortalServices): PortalModule {
       hash.catch(() => (hash = undefined));
       return hash;
     },
-    idleMs: () => idleMsOverride ?? core.settings.current.portalIdleMinutes * 60_000,
+    idleMs: () => idleMsOverride ?? core.settings.current.portalIdleMinutes * idleMinuteMs,
     codeWaitMs: () => codeWaitMsOverride ?? DEFAULT_CODE_WAIT_SECONDS * 1000,
     onChange: (view) => core.events.emit('portal:changed', view),
     connection: () => connectionKey(core.settings.current),
@@ -252,8 +261,9 @@ export function createPortalModule(core: PortalServices): PortalModule {
     session,
     client,
     links,
-    tune({ idleMs, codeWaitMs, readBackoffMs }) {
-      if (idleMs !== undefined) idleMsOverride = idleMs;
+    tune({ idleMs, idleMinuteMs: minuteMs, codeWaitMs, readBackoffMs }) {
+      if (idleMs !== undefined) idleMsOverride = idleMs ?? undefined;
+      if (minuteMs !== undefined) idleMinuteMs = minuteMs;
       if (codeWaitMs !== undefined) codeWaitMsOverride = codeWaitMs;
       if (readBackoffMs !== undefined) {
         client.readLimits = {
@@ -263,9 +273,18 @@ export function createPortalModule(core: PortalServices): PortalModule {
       }
     },
     start() {
+      let idleMinutes = core.settings.current.portalIdleMinutes;
       unsubscribe = core.events.subscribe((name, payload) => {
-        // A new connection ends the session at once, so the screen clears before anything is called.
-        if (name === 'settings:changed') session.endIfConnectionChanged();
+        if (name === 'settings:changed') {
+          // A new connection ends the session at once, so the screen clears before anything is called.
+          session.endIfConnectionChanged();
+          // A new idle time counts from its saving, not from the next key: shortened, it must not wait out
+          // the old one.
+          if (core.settings.current.portalIdleMinutes !== idleMinutes) {
+            idleMinutes = core.settings.current.portalIdleMinutes;
+            session.activity();
+          }
+        }
         if (name !== 'outbox:changed') return;
         const { items } = payload as { items: OutboxItemView[] };
         // One after the other, so a queued and a delivered report of one item are handled in order.
