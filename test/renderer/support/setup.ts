@@ -12,6 +12,18 @@ import { currentFake, removeFake } from './renderer-harness.ts';
 
 installMessages(messageCatalogs);
 
+// The screens the frame loads on their first visit (`LATER_SCREENS`, app-frame.tsx), loaded here before
+// any test: a first visit otherwise waits for their transform, which on a loaded machine outlasted a
+// query's wait, and the frame's idle-time fetch of them could still be running when a file's environment
+// was torn down. Files share one module cache, so this costs once per worker.
+await Promise.all([
+  import('../../../src/renderer/src/features/fair/fair-screen.tsx'),
+  import('../../../src/renderer/src/features/catalog/catalog-screen.tsx'),
+  import('../../../src/renderer/src/features/outbox/outbox-screen.tsx'),
+  import('../../../src/renderer/src/features/settings/settings-screen.tsx'),
+  import('../../../src/renderer/src/features/catalog/sync-bar.tsx'),
+]);
+
 beforeEach(() => {
   startAppStore();
 });
