@@ -1,4 +1,5 @@
-// Cold start of the core (open the database, load settings) in a fresh process, beside a bare Node start;
+// Cold start of the core (open the database, load settings) in a fresh process, started as the CLI and the
+// browser shell start it (Node's compile cache on first), beside a bare Node start;
 // and bridge round trips through the browser shell over loopback HTTP, beside a bare node:http server
 // answering the same JSON over the same kind of connection (the limit of the transport).
 import { spawnSync } from 'node:child_process';
@@ -18,8 +19,12 @@ const ROUND_TRIPS = 2000;
 export default async function benchFoundation(): Promise<Record<string, unknown>> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-bench-'));
   try {
-    // Cold start in a fresh Node process each time: import the core, open app.db, load settings.
+    // Cold start in a fresh Node process each time, as src/main/cli/index.mjs and
+    // src/main/browser-shell/cli.mjs start: the compile cache switched on (its folder in node_modules/.cache),
+    // then import the core, open app.db, load settings.
     const probe = `
+      const { enableSourceCompileCache } = await import(${JSON.stringify(path.resolve(import.meta.dirname, '../src/main/cli/compile-cache.mjs'))});
+      enableSourceCompileCache();
       const t0 = performance.now();
       const { VoaCore } = await import(${JSON.stringify(path.resolve(import.meta.dirname, '../src/main/core/voa-core.ts'))});
       const t1 = performance.now();
@@ -31,21 +36,31 @@ export default async function benchFoundation(): Promise<Record<string, unknown>
     const opens: number[] = [];
     const starts: number[] = [];
     const bareStarts: number[] = [];
+    const uncachedStarts: number[] = [];
+    const startCore = (env: NodeJS.ProcessEnv = process.env) => {
+      const started = performance.now();
+      const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe, dataDir], {
+        encoding: 'utf8',
+        env,
+      });
+      const ms = performance.now() - started;
+      if (result.status !== 0) throw new Error(result.stderr);
+      return { ms, ...(JSON.parse(result.stdout) as { importMs: number; openMs: number }) };
+    };
+    // The first start after a change of the sources fills the cache; the starts measured are the next ones.
+    startCore();
     for (let run = 0; run < COLD_STARTS; run++) {
       // The whole process, in turns with a bare Node start: what the core adds to starting Node.
       const bareStarted = performance.now();
       const bare = spawnSync(process.execPath, ['--input-type=module', '-e', ''], { encoding: 'utf8' });
       bareStarts.push(performance.now() - bareStarted);
       if (bare.status !== 0) throw new Error(bare.stderr);
-      const started = performance.now();
-      const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe, dataDir], {
-        encoding: 'utf8',
-      });
-      starts.push(performance.now() - started);
-      if (result.status !== 0) throw new Error(result.stderr);
-      const { importMs, openMs } = JSON.parse(result.stdout) as { importMs: number; openMs: number };
+      const { ms, importMs, openMs } = startCore();
+      starts.push(ms);
       imports.push(importMs);
       opens.push(openMs);
+      // The same start with the cache switched off: what the cache saves, in the same turns.
+      uncachedStarts.push(startCore({ ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' }).ms);
     }
 
     const core = await VoaCore.open({
@@ -97,9 +112,16 @@ export default async function benchFoundation(): Promise<Record<string, unknown>
         openDatabaseAndSettingsMsP99: percentile(opens, 99),
         processVsBareNode: compared(percentile(starts, 50), percentile(bareStarts, 50), {
           unit: 'ms',
-          measures: 'a Node process that imports the core, opens app.db and loads settings, median',
+          measures:
+            'a Node process that switches on the compile cache as the CLI does, imports the core, opens app.db and loads settings, median',
           baselineIs: 'a bare Node process',
           goal: '≤ 5 ×',
+        }),
+        withoutCompileCacheVsBareNode: compared(percentile(uncachedStarts, 50), percentile(bareStarts, 50), {
+          unit: 'ms',
+          measures:
+            'the same process with the compile cache switched off (NODE_DISABLE_COMPILE_CACHE=1), median',
+          baselineIs: 'a bare Node process',
         }),
       },
       bridgeRoundTripBrowserShell: {

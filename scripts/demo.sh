@@ -33,13 +33,13 @@ ready=""
 IFS= read -r -t 60 ready <&"${EMULATOR[0]}" || true
 [ -n "$ready" ] || { echo "voa-desk: the emulator did not start; see $VOA_DESK_DATA_DIR/emulator.log" >&2; exit 1; }
 field() { printf "%s" "$ready" | node -e "let t=\"\"; process.stdin.on(\"data\",(c)=>t+=c).on(\"end\",()=>{const v=process.argv[1].split(\".\").reduce((o,k)=>o[k],JSON.parse(t)); process.stdout.write(String(v))})" "$1"; }
-node src/main/cli/index.ts config set \
+node src/main/cli/index.mjs config set \
   --base-url "$(field baseUrl)" --auth-url "$(field authUrl)" --tenant "$(field tenant)" \
   --api-resource "$(field apiResource)" --company-name "$(field companyName)" --company-id "$(field companyId)" \
   --ca-file "$(field caFile)" --language nl-NL --privacy-consent-version PRIVACY-2026 \
   --counter-employee "Anja de Vries" --counter-employee "Kees Bakker" --source-label "Beurs Staal 2026" >/dev/null
-field website.clientSecret | node src/main/cli/index.ts secret set website --client-id "$(field website.clientId)" >/dev/null
-field sync.clientSecret | node src/main/cli/index.ts secret set sync --client-id "$(field sync.clientId)" >/dev/null
+field website.clientSecret | node src/main/cli/index.mjs secret set website --client-id "$(field website.clientId)" >/dev/null
+field sync.clientSecret | node src/main/cli/index.mjs secret set sync --client-id "$(field sync.clientId)" >/dev/null
 echo "voa-desk: emulator running (admin API $(field adminUrl)); demo profile in $VOA_DESK_DATA_DIR"
 echo "voa-desk: customer portal sign-in: Buyer $(field portalUsers.buyer), Viewer $(field portalUsers.viewer) (codes in the admin API: GET /mail)"
 if [ -x node_modules/electron/dist/electron ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ] || [ "$(uname)" = Darwin ]; }; then
@@ -47,7 +47,7 @@ if [ -x node_modules/electron/dist/electron ] && { [ -n "${DISPLAY:-}" ] || [ -n
   node_modules/electron/dist/electron .
 else
   echo "voa-desk: no Electron binary or no display: starting the browser shell instead"
-  node src/main/browser-shell/cli.ts &
+  node src/main/browser-shell/cli.mjs &
   shell_pid=$!
   trap "kill $shell_pid $emulator_pid 2>/dev/null || true" EXIT
   wait $shell_pid

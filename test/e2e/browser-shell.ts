@@ -17,7 +17,7 @@ export type BrowserShellProcess = Awaited<ReturnType<typeof startBrowserShellPro
 /** The browser shell on a profile; `env` adds variables it reads at start (a policy file, a stand-in update). */
 export function startBrowserShellProcess(profile: TestProfile, env: Record<string, string> = {}) {
   return spawnWithReadyLine<BrowserShellReady>(
-    'src/main/browser-shell/cli.ts',
+    'src/main/browser-shell/cli.mjs',
     ['--data-dir', profile.dataDir, '--profile', profile.profile],
     30_000,
     env,

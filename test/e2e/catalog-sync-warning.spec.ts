@@ -103,7 +103,7 @@ test('a sync asked for while a CLI sync runs on the same data directory says who
   const cli = spawn(
     process.execPath,
     [
-      path.join(REPO_ROOT, 'src/main/cli/index.ts'),
+      path.join(REPO_ROOT, 'src/main/cli/index.mjs'),
       ...['--data-dir', desk.profile.dataDir, '--profile', desk.profile.profile, 'sync'],
     ],
     { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'] },

@@ -26,7 +26,7 @@ afterEach(async () => {
 
 it('prints the address with its token once on standard output, and the token nowhere else', async () => {
   profile = await createTestProfile();
-  const started = await spawnWithReadyLine<Record<string, unknown>>('src/main/browser-shell/cli.ts', [
+  const started = await spawnWithReadyLine<Record<string, unknown>>('src/main/browser-shell/cli.mjs', [
     '--data-dir',
     profile.dataDir,
     '--profile',

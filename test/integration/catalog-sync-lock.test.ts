@@ -27,7 +27,7 @@ const profileArgs = () => ['--data-dir', profile.dataDir, '--profile', profile.p
 
 /** A CLI sync whose stderr is watched as it runs: resolves `reading` once it reads pages. */
 function startCliSync(): { reading: Promise<void>; done: Promise<CliRun> } {
-  const child = spawn(NODE, [path.join(REPO_ROOT, 'src/main/cli/index.ts'), ...profileArgs(), 'sync'], {
+  const child = spawn(NODE, [path.join(REPO_ROOT, 'src/main/cli/index.mjs'), ...profileArgs(), 'sync'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

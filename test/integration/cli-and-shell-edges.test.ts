@@ -34,7 +34,7 @@ describe('CLI', () => {
     const child = spawn(
       NODE,
       [
-        'src/main/cli/index.ts',
+        'src/main/cli/index.mjs',
         '--data-dir',
         profile.dataDir,
         '--profile',

@@ -40,7 +40,7 @@ async function untilQuotePosts(count: number): Promise<void> {
 }
 
 function spawnFlush(env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(NODE, [path.join(REPO_ROOT, 'src/main/cli/index.ts'), ...flushArgs()], {
+  const child = spawn(NODE, [path.join(REPO_ROOT, 'src/main/cli/index.mjs'), ...flushArgs()], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -190,7 +190,7 @@ describe('cli: a flush killed with SIGKILL', () => {
         '120',
       ];
       // A short lease: the rerun claims what the killed flush held as soon as its lease runs out.
-      const child = spawn(NODE, [path.join(REPO_ROOT, 'src/main/cli/index.ts'), ...flushArgs], {
+      const child = spawn(NODE, [path.join(REPO_ROOT, 'src/main/cli/index.mjs'), ...flushArgs], {
         cwd: REPO_ROOT,
         stdio: 'ignore',
         env: { ...process.env, VOA_DESK_OUTBOX_LEASE_MS: '1000' },

@@ -71,7 +71,7 @@ export function runCli(
   args: string[],
   options: { stdin?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<CliRun> {
-  return runToEnd(NODE, [path.join(REPO_ROOT, 'src/main/cli/index.ts'), ...args], {
+  return runToEnd(NODE, [path.join(REPO_ROOT, 'src/main/cli/index.mjs'), ...args], {
     stdin: options.stdin,
     env: { ...process.env, ...options.env },
   });

@@ -1,4 +1,4 @@
-// The headless VOA Desk over the same core as the desktop app. Two entries run it: cli/index.ts in Node
+// The headless VOA Desk over the same core as the desktop app. Two entries run it: cli/index.mjs in Node
 // (`npm run cli -- <command>`, a source checkout) and the desktop app's main given `cli` as its first
 // argument (an installed desk, docs/operations.md#the-command-line-on-an-installed-desk).
 import { resolveProfileLocation } from '../core/data-dir.ts';

@@ -2,15 +2,9 @@
 // transport (Electron IPC in the preload, loopback HTTP in the browser shell).
 import type { z } from 'zod';
 import type { CallSpec, EventSpec, BridgeResult } from './define.ts';
-import {
-  CALL_NAMES,
-  EVENT_NAMES,
-  isEventName,
-  type BridgeCalls,
-  type BridgeEvents,
-  type CallName,
-  type EventName,
-} from './bridge-map.ts';
+// The maps' types only: the preload and the page script load the names, not zod and the schemas.
+import type { BridgeCalls, BridgeEvents, CallName, EventName } from './bridge-map.ts';
+import { CALL_NAMES, EVENT_NAMES, isEventName } from './bridge-names.ts';
 
 export type CallInput<C extends CallName> =
   BridgeCalls[C] extends CallSpec<infer I, unknown> ? z.input<I> : never;

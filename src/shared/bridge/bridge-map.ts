@@ -38,12 +38,9 @@ export type BridgeEvents = typeof bridgeEvents;
 export type CallName = keyof BridgeCalls & string;
 export type EventName = keyof BridgeEvents & string;
 
-export const CALL_NAMES = Object.keys(bridgeCalls) as CallName[];
-export const EVENT_NAMES = Object.keys(bridgeEvents) as EventName[];
+// Their names, listed once in bridge-names.ts (without the schemas), and held to these maps there.
+export { CALL_NAMES, EVENT_NAMES, isEventName } from './bridge-names.ts';
 
 export function isCallName(name: string): name is CallName {
   return Object.hasOwn(bridgeCalls, name);
-}
-export function isEventName(name: string): name is EventName {
-  return Object.hasOwn(bridgeEvents, name);
 }

@@ -15,8 +15,15 @@ import type { BridgeHandlers } from '../bridge/dispatch.ts';
 import type { CoreModule, CoreServices } from '../core-module.ts';
 import type { CatalogSearch } from '../catalog/index.ts';
 import type { OutboxItem, OutboxStore } from '../outbox/outbox-store.ts';
-import { CATALOG_EXPORT_COLUMNS, outboxExportColumns, type CatalogExportRow } from './export-columns.ts';
-import { exportDateTime, writeTable, type RowBatches } from './export-table.ts';
+import type { CatalogExportRow } from './export-columns.ts';
+import type { RowBatches } from './export-table.ts';
+
+// The columns and the table writer load with the first export, not at the desk's start: most starts export
+// nothing.
+const exportWriter = async () => ({
+  ...(await import('./export-columns.ts')),
+  ...(await import('./export-table.ts')),
+});
 
 /** The desktop shell's save dialog: the path chosen, or undefined when cancelled. */
 export type ChooseExportFile = (suggestedName: string, format: ExportFormat) => Promise<string | undefined>;
@@ -64,7 +71,10 @@ export function createExportModule(
     }
   }
 
-  const outboxRows = (selection: OutboxExportSelection): RowBatches<OutboxItem> => {
+  const outboxRows = (
+    selection: OutboxExportSelection,
+    exportDateTime: (moment: Date) => string,
+  ): RowBatches<OutboxItem> => {
     const items = parts.outbox
       .list({ limit: OUTBOX_EXPORT_MAX })
       .filter(
@@ -77,8 +87,9 @@ export function createExportModule(
     return [items];
   };
 
-  const catalogTo: ExportModule['catalogTo'] = (file, format, filters, lang) =>
-    writeTable({
+  const catalogTo: ExportModule['catalogTo'] = async (file, format, filters, lang) => {
+    const { writeTable, CATALOG_EXPORT_COLUMNS } = await exportWriter();
+    return writeTable({
       file,
       format,
       language: lang,
@@ -86,15 +97,18 @@ export function createExportModule(
       columns: CATALOG_EXPORT_COLUMNS,
       rows: catalogRows(filters),
     });
-  const outboxTo: ExportModule['outboxTo'] = (file, format, selection, lang) =>
-    writeTable({
+  };
+  const outboxTo: ExportModule['outboxTo'] = async (file, format, selection, lang) => {
+    const { writeTable, outboxExportColumns, exportDateTime } = await exportWriter();
+    return writeTable({
       file,
       format,
       language: lang,
       sheetName: lang === 'nl' ? 'Aanvragen' : 'Requests',
       columns: outboxExportColumns(lang),
-      rows: outboxRows(selection),
+      rows: outboxRows(selection, exportDateTime),
     });
+  };
 
   /** The save dialog's answer in the desktop app; elsewhere a file in the data directory's exports folder. */
   const target = async (name: string, format: ExportFormat): Promise<string | undefined> => {
@@ -104,12 +118,15 @@ export function createExportModule(
     await mkdir(folder, { recursive: true });
     return path.join(folder, suggested);
   };
-  const stamp = () => exportDateTime(new Date()).replace(' ', '-').replace(':', '');
+  const stamp = async () => {
+    const { exportDateTime } = await exportWriter();
+    return exportDateTime(new Date()).replace(' ', '-').replace(':', '');
+  };
 
   const handlers: ExportHandlers = {
     'export:catalog': async ({ format, filters }): Promise<ExportAnswer> => {
       const lang = language();
-      const file = await target(`${lang === 'nl' ? 'catalogus' : 'catalog'}-${stamp()}`, format);
+      const file = await target(`${lang === 'nl' ? 'catalogus' : 'catalog'}-${await stamp()}`, format);
       if (!file) return { file: null, rows: 0 };
       const query: CatalogSearchQuery = { ...filters, offset: 0, limit: 1 };
       return { file, rows: await catalogTo(file, format, query, lang) };

@@ -12,7 +12,7 @@ import {
   type SlipPrintAnswer,
   type SlipPrintChoice,
 } from '../../../shared/bridge/print-calls.ts';
-import { slipPrintPlan, type SlipPrintOptions } from './slip-print-plan.ts';
+import type { SlipPrintOptions } from './slip-print-plan.ts';
 
 /** What the desktop shell does for printing: it knows the machine's printers and the caller's window. */
 export interface SlipPrinterPort {
@@ -66,6 +66,8 @@ export function createPrintModule(
     },
     'print:slip': async (_input, caller): Promise<SlipPrintAnswer> => {
       const printer = portOrFail();
+      // The plan's rules load with the first slip printed, not at the desk's start.
+      const { slipPrintPlan } = await import('./slip-print-plan.ts');
       const plan = slipPrintPlan(choice(), await printer.printers());
       const result = await printer.print(caller, plan.options);
       const outcome = result.success

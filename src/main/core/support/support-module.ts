@@ -9,7 +9,10 @@ import { NOT_BUILT } from '../build-info.ts';
 import { appLog, logsDirOf } from '../log/app-log.ts';
 import { runtimeVersions } from '../log/runtime-versions.ts';
 import { settingsView } from '../settings/settings-handlers.ts';
-import { supportBundleFileName, writeSupportBundle, type SupportBundleSources } from './support-bundle.ts';
+import type { SupportBundleSources } from './support-bundle.ts';
+
+// The bundle's writer loads when a bundle is saved, not at the desk's start.
+const supportBundle = () => import('./support-bundle.ts');
 
 type SupportHandlers = Pick<BridgeHandlers, 'support:about' | 'support:openLogFolder' | 'support:saveBundle'>;
 
@@ -50,6 +53,7 @@ export async function supportBundleSources(core: SupportServices): Promise<Suppo
 
 /** Writes a support bundle to `file` and logs it (by size, never by content). */
 export async function saveSupportBundle(core: SupportServices, file: string) {
+  const { writeSupportBundle } = await supportBundle();
   const written = await writeSupportBundle(await supportBundleSources(core), file);
   appLog.info('support bundle saved', { file: written.file, entries: written.entries, bytes: written.bytes });
   return written;
@@ -86,7 +90,7 @@ export function createSupportModule(core: SupportServices, shell: SupportShell):
         return { opened: await shell.openFolder(folder), folder };
       },
       'support:saveBundle': async (): Promise<SavedSupportBundle> => {
-        const name = supportBundleFileName(core.location.profile);
+        const name = (await supportBundle()).supportBundleFileName(core.location.profile);
         let file: string | undefined;
         if (shell.chooseBundleFile) {
           file = await shell.chooseBundleFile(name);

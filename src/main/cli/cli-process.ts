@@ -1,5 +1,6 @@
-// `npm run cli -- <command>` in a source checkout: the CLI (run-cli.ts) in plain Node. An installed desk
-// runs the same CLI through the desktop app's own executable (src/main/index.ts, `cli` as first argument).
+// The CLI (run-cli.ts) over this process's standard streams, in plain Node from a source checkout (started
+// by index.mjs, `npm run cli -- <command>`). An installed desk runs the same CLI through the desktop app's
+// own executable (src/main/index.ts, `cli` as first argument).
 import { EXIT_FAILED } from './cli-context.ts';
 import { exitQuietlyWhenTheReaderCloses, runCli } from './run-cli.ts';
 

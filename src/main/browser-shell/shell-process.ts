@@ -1,8 +1,9 @@
-// `npm run shell -- [--data-dir DIR] [--profile NAME] [--port N]`: VOA Desk in a browser, for machines
-// without the Electron binary and for end-to-end tests. Prints one JSON line ({ url, port, dataDir }) on
-// standard output once ready, then serves until stopped. The URL carries the per-run token that lets a page
-// use the desk: it is printed once, there, for the person (or test) that started the shell, and never on
-// standard error, which service managers and terminals keep in logs.
+// The browser shell's process (started by cli.mjs, `npm run shell -- [--data-dir DIR] [--profile NAME]
+// [--port N]`): VOA Desk in a browser, for machines without the Electron binary and for end-to-end tests.
+// Prints one JSON line ({ url, port, dataDir }) on standard output once ready, then serves until stopped.
+// The URL carries the per-run token that lets a page use the desk: it is printed once, there, for the
+// person (or test) that started the shell, and never on standard error, which service managers and
+// terminals keep in logs.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
