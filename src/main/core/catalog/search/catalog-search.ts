@@ -66,6 +66,16 @@ const PREFIX_TERMS_MAX = 20;
 /** Main-thread time per slice of loading the in-memory columns: less than a frame. */
 const LOAD_SLICE_MS = 4;
 
+/** More than the distinct parts of how the ranked matches are written: at most one of each per match. */
+const WRITING_PART_MAX = SEARCH_RANKED_MAX + 2;
+
+/** The number of `value` among `numbers`, numbering it if it is new. */
+function numberOf<T>(numbers: Map<T, number>, value: T): number {
+  let number = numbers.get(value);
+  if (number === undefined) numbers.set(value, (number = numbers.size));
+  return number;
+}
+
 /** Matches taken from the matching set at a time while filters leave fewer than the ranking takes. */
 const MATCHES_PER_READ = SEARCH_RANKED_MAX + 1;
 
@@ -528,22 +538,32 @@ export class CatalogSearch {
     const reader = this.#writingReader();
     // Sizes written alike (everything ranking compares but the item number, stock and blocking, as
     // search-columns.ts numbers them) share a match class, worked out once: a broad search's 5,000
-    // matches are written a few dozen ways. Keyed by numbers: a key of the texts themselves cost more
-    // than the classes it spared.
-    const writings = new Map<string, number>();
+    // matches are written a few dozen ways. Each part is numbered (fewer than WRITING_PART_MAX of each
+    // among the matches), and the numbers looked up in pairs: a string key of the parts cost a quarter
+    // of such a search, more than the classes it spared.
     const itemWritings = new Map<string, number>();
     const owns = new Map<TextWriting, number>();
     const codes = new Map<string, number>();
-    const numberOf = <T>(numbers: Map<T, number>, value: T) => {
-      let number = numbers.get(value);
-      if (number === undefined) numbers.set(value, (number = numbers.size));
-      return number;
-    };
+    const thicknesses = new Map<number, number>();
+    const widths = new Map<number, number>();
+    const lengths = new Map<number, number>();
+    const writings = new Map<number, Map<number, Map<number, number>>>();
+    let writingCount = 0;
     let itemNo: string | undefined;
     let item: ItemWriting | undefined;
     let itemWriting = 0;
-    return rows.map(([id, no, variantCode, inventory, anyBlocked, description, ...dimensions]) => {
-      const [thicknessMm, widthMm, lengthMm] = dimensions;
+    const candidates: RankCandidate[] = [];
+    for (const [
+      id,
+      no,
+      variantCode,
+      inventory,
+      anyBlocked,
+      description,
+      thicknessMm,
+      widthMm,
+      lengthMm,
+    ] of rows) {
       // A match's sizes come one after another.
       if (no !== itemNo || !item) {
         itemNo = no;
@@ -558,21 +578,30 @@ export class CatalogSearch {
       }
       const own = reader.text(description);
       const code = variantCode.toLowerCase();
-      const writing = `${itemWriting} ${numberOf(owns, own)} ${numberOf(codes, code)} ${thicknessMm} ${widthMm} ${lengthMm}`;
-      return {
+      const byItem = numberOf(owns, own) * WRITING_PART_MAX + itemWriting;
+      const byCode = numberOf(codes, code) * WRITING_PART_MAX + numberOf(thicknesses, thicknessMm);
+      const bySize = numberOf(widths, widthMm) * WRITING_PART_MAX + numberOf(lengths, lengthMm);
+      let ofItem = writings.get(byItem);
+      if (!ofItem) writings.set(byItem, (ofItem = new Map()));
+      let ofCode = ofItem.get(byCode);
+      if (!ofCode) ofItem.set(byCode, (ofCode = new Map()));
+      let writtenAs = ofCode.get(bySize);
+      if (writtenAs === undefined) ofCode.set(bySize, (writtenAs = writingCount++));
+      candidates.push({
         id,
         itemNo: no,
         item,
         own,
         variantCode: code,
-        writtenAs: numberOf(writings, writing),
+        writtenAs,
         thicknessMm,
         widthMm,
         lengthMm,
         inventory,
         blocked: anyBlocked === 1,
-      };
-    });
+      });
+    }
+    return candidates;
   }
 
   /** The description and treatment of the matches' items, each item once (a match's sizes share them). */
