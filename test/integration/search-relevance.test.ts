@@ -131,3 +131,38 @@ describe.each([
     });
   });
 });
+
+// Until the search worker holds the index and columns, a search reads SQLite: it must answer exactly
+// what the loaded search answers, for every query of the suite (and each prefix as it is typed).
+describe('search relevance: read from SQLite, the same answers as from the in-memory columns', () => {
+  const queries = [
+    ...new Set(RELEVANCE_CASES.flatMap(({ query }) => [query, query.slice(0, Math.ceil(query.length / 2))])),
+  ];
+  const answers = async (inMemory: boolean) => {
+    await catalog.core.catalog.setSearchColumns(inMemory);
+    const found = [];
+    for (const query of queries) {
+      const { total, capped, rows, suggestions } = await catalog.core.handlers['catalog:search']({
+        query,
+        offset: 0,
+        limit: 200,
+      });
+      found.push({
+        query,
+        total,
+        capped,
+        suggestions,
+        rows: rows.map((row) => `${row.itemNo}/${row.variantCode}`),
+      });
+    }
+    return found;
+  };
+
+  it(`${queries.length} queries: the same total, order and suggestions`, async () => {
+    const fromColumns = await answers(true);
+    const fromSql = await answers(false);
+    expect(fromColumns.reduce((sum, answer) => sum + answer.rows.length, 0)).toBeGreaterThan(1000);
+    for (const [index, expected] of fromColumns.entries())
+      expect(fromSql[index], expected.query).toEqual(expected);
+  });
+});

@@ -32,6 +32,7 @@ import {
 import {
   WritingReader,
   needsWriting,
+  type ItemWriting,
   rankCandidates,
   type RankCandidate,
   type TextWriting,
@@ -40,13 +41,14 @@ import { SUGGESTIONS_MAX, queriesOneSlipAway } from './search-suggestions.ts';
 import { sortedSizeIds } from './search-order.ts';
 import { SizeColumns, TermIndex, type ColumnFilter } from './search-columns.ts';
 
-/** A match as #rank reads it (as an array); the extra length is left out on purpose (search-rank.ts). */
+/**
+ * A match as #rank reads it (as an array); the extra length is left out on purpose (search-rank.ts). The
+ * profile and grade are the item's (a sync writes them to its sizes): read once per item.
+ */
 type RankRecord = [
   id: number,
   itemNo: string,
   variantCode: string,
-  profileCode: string,
-  gradeCode: string,
   inventory: number,
   anyBlocked: number,
   description: string,
@@ -63,6 +65,16 @@ const PREFIX_TERMS_MAX = 20;
 
 /** Main-thread time per slice of loading the in-memory columns: less than a frame. */
 const LOAD_SLICE_MS = 4;
+
+/** More than the distinct parts of how the ranked matches are written: at most one of each per match. */
+const WRITING_PART_MAX = SEARCH_RANKED_MAX + 2;
+
+/** The number of `value` among `numbers`, numbering it if it is new. */
+function numberOf<T>(numbers: Map<T, number>, value: T): number {
+  let number = numbers.get(value);
+  if (number === undefined) numbers.set(value, (number = numbers.size));
+  return number;
+}
 
 /** Matches taken from the matching set at a time while filters leave fewer than the ranking takes. */
 const MATCHES_PER_READ = SEARCH_RANKED_MAX + 1;
@@ -82,6 +94,9 @@ interface ColumnLoad {
   settle: () => void;
   loaded: Promise<void>;
 }
+
+/** What ranking reads of an item: its description, treatment (second description), profile and grade. */
+type ItemTexts = [description: string, treatment: string, profileCode: string, gradeCode: string];
 
 interface RankedIds {
   ids: Int32Array;
@@ -104,6 +119,12 @@ export class CatalogSearch {
   #columnsEnabled = true;
   /** What the catalog's texts are written with, read once per catalog rather than once per search. */
   #writings = new Map<string, TextWriting>();
+  /**
+   * Items' description and treatment as read from SQLite before the columns load: each key typed
+   * searches mostly the same items again, and an item's row costs a seek by its text key (a third of
+   * such a search without this). Dropped once the columns hold them.
+   */
+  #itemTexts = new Map<string, ItemTexts>();
 
   /** Searches rank from in-memory columns unless `columns` is off (the main thread's fallback). */
   constructor(connection: CatalogConnection, { columns = true }: { columns?: boolean } = {}) {
@@ -166,6 +187,7 @@ export class CatalogSearch {
       if (columns && terms && this.#connection.generation() === generation) {
         this.#columns = columns;
         this.#terms = terms;
+        this.#itemTexts = new Map();
         settle();
       } else {
         // A swap while loading: what was read may mix two catalogs.
@@ -222,6 +244,7 @@ export class CatalogSearch {
     this.#columns = undefined;
     this.#terms = undefined;
     this.#writings = new Map();
+    this.#itemTexts = new Map();
     this.#stopLoading();
   }
 
@@ -483,16 +506,19 @@ export class CatalogSearch {
 
   /** The same as #candidatesInMemory, read from SQLite: before the columns are loaded. */
   #candidatesFromSql(sizes: SizeSet, filters: SearchFilters, withText: boolean): RankCandidate[] {
-    const where = filters.where.length ? `AND ${filters.where.join(' AND ')}` : '';
-    // The item's description is read once per item below, not joined to each of up to 5,000 sizes.
+    const where = filters.where.length ? `WHERE ${filters.where.join(' AND ')}` : '';
+    // The ids as the outer loop, in the order given (json_each walks its array in rowid order, which
+    // the ORDER BY asks for without a sort): one seek by rowid per id. `s.id IN (json_each)` built and
+    // sorted a list of the ids first, for every batch. The item's description is read once per item
+    // below, not joined to each of up to 5,000 sizes.
     const statement = this.#searchStatement(
-      `SELECT s.id, s.item_no, s.variant_code, s.profile_code, s.grade_code, s.inventory, s.any_blocked,
+      `SELECT s.id, s.item_no, s.variant_code, s.inventory, s.any_blocked,
          ${withText ? 's.description, s.thickness, s.width, s.length' : `'', 0, 0, 0`}
-       FROM size s
-       WHERE s.id IN (SELECT value FROM json_each(?)) ${where}
-       ORDER BY s.id LIMIT ?`,
+       FROM json_each(?) j CROSS JOIN size s ON s.id = j.value
+       ${where}
+       ORDER BY j.rowid LIMIT ?`,
     );
-    // Arrays, not objects: up to 5,001 rows of eleven columns.
+    // Arrays, not objects: up to 5,001 rows of nine columns.
     statement.setReturnArrays(true);
     const rows: RankRecord[] = [];
     for (let after = -1; rows.length <= SEARCH_RANKED_MAX;) {
@@ -508,40 +534,94 @@ export class CatalogSearch {
       after = ids[ids.length - 1]!;
     }
     // The treatment counts even where only codes were typed: an item that adds one ranks after one that does not.
-    const itemTexts = this.#itemTexts(rows);
+    const itemTexts = this.#itemTextsOf(rows);
     const reader = this.#writingReader();
-    return rows.map(
-      ([id, itemNo, variantCode, profileCode, gradeCode, inventory, anyBlocked, description, ...rest]) => {
-        const [thicknessMm, widthMm, lengthMm] = rest;
-        const [itemDescription = '', treatment = ''] = itemTexts.get(itemNo) ?? [];
-        return {
-          id,
-          itemNo,
-          item: reader.item(itemNo, withText ? itemDescription : '', profileCode, gradeCode, treatment),
-          own: reader.text(description),
-          variantCode: variantCode.toLowerCase(),
-          thicknessMm,
-          widthMm,
-          lengthMm,
-          inventory,
-          blocked: anyBlocked === 1,
-        };
-      },
-    );
+    // Sizes written alike (everything ranking compares but the item number, stock and blocking, as
+    // search-columns.ts numbers them) share a match class, worked out once: a broad search's 5,000
+    // matches are written a few dozen ways. Each part is numbered (fewer than WRITING_PART_MAX of each
+    // among the matches), and the numbers looked up in pairs: a string key of the parts cost a quarter
+    // of such a search, more than the classes it spared.
+    const itemWritings = new Map<string, number>();
+    const owns = new Map<TextWriting, number>();
+    const codes = new Map<string, number>();
+    const thicknesses = new Map<number, number>();
+    const widths = new Map<number, number>();
+    const lengths = new Map<number, number>();
+    const writings = new Map<number, Map<number, Map<number, number>>>();
+    let writingCount = 0;
+    let itemNo: string | undefined;
+    let item: ItemWriting | undefined;
+    let itemWriting = 0;
+    const candidates: RankCandidate[] = [];
+    for (const [
+      id,
+      no,
+      variantCode,
+      inventory,
+      anyBlocked,
+      description,
+      thicknessMm,
+      widthMm,
+      lengthMm,
+    ] of rows) {
+      // A match's sizes come one after another.
+      if (no !== itemNo || !item) {
+        itemNo = no;
+        const [itemDescription = '', treatment = '', profileCode = '', gradeCode = ''] =
+          itemTexts.get(no) ?? [];
+        const itemText = withText ? itemDescription : '';
+        item = reader.item(no, itemText, profileCode, gradeCode, treatment);
+        itemWriting = numberOf(
+          itemWritings,
+          `${itemText}\u0000${treatment}\u0000${profileCode}\u0000${gradeCode}`,
+        );
+      }
+      const own = reader.text(description);
+      const code = variantCode.toLowerCase();
+      const byItem = numberOf(owns, own) * WRITING_PART_MAX + itemWriting;
+      const byCode = numberOf(codes, code) * WRITING_PART_MAX + numberOf(thicknesses, thicknessMm);
+      const bySize = numberOf(widths, widthMm) * WRITING_PART_MAX + numberOf(lengths, lengthMm);
+      let ofItem = writings.get(byItem);
+      if (!ofItem) writings.set(byItem, (ofItem = new Map()));
+      let ofCode = ofItem.get(byCode);
+      if (!ofCode) ofItem.set(byCode, (ofCode = new Map()));
+      let writtenAs = ofCode.get(bySize);
+      if (writtenAs === undefined) ofCode.set(bySize, (writtenAs = writingCount++));
+      candidates.push({
+        id,
+        itemNo: no,
+        item,
+        own,
+        variantCode: code,
+        writtenAs,
+        thicknessMm,
+        widthMm,
+        lengthMm,
+        inventory,
+        blocked: anyBlocked === 1,
+      });
+    }
+    return candidates;
   }
 
   /** The description and treatment of the matches' items, each item once (a match's sizes share them). */
-  #itemTexts(rows: readonly RankRecord[]): Map<string, [string, string]> {
-    const itemNos = [...new Set(rows.map((row) => row[1]))];
+  #itemTextsOf(rows: readonly RankRecord[]): Map<string, ItemTexts> {
+    const known = this.#itemTexts;
+    if (known.size > WRITINGS_KEPT_MAX) known.clear();
+    const missing = new Set<string>();
+    for (const row of rows) if (!known.has(row[1])) missing.add(row[1]);
+    if (missing.size === 0) return known;
     const found = this.#searchStatement(
-      `SELECT no, description, coalesce(description2, '') FROM item WHERE no IN (SELECT value FROM json_each(?))`,
+      `SELECT no, description, coalesce(description2, ''), profile_code, grade_code
+       FROM item WHERE no IN (SELECT value FROM json_each(?))`,
     );
     found.setReturnArrays(true);
-    return new Map(
-      (found.all(JSON.stringify(itemNos)) as unknown as [string, string, string][]).map(
-        ([no, description, treatment]) => [no, [description, treatment]],
-      ),
-    );
+    for (const [no, ...texts] of found.all(JSON.stringify([...missing])) as unknown as [
+      string,
+      ...ItemTexts,
+    ][])
+      known.set(no, texts);
+    return known;
   }
 
   /**
