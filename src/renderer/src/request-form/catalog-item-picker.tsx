@@ -290,6 +290,8 @@ export function CatalogItemPicker({
 
   const listId = `${id}-list`;
   const showList = open && query.trim() !== '';
+  /** The rows shown were found for a text before this one, whose answer is on its way: they stay, dimmed. */
+  const stale = rowsFor !== query;
   // The results open in view (at 1024x700 the picker sits low on the form): first the page scrolls the
   // field up to just under the window's bar (scroll-margin in catalog-item-picker.css), and only if the list still does
   // not fit below it does it open above the field.
@@ -341,7 +343,8 @@ export function CatalogItemPicker({
         <ul
           id={listId}
           role="listbox"
-          className={`item-picker__list${above ? ' item-picker__list--above' : ''}`}
+          className={`item-picker__list${above ? ' item-picker__list--above' : ''}${stale ? ' item-picker__list--stale' : ''}`}
+          aria-busy={stale}
           ref={listRef}
           aria-label={label ?? t('catalog.picker.label')}
           // The text these rows answer: the bench's keystroke-to-paint figure waits for it.
