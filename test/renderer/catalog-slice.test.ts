@@ -79,6 +79,23 @@ describe('catalog slice', () => {
     expect(firstWindow()).toBeUndefined();
   });
 
+  it('rows kept in view while a new query is asked give way to its refusal: no rows of the query before', async () => {
+    installFake('nl', {
+      'catalog:search': ({ query }) => {
+        if (query === 'hea') return answer(['HEA100-S235'], 40);
+        throw new Refusal({ code: 'internal', message: 'De catalogus kon niet worden gelezen.' });
+      },
+    });
+    useAppStore.getState().setCatalogQuery('hea');
+    await storeReaches(() => Array.isArray(firstWindow()));
+    useAppStore.getState().setCatalogQuery('hea2');
+    expect(useAppStore.getState().catalogResults).toMatchObject({ stale: true, query: 'hea', total: 40 });
+    await storeReaches(() => useAppStore.getState().catalogResults.error !== undefined);
+
+    expect(useAppStore.getState().catalogResults).toMatchObject({ stale: false, query: 'hea2', total: 0 });
+    expect(firstWindow()).toBeUndefined();
+  });
+
   it('follows a sync from main: progress while it runs, the finished run in the status afterwards', async () => {
     const fake = installFake('nl');
     await useAppStore.getState().initCatalog();

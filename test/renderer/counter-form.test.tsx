@@ -1,6 +1,6 @@
 // The counter's request form as the employee uses it, rendered in happy-dom over a fake main: what the
 // form controller checks before anything is sent, what it sends, and what happens when main refuses.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_PICKUP, SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
 import type { CatalogItemDetail } from '../../src/shared/contract/catalog-search.ts';
@@ -51,6 +51,30 @@ describe('counter form', () => {
     await screen.findByText(/Nog niet in de wachtrij/);
     await waitFor(() => expect(screen.getByLabelText(/akkoord met de privacyverklaring/)).toHaveFocus());
     expect(fake.inputsOf('outbox:submit')).toEqual([]);
+  });
+
+  it('a size clicked in the catalog search becomes the line, and the search empties for the next', async () => {
+    const other = sizeRow({ itemNo: '100003', itemDescription: 'HEB 200', inventory: 5 });
+    const clicked = sizeRow({ itemNo: beam.itemNo, itemDescription: 'HEA 200 S235', inventory: 40 });
+    const { user } = await openCounter({
+      'catalog:search': () => ({
+        rows: [other, clicked],
+        offset: 0,
+        total: 2,
+        capped: false,
+        syncedAt: beam.syncedAt,
+        tookMs: 1,
+        suggestions: [],
+      }),
+    });
+    const picker = screen.getByRole('combobox', { name: 'Zoeken in de catalogus (Alt+K)' });
+    await user.type(picker, 'hea 200');
+    await user.click(await screen.findByRole('option', { name: /100002/ }));
+
+    const first = await screen.findByRole('listitem', { name: 'Regel 1' });
+    expect(within(first).getByLabelText(/Omschrijving/)).toHaveValue('HEA 200 S235');
+    expect(screen.queryByRole('listitem', { name: 'Regel 2' })).toBeNull();
+    expect(picker).toHaveValue('');
   });
 
   it('text left in the catalog search or the entry row stops the send: named, the cursor there, Esc clears it', async () => {

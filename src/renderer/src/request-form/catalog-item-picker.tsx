@@ -5,7 +5,7 @@
 // for exactly the text typed. Keys typed while Enter's lookup is on its way are held and replayed into the
 // field they were meant for (the new line's quantity), so a scanner's code, Enter and a quantity typed
 // straight after all land. Blocked and sales-blocked items are listed but cannot be picked.
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { isPickable, pickedLineFor, type CatalogSizeRow } from '../../../shared/contract/catalog-search.ts';
 import type { PickedCatalogLine } from '../../../shared/contract/picked-line.ts';
@@ -42,6 +42,57 @@ function visibleBottom(): number {
   return footer && footer.top > 0 && footer.top < window.innerHeight ? footer.top : window.innerHeight;
 }
 
+/**
+ * The options, rendered again only when the rows or the active one change: a key typed into the field
+ * renders the field alone, and the rows once, when their answer comes.
+ */
+const PickerOptions = memo(function PickerOptions({
+  rows,
+  active,
+  idPrefix,
+}: {
+  rows: CatalogSizeRow[];
+  active: number;
+  idPrefix: string;
+}) {
+  const t = useT();
+  const language = useAppStore((state) => state.language);
+  const steelAbsent = useAppStore((state) => steelAbsentAfter(state.syncStatus));
+  return rows.map((row, index) => {
+    const pickable = isPickable(row);
+    return (
+      <li
+        key={`${row.itemNo}/${row.variantCode}`}
+        id={`${idPrefix}-option-${index}`}
+        data-index={index}
+        role="option"
+        aria-selected={index === active}
+        aria-disabled={!pickable}
+        className={`item-picker__option${index === active ? ' item-picker__option--active' : ''}${pickable ? '' : ' item-picker__option--blocked'}`}
+      >
+        <span className="item-picker__no">
+          {row.itemNo}
+          {row.variantCode ? <span className="item-picker__code">{row.variantCode}</span> : null}
+        </span>
+        <span className="item-picker__text">
+          {row.itemDescription}
+          {row.itemDescription2 ? (
+            <span className="item-picker__treatment">{row.itemDescription2}</span>
+          ) : null}
+          {row.variantCode ? <span className="item-picker__sub">{row.description}</span> : null}
+        </span>
+        <span className="item-picker__dims">{steelAbsent ? '' : formatDimensions(row, language)}</span>
+        <span className="item-picker__stock">{stockText(row, language, t, steelAbsent)}</span>
+        {row.itemBlocked ? <span className="badge badge--bad">{t('catalog.badge.blocked')}</span> : null}
+        {row.salesBlocked ? (
+          <span className="badge badge--bad">{t('catalog.badge.salesBlocked')}</span>
+        ) : null}
+        {row.sizeBlocked ? <span className="badge badge--bad">{t('catalog.badge.sizeBlocked')}</span> : null}
+      </li>
+    );
+  });
+});
+
 export function CatalogItemPicker({
   onPick,
   autoFocus,
@@ -52,10 +103,8 @@ export function CatalogItemPicker({
   keepQueryAfterPick,
 }: CatalogItemPickerProps) {
   const t = useT();
-  const language = useAppStore((state) => state.language);
   const searchCatalog = useAppStore((state) => state.searchCatalog);
   const lookUpCatalogItem = useAppStore((state) => state.lookUpCatalogItem);
-  const steelAbsent = useAppStore((state) => steelAbsentAfter(state.syncStatus));
   const steel = useAppStore((state) => state.syncStatus?.lastSuccess?.steel === true);
   const id = useId();
   const [query, setQuery] = useState('');
@@ -90,20 +139,24 @@ export function CatalogItemPicker({
     const scanning = now - lastChange.current < SCAN_GAP_MS;
     lastChange.current = now;
     if (!text.trim()) return;
-    // A person's key searches at once; a scanner's burst of keys searches once, after its last key.
-    const timer = setTimeout(
-      async () => {
-        const result = await searchCatalog(text, limit);
-        if (mine !== sequence.current || !result.ok) return;
-        setRows(result.value.rows);
-        setRowsFor(text);
-        setTotal(result.value.total);
-        setSuggestions(result.value.suggestions);
-        setActive(0);
-        setChosen(false);
-      },
-      scanning ? SCAN_GAP_MS : 0,
-    );
+    const search = async () => {
+      const result = await searchCatalog(text, limit);
+      if (mine !== sequence.current || !result.ok) return;
+      setRows(result.value.rows);
+      setRowsFor(text);
+      setTotal(result.value.total);
+      setSuggestions(result.value.suggestions);
+      setActive(0);
+      setChosen(false);
+    };
+    // A person's key searches at once, from this effect (run as the key's render commits), not from a
+    // timer: a timer's task may wait behind the frame that paints the key. A scanner's burst of keys
+    // searches once, after its last key.
+    if (!scanning) {
+      void search();
+      return;
+    }
+    const timer = setTimeout(() => void search(), SCAN_GAP_MS);
     return () => clearTimeout(timer);
   }, [query, limit, searchCatalog]);
 
@@ -237,6 +290,8 @@ export function CatalogItemPicker({
 
   const listId = `${id}-list`;
   const showList = open && query.trim() !== '';
+  /** The rows shown were found for a text before this one, whose answer is on its way: they stay, dimmed. */
+  const stale = rowsFor !== query;
   // The results open in view (at 1024x700 the picker sits low on the form): first the page scrolls the
   // field up to just under the window's bar (scroll-margin in catalog-item-picker.css), and only if the list still does
   // not fit below it does it open above the field.
@@ -288,62 +343,29 @@ export function CatalogItemPicker({
         <ul
           id={listId}
           role="listbox"
-          className={`item-picker__list${above ? ' item-picker__list--above' : ''}`}
+          className={`item-picker__list${above ? ' item-picker__list--above' : ''}${stale ? ' item-picker__list--stale' : ''}`}
+          aria-busy={stale}
           ref={listRef}
           aria-label={label ?? t('catalog.picker.label')}
           // The text these rows answer: the bench's keystroke-to-paint figure waits for it.
           data-results-for={rowsFor}
+          // mousedown, not click: the input keeps focus for the next line
+          onMouseDown={(event) => {
+            if (!(event.target instanceof Element)) return;
+            const option = event.target.closest<HTMLElement>('[role="option"]');
+            const row = rows[Number(option?.dataset.index)];
+            if (!option || !row) return;
+            event.preventDefault();
+            setActive(Number(option.dataset.index));
+            pick(row);
+          }}
         >
           {rows.length === 0 ? (
             <li className="item-picker__empty" role="presentation">
               {t('catalog.picker.noResults')}
             </li>
           ) : (
-            rows.map((row, index) => {
-              const pickable = isPickable(row);
-              return (
-                <li
-                  key={`${row.itemNo}/${row.variantCode}`}
-                  id={`${id}-option-${index}`}
-                  data-index={index}
-                  role="option"
-                  aria-selected={index === active}
-                  aria-disabled={!pickable}
-                  className={`item-picker__option${index === active ? ' item-picker__option--active' : ''}${pickable ? '' : ' item-picker__option--blocked'}`}
-                  // mousedown, not click: the input keeps focus for the next line
-                  onMouseDown={(event) => {
-                    event.preventDefault();
-                    setActive(index);
-                    pick(row);
-                  }}
-                >
-                  <span className="item-picker__no">
-                    {row.itemNo}
-                    {row.variantCode ? <span className="item-picker__code">{row.variantCode}</span> : null}
-                  </span>
-                  <span className="item-picker__text">
-                    {row.itemDescription}
-                    {row.itemDescription2 ? (
-                      <span className="item-picker__treatment">{row.itemDescription2}</span>
-                    ) : null}
-                    {row.variantCode ? <span className="item-picker__sub">{row.description}</span> : null}
-                  </span>
-                  <span className="item-picker__dims">
-                    {steelAbsent ? '' : formatDimensions(row, language)}
-                  </span>
-                  <span className="item-picker__stock">{stockText(row, language, t, steelAbsent)}</span>
-                  {row.itemBlocked ? (
-                    <span className="badge badge--bad">{t('catalog.badge.blocked')}</span>
-                  ) : null}
-                  {row.salesBlocked ? (
-                    <span className="badge badge--bad">{t('catalog.badge.salesBlocked')}</span>
-                  ) : null}
-                  {row.sizeBlocked ? (
-                    <span className="badge badge--bad">{t('catalog.badge.sizeBlocked')}</span>
-                  ) : null}
-                </li>
-              );
-            })
+            <PickerOptions rows={rows} active={active} idPrefix={id} />
           )}
           {total > rows.length ? (
             <li className="item-picker__more" role="presentation">

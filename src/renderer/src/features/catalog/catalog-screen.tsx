@@ -11,6 +11,7 @@ import { ProblemBanner } from '../../components/message-details.tsx';
 import { bridgeProblem } from '../../components/problem-text.ts';
 import { ItemDetail } from './item-detail.tsx';
 import { ResultList } from './result-list.tsx';
+import { isLoading } from './catalog-slice.ts';
 import { CatalogExport } from './catalog-export.tsx';
 import { SyncBar } from './sync-bar.tsx';
 import { SyncLog } from './sync-log.tsx';
@@ -104,16 +105,18 @@ function ResultSummary() {
   const results = useAppStore((state) => state.catalogResults);
   const syncedAt = useAppStore((state) => state.catalogSyncedAt);
   const query = useAppStore((state) => state.catalogQuery);
-  const loading = results.windows[0] === 'loading';
+  const loading = isLoading(results);
+  // The count of the rows shown, dimmed with them while the next search is on its way.
+  const stale = results.stale ? ' result-summary--stale' : '';
   if (results.error) return <ProblemBanner problem={bridgeProblem(t, results.error)} />;
   if (!loading && results.total === 0)
     return (
-      <p className="result-summary result-summary--none" role="status">
+      <p className={`result-summary result-summary--none${stale}`} role="status">
         {syncedAt || query ? t('catalog.search.none') : t('catalog.search.empty')}
       </p>
     );
   return (
-    <p className="result-summary" role="status" data-testid="catalog-count">
+    <p className={`result-summary${stale}`} role="status" data-testid="catalog-count">
       {loading
         ? t('catalog.search.loading')
         : results.capped

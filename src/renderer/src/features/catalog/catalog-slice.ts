@@ -1,6 +1,7 @@
 // State of the catalog screen and its sync. Search results are kept as windows of rows by
 // position, fetched as the virtualized list scrolls; a new query or filter starts a new result set, and
-// answers for an older one are dropped.
+// answers for an older one are dropped. The rows shown stay, marked stale, until the new set's first
+// answer replaces them: emptying the list at each key cost a render and a paint before the answer's own.
 import type {
   BlockedFilter,
   CatalogFacets,
@@ -39,6 +40,13 @@ export const NO_FILTERS: CatalogFilters = {
 export interface CatalogResults {
   /** Bumped for every new query or filter: windows of an older result set are dropped. */
   generation: number;
+  /** The query the rows shown answer; undefined until a first answer. */
+  query: string | undefined;
+  /**
+   * True while a new query or filter waits for its first answer: the rows, count and suggestions shown
+   * are still the previous search's.
+   */
+  stale: boolean;
   total: number;
   capped: boolean;
   tookMs: number;
@@ -92,8 +100,15 @@ export interface CatalogSlice {
 
 let generationCounter = 0;
 
+/** True while the first window of the results is being fetched with nothing shown in its place. */
+export function isLoading(results: CatalogResults): boolean {
+  return results.windows[0] === 'loading';
+}
+
 const emptyResults = (): CatalogResults => ({
   generation: ++generationCounter,
+  query: undefined,
+  stale: false,
   total: 0,
   capped: false,
   tookMs: 0,
@@ -127,29 +142,51 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
     });
     const current = get().catalogResults;
     if (current.generation !== generation) return; // an older search answered late
+    // The first answer of a new set replaces the previous set's rows, which stayed shown until now.
+    const previous = current.stale ? { windows: {}, suggestions: [] } : current;
     if (!result.ok) {
-      const windows = { ...current.windows };
+      const windows: CatalogResults['windows'] = { ...previous.windows };
       delete windows[window];
-      set({ catalogResults: { ...current, windows, error: result.error } });
+      set({
+        catalogResults: {
+          ...current,
+          ...(current.stale ? { total: 0, capped: false, tookMs: 0 } : {}),
+          query: catalogQuery,
+          stale: false,
+          windows,
+          suggestions: previous.suggestions,
+          error: result.error,
+        },
+      });
       return;
     }
     set({
       catalogSyncedAt: result.value.syncedAt,
       catalogResults: {
         ...current,
+        query: catalogQuery,
+        stale: false,
         total: result.value.total,
         capped: result.value.capped,
         tookMs: result.value.tookMs,
-        windows: { ...current.windows, [window]: result.value.rows },
+        windows: { ...previous.windows, [window]: result.value.rows },
         error: undefined,
-        suggestions: window === 0 ? result.value.suggestions : current.suggestions,
+        suggestions: window === 0 ? result.value.suggestions : previous.suggestions,
       },
     });
   };
 
   const newSearch = () => {
+    const current = get().catalogResults;
     const results = emptyResults();
-    set({ catalogResults: { ...results, windows: { 0: 'loading' } } });
+    // Rows of an answered search stay in view until this one answers; an empty or failed list shows
+    // the search under way instead.
+    const keep = current.query !== undefined && current.error === undefined && !isLoading(current);
+    set({
+      catalogResults: keep
+        ? { ...current, generation: results.generation, stale: true }
+        : { ...results, windows: { 0: 'loading' } },
+    });
     void fetchWindow(results.generation, 0);
   };
 
@@ -223,6 +260,8 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
 
     loadCatalogRows(first, last) {
       const results = get().catalogResults;
+      // The windows of a stale list belong to the search before: the new one's are fetched once it answers.
+      if (results.stale) return;
       const windows = { ...results.windows };
       const wanted: number[] = [];
       for (

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { isPickable, type CatalogSizeRow } from '../../../../shared/contract/catalog-search.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
-import { CATALOG_WINDOW } from './catalog-slice.ts';
+import { CATALOG_WINDOW, isLoading } from './catalog-slice.ts';
 import { formatDimensions } from '../../components/catalog-format.ts';
 import { stockText, steelAbsentAfter } from '../../components/steel.ts';
 
@@ -33,7 +33,6 @@ export function ResultList({ listRef }: { listRef: React.RefObject<HTMLDivElemen
   const language = useAppStore((state) => state.language);
   const steelAbsent = useAppStore((state) => steelAbsentAfter(state.syncStatus));
   const results = useAppStore((state) => state.catalogResults);
-  const query = useAppStore((state) => state.catalogQuery);
   const loadRows = useAppStore((state) => state.loadCatalogRows);
   const openItem = useAppStore((state) => state.openCatalogItem);
   const openItemNo = useAppStore((state) => state.catalogItem?.itemNo);
@@ -53,15 +52,16 @@ export function ResultList({ listRef }: { listRef: React.RefObject<HTMLDivElemen
   const last = items[items.length - 1]?.index ?? 0;
 
   useEffect(() => {
-    if (results.total > 0) loadRows(first, last);
-  }, [first, last, results.generation, results.total, loadRows]);
+    if (results.total > 0 && !results.stale) loadRows(first, last);
+  }, [first, last, results.generation, results.stale, results.total, loadRows]);
 
   useEffect(() => {
+    // A new result set starts at the top, once it has answered: stale rows stay where they are.
+    if (results.stale) return;
     setActive(0);
     virtualizer.scrollToOffset(0);
-    // A new result set starts at the top.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [results.generation]);
+  }, [results.generation, results.stale]);
 
   const move = (index: number) => {
     const next = Math.max(0, Math.min(results.total - 1, index));
@@ -96,16 +96,17 @@ export function ResultList({ listRef }: { listRef: React.RefObject<HTMLDivElemen
         scrollRef.current = element;
         listRef.current = element;
       }}
-      className="result-list"
+      className={`result-list${results.stale ? ' result-list--stale' : ''}`}
       role="listbox"
       tabIndex={0}
       aria-label={t('catalog.search.results')}
+      aria-busy={results.stale || isLoading(results)}
       aria-activedescendant={results.total ? `catalog-row-${active}` : undefined}
       onKeyDown={onKeyDown}
       data-testid="catalog-results"
-      // The text these rows answer (a new text shows its placeholders until its answer): the bench's
-      // keystroke-to-paint figure waits for it.
-      data-results-for={results.windows[0] === 'loading' ? undefined : query}
+      // The text the rows shown answer (stale rows still the text before): the bench's keystroke-to-paint
+      // figure waits for it to be the field's.
+      data-results-for={isLoading(results) ? undefined : results.query}
     >
       <div className="result-list__spacer" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
