@@ -2,7 +2,7 @@
 // from one test to the next), no bridge until the test installs its fake. After each: the DOM unmounted,
 // and every call main would have refused or that had no answer fails the test.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { startAppStore } from '../../../src/renderer/src/app/app-store.ts';
 import { useAppStore } from '../../../src/renderer/src/store/use-app-store.ts';
@@ -11,6 +11,11 @@ import { installMessages } from '../../../src/renderer/src/i18n/i18n.ts';
 import { currentFake, removeFake } from './renderer-harness.ts';
 
 installMessages(messageCatalogs);
+
+// `findBy…` and `waitFor` give up after this long. Testing Library's default, one second, was outlasted by
+// a first render of the Settings screen in happy-dom with every core busy (scripts/stress-vitest.sh); a
+// wait that succeeds returns as soon as it does, so only a failing test waits the whole time.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The screens the frame loads on their first visit (`LATER_SCREENS`, app-frame.tsx), loaded here before
 // any test: a first visit otherwise waits for their transform, which on a loaded machine outlasted a
