@@ -2,8 +2,9 @@
 // fetched from the core as they scroll into view), so 500,000 sizes scroll as smoothly as 50.
 // Keyboard: the list is one tab stop; arrows, Page Up/Down, Home and End move, Enter opens the item.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { isPickable, type CatalogSizeRow } from '../../../../shared/contract/catalog-search.ts';
+import type { UiLanguage } from '../../../../shared/settings.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { CATALOG_WINDOW, isLoading } from './catalog-slice.ts';
@@ -27,6 +28,48 @@ export function SizeBadges({ row }: { row: CatalogSizeRow }) {
     </>
   );
 }
+
+/**
+ * A row's content, rendered again only for another row: while a key's answer is on its way the list marks
+ * its rows stale without redrawing each one, and only the answer's rows are drawn.
+ */
+const ResultRowContent = memo(function ResultRowContent({
+  row,
+  language,
+  steelAbsent,
+}: {
+  row: CatalogSizeRow;
+  language: UiLanguage;
+  steelAbsent: boolean;
+}) {
+  const t = useT();
+  return (
+    <>
+      <span className="result-row__no">
+        {row.itemNo}
+        {row.variantCode ? <span className="result-row__code">{row.variantCode}</span> : null}
+      </span>
+      <span className="result-row__text">
+        <span className="result-row__title">{row.itemDescription}</span>
+        <span className="result-row__sub">
+          <SizeBadges row={row} />
+          {row.variantCode ? row.description : t('catalog.row.noSizes')}
+          {row.itemDescription2 ? ` · ${row.itemDescription2}` : ''}
+        </span>
+      </span>
+      {steelAbsent ? null : <span className="result-row__dims">{formatDimensions(row, language)}</span>}
+      <span
+        className={`result-row__stock${row.inventory > 0 || steelAbsent ? '' : ' result-row__stock--none'}${steelAbsent ? ' result-row__stock--unknown' : ''}`}
+      >
+        {steelAbsent && row.variantCode ? (
+          <span title={t('catalog.stock.unavailable')}>{t('catalog.stock.unavailableShort')}</span>
+        ) : (
+          stockText(row, language, t, steelAbsent)
+        )}
+      </span>
+    </>
+  );
+});
 
 export function ResultList({ listRef }: { listRef: React.RefObject<HTMLDivElement | null> }) {
   const t = useT();
@@ -126,34 +169,7 @@ export function ResultList({ listRef }: { listRef: React.RefObject<HTMLDivElemen
               }}
             >
               {row ? (
-                <>
-                  <span className="result-row__no">
-                    {row.itemNo}
-                    {row.variantCode ? <span className="result-row__code">{row.variantCode}</span> : null}
-                  </span>
-                  <span className="result-row__text">
-                    <span className="result-row__title">{row.itemDescription}</span>
-                    <span className="result-row__sub">
-                      <SizeBadges row={row} />
-                      {row.variantCode ? row.description : t('catalog.row.noSizes')}
-                      {row.itemDescription2 ? ` · ${row.itemDescription2}` : ''}
-                    </span>
-                  </span>
-                  {steelAbsent ? null : (
-                    <span className="result-row__dims">{formatDimensions(row, language)}</span>
-                  )}
-                  <span
-                    className={`result-row__stock${row.inventory > 0 || steelAbsent ? '' : ' result-row__stock--none'}${steelAbsent ? ' result-row__stock--unknown' : ''}`}
-                  >
-                    {steelAbsent && row.variantCode ? (
-                      <span title={t('catalog.stock.unavailable')}>
-                        {t('catalog.stock.unavailableShort')}
-                      </span>
-                    ) : (
-                      stockText(row, language, t, steelAbsent)
-                    )}
-                  </span>
-                </>
+                <ResultRowContent row={row} language={language} steelAbsent={steelAbsent} />
               ) : (
                 <span className="result-row__placeholder">{t('catalog.search.loading')}</span>
               )}
