@@ -5,6 +5,14 @@ import './page-globals.ts';
 
 export type UiLanguageName = 'nl' | 'en';
 
+/**
+ * The desk drawn, with its keys listened for: the bridge answers as soon as its script has run, before
+ * React has drawn the frame, and an Alt+3 pressed in that moment reaches no one.
+ */
+export async function deskOnScreen(page: Page): Promise<void> {
+  await expect(page.getByRole('navigation', { name: /^(Hoofdnavigatie|Main navigation)$/ })).toBeVisible();
+}
+
 /** The sync a new desk starts by itself has begun (and, with a held first page, waits for the host). */
 export async function startupSyncRunning(page: Page): Promise<void> {
   await expect
@@ -24,6 +32,7 @@ export async function startupSyncRunning(page: Page): Promise<void> {
  * next is judged against the catalog it brought, not swapped under it half-way through an order.
  */
 export async function startupSyncEnded(page: Page): Promise<void> {
+  await deskOnScreen(page);
   await expect
     .poll(
       () =>
