@@ -18,7 +18,12 @@ import { resetPortalState } from './portal-state.ts';
  */
 export interface AdminContext {
   state: EmulatorState;
-  catalog: SeededCatalog;
+  /** The catalog served now. */
+  catalog: () => SeededCatalog;
+  /** Serves the catalog of this seed and size, seeding it (and the portal's data drawn from it) if new. */
+  useCatalog: (choice: CatalogChoice) => void;
+  /** What the emulator started with: a reset returns to it, except where the reset names another. */
+  initialCatalog: CatalogChoice;
   initialSettings: EmulatorSettings;
   initialFaults: FaultSpec;
   clock: EmulatorClock;
@@ -39,6 +44,25 @@ const settingsSchema = z.strictObject({
   syncPermissionSets: z.array(z.enum(syncPermissionSetNames)).optional(),
   refusedSyncPages: z.array(z.enum(catalogPageNames)).optional(),
   ...portalSettingsSchema,
+});
+
+/** Which seeded catalog is served. */
+export interface CatalogChoice {
+  seed: string;
+  variants: number;
+}
+
+/**
+ * A reset's body: the start state of an emulator started with these options (`--variants`, `--seed`,
+ * `--no-steel`, `--page-size`, `--faults`), each left out meaning the one it did start with. One emulator
+ * then serves tests that need different hosts, without a restart between them.
+ */
+const resetSchema = z.strictObject({
+  variants: z.number().int().min(1).max(1_000_000).optional(),
+  seed: z.union([z.string().min(1).max(100), z.number().int()]).optional(),
+  steel: z.boolean().optional(),
+  pageSize: z.number().int().min(1).max(100_000).optional(),
+  faults: z.unknown().optional(),
 });
 
 const portalUserSchema = z.strictObject({
@@ -112,8 +136,19 @@ function processFigures(): { pid: number; rssMb: number; peakRssMb: number | nul
 export function createAdminHandler(context: AdminContext) {
   const { state } = context;
 
-  function reset(): void {
-    state.settings = { ...context.initialSettings };
+  function reset(changes: z.infer<typeof resetSchema>): void {
+    let faults = context.initialFaults;
+    try {
+      if (changes.faults !== undefined) faults = parseFaultSpec(changes.faults);
+    } catch (error) {
+      if (error instanceof FaultSpecError) throw adminError(400, `faults: ${error.message}`);
+      throw error;
+    }
+    state.settings = {
+      ...context.initialSettings,
+      ...(changes.steel === undefined ? {} : { steel: changes.steel }),
+      ...(changes.pageSize === undefined ? {} : { pageSize: changes.pageSize }),
+    };
     state.requests.quote.length = 0;
     state.requests.account.length = 0;
     state.numbersByRequestId.quote.clear();
@@ -121,8 +156,12 @@ export function createAdminHandler(context: AdminContext) {
     state.mail.length = 0;
     state.calls.length = 0;
     state.stock.clear();
-    context.replaceFaults(context.initialFaults);
     context.clock.reset();
+    context.useCatalog({
+      seed: String(changes.seed ?? context.initialCatalog.seed),
+      variants: changes.variants ?? context.initialCatalog.variants,
+    });
+    context.replaceFaults(faults);
     resetPortalState(state.portal);
   }
 
@@ -219,9 +258,17 @@ export function createAdminHandler(context: AdminContext) {
         return { mail: state.mail };
       case 'GET /calls':
         return { calls: state.calls };
-      case 'POST /reset':
-        reset();
-        return { reset: true };
+      case 'POST /reset': {
+        reset(parsed(resetSchema, await readJson(request)));
+        const catalog = context.catalog();
+        return {
+          reset: true,
+          seed: catalog.seed,
+          steel: state.settings.steel,
+          pageSize: state.settings.pageSize,
+          catalog: catalog.counts,
+        };
+      }
       case 'GET /faults':
         return context.currentFaults().describe();
       case 'POST /faults': {
@@ -256,7 +303,7 @@ export function createAdminHandler(context: AdminContext) {
       case 'POST /catalog/stock': {
         const change = parsed(stockSchema, await readJson(request));
         const view = { steel: true, language: 'nl' as const };
-        const row = findRow(context.catalog.tables.voaVariants, view, [change.itemNo, change.code]);
+        const row = findRow(context.catalog().tables.voaVariants, view, [change.itemNo, change.code]);
         if (!row) throw adminError(404, `No size ${change.itemNo} ${change.code} in the seeded catalog.`);
         state.stock.set(stockKey(change.itemNo, change.code), change.remainingInventory);
         return {

@@ -31,7 +31,8 @@ export interface HostSite {
 export interface HostServerContext {
   site: HostSite;
   identity: IdentityProvider;
-  catalog: SeededCatalog;
+  /** The catalog served now: a reset may seed another. */
+  catalog: () => SeededCatalog;
   state: EmulatorState;
   clock: EmulatorClock;
   /** The current fault plan; the admin API replaces it. */
@@ -334,7 +335,7 @@ export function createHostRequestHandler(
       checkPermission(application, pageName, language);
       if (request.method !== 'GET') throw methodNotAllowed('GET');
       const query = parseCatalogQuery(definition, url.searchParams);
-      const table = withStockChanges(context.catalog.tables[definition.name], state.stock, stockKey);
+      const table = withStockChanges(context.catalog().tables[definition.name], state.stock, stockKey);
       const pageSize = state.settings.pageSize;
       const companySegment = `Company('${escapeCompanyName(site.companyName)}')`;
       // Where a catalog fault strikes: halfway through the page.

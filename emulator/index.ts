@@ -5,7 +5,7 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createAdminHandler } from './admin-api.ts';
+import { createAdminHandler, type CatalogChoice } from './admin-api.ts';
 import { prepareTlsMaterial } from './certificate-authority.ts';
 import { generateCatalog, type CatalogCounts, type SeededCatalog } from './catalog-generator.ts';
 import { createEmulatorClock } from './emulator-clock.ts';
@@ -87,10 +87,10 @@ export interface EmulatorInfo {
 
 export interface RunningEmulator {
   info: EmulatorInfo;
-  /** Row counts of the seeded catalog, for assertions. */
-  expectedCatalog: CatalogCounts;
-  /** The catalog being served, to compute expected rows. */
-  catalog: SeededCatalog;
+  /** Row counts of the catalog being served, for assertions. */
+  readonly expectedCatalog: CatalogCounts;
+  /** The catalog being served (a reset may seed another), to compute expected rows. */
+  readonly catalog: SeededCatalog;
   /** PEM of the CA that signed the server certificate. */
   caCertificate: string;
   /** Live host state (settings, stored requests, mail, calls), for in-process tests. */
@@ -180,7 +180,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     prepareTlsMaterial(stateDir),
     loadOrCreateIdentity(ownsStateDir ? undefined : stateDir),
   ]);
-  const catalog = generateCatalog({ seed, variants });
+  let catalog = generateCatalog({ seed, variants });
 
   const initialSettings: EmulatorSettings = {
     refuseRequests: initialFaults.refuseRequests ?? false,
@@ -200,8 +200,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const state = createEmulatorState(initialSettings, createPortalState(catalog, clock.now()));
   let faultPlan: FaultPlan = createFaultPlan(initialFaults, seed);
   const replaceFaults = (spec: FaultSpec): void => {
-    faultPlan = createFaultPlan(spec, seed);
+    faultPlan = createFaultPlan(spec, catalog.seed);
     if (spec.refuseRequests !== undefined) state.settings.refuseRequests = spec.refuseRequests;
+  };
+  const useCatalog = (choice: CatalogChoice): void => {
+    if (choice.seed === catalog.seed && choice.variants === catalog.counts.variants) return;
+    catalog = generateCatalog(choice);
+    state.portal = createPortalState(catalog, clock.now());
   };
 
   const applications: ApplicationRegistration[] = [
@@ -212,7 +217,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const adminPathPrefix = `/admin/${identity.adminKey}`;
   const handleAdmin = createAdminHandler({
     state,
-    catalog,
+    catalog: () => catalog,
+    useCatalog,
+    initialCatalog: { seed, variants },
     initialSettings,
     initialFaults,
     clock,
@@ -252,7 +259,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     createHostRequestHandler({
       site,
       identity: identityProvider,
-      catalog,
+      catalog: () => catalog,
       state,
       clock,
       faults: () => faultPlan,
@@ -286,8 +293,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   let stopped: Promise<void> | undefined;
   return {
     info,
-    expectedCatalog: catalog.counts,
-    catalog,
+    get expectedCatalog() {
+      return catalog.counts;
+    },
+    get catalog() {
+      return catalog;
+    },
     caCertificate: tls.caCertificatePem,
     state,
     stop() {

@@ -4,7 +4,7 @@
 import { screenshotAtSizes } from './browser-shell.ts';
 import { expect, test } from './fixtures.ts';
 
-test.use({ emulatorOptions: { emulatorArgs: ['--no-steel'] } });
+test.use({ hostAtStart: { steel: false } });
 
 test('no steel: the catalog says stock is not available and leaves the steel columns out', async ({
   page,

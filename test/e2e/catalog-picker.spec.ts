@@ -10,7 +10,7 @@ import { expect, test } from './fixtures.ts';
 const SEED = 'picker';
 const VARIANTS = 3000;
 
-test.use({ emulatorOptions: { variants: VARIANTS, emulatorArgs: ['--seed', SEED] } });
+test.use({ hostAtStart: { variants: VARIANTS, seed: SEED } });
 
 /** Items of the seeded catalog by what the test needs, read in a Node process (test/support). */
 function sampleItems(): CatalogSamples {

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { type DeskAgainstEmulator, screenshot } from './browser-shell.ts';
 import { expect, test } from './fixtures.ts';
 
-test.use({ emulatorOptions: { variants: 2000, emulatorArgs: ['--seed', 'e2e-suggest'] } });
+test.use({ hostAtStart: { variants: 2000, seed: 'e2e-suggest' } });
 
 async function syncedCatalogScreen(page: Page, desk: DeskAgainstEmulator): Promise<void> {
   await page.setViewportSize({ width: 1024, height: 700 });

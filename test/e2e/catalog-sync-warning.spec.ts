@@ -12,7 +12,7 @@ import { startupSyncEnded } from './desk-steps.ts';
 import { expect, test } from './fixtures.ts';
 import { REPO_ROOT } from '../support/processes.ts';
 
-test.use({ emulatorOptions: { variants: 800, emulatorArgs: ['--page-size', '200'] } });
+test.use({ hostAtStart: { variants: 800, pageSize: 200 } });
 
 let desk: DeskAgainstEmulator;
 

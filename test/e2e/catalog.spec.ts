@@ -5,14 +5,15 @@ import { screenshot } from './browser-shell.ts';
 import { startupSyncRunning } from './desk-steps.ts';
 import { expect, test } from './fixtures.ts';
 
-// Pages are slowed down a little so that the progress bar can be seen (and photographed).
-const faults = JSON.stringify({ rules: [{ kind: 'latency', match: 'catalog', ms: 120 }] });
-// A desk as first installed: no catalog, so the shell starts its own first sync.
-test.use({ catalogAtStart: 'none' });
+// A desk as first installed: no catalog, so the shell starts its own first sync. Pages are small and
+// slowed down a little so that the progress bar can be seen (and photographed).
 test.use({
-  emulatorOptions: {
+  catalogAtStart: 'none',
+  hostAtStart: {
     variants: 6000,
-    emulatorArgs: ['--page-size', '250', '--seed', 'e2e', '--faults', faults],
+    seed: 'e2e',
+    pageSize: 250,
+    faults: { rules: [{ kind: 'latency', match: 'catalog', ms: 120 }] },
   },
 });
 

@@ -8,13 +8,14 @@ import { expect, test } from './fixtures.ts';
 /** How long the host holds the sync's first catalog page: the time the test has to type its line. */
 const FIRST_PAGE_HELD_MS = 10_000;
 
-// The host holds the first catalog page of each test's sync: the reset before a test renews the fault.
-const faults = JSON.stringify({
-  rules: [{ kind: 'latency', match: 'catalog', ms: FIRST_PAGE_HELD_MS, count: 1 }],
+// A desk as first installed: no catalog, so the shell starts its own first sync. The host holds the first
+// catalog page of each test's sync: the reset before a test renews the fault.
+test.use({
+  catalogAtStart: 'none',
+  hostAtStart: {
+    faults: { rules: [{ kind: 'latency', match: 'catalog', ms: FIRST_PAGE_HELD_MS, count: 1 }] },
+  },
 });
-// A desk as first installed: no catalog, so the shell starts its own first sync.
-test.use({ catalogAtStart: 'none' });
-test.use({ emulatorOptions: { emulatorArgs: ['--faults', faults] } });
 
 const WORDS = {
   nl: {

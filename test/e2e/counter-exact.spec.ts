@@ -12,7 +12,7 @@ import { expect, test } from './fixtures.ts';
 // Every kind of query and quantity at each key speed; a longer order proves no more and costs minutes.
 const LINES = 20;
 
-test.use({ emulatorOptions: { variants: 3000 } });
+test.use({ hostAtStart: { variants: 3000 } });
 
 let desk: DeskAgainstEmulator;
 

@@ -1,7 +1,8 @@
 // The end-to-end tests' fixtures (Playwright's `test.extend`): one host emulator per worker, reset before
 // each test, and a desk of the test's own (a fresh data directory and keychain profile configured for
-// that emulator, a copy of a catalog synced once per worker unless the test asks for none, and the browser
-// shell on it). No test sees what another left behind, so any test runs
+// that emulator, a copy of a catalog synced once per worker and host unless the test asks for none, and the
+// browser shell on it). A test that needs another host (catalog size, seed, faults) names it, and the reset
+// before the test gives it that host: every test runs in the same two workers. No test sees what another left behind, so any test runs
 // alone (`-g`), repeated or in any order; the emulator's start (its CA, its generated catalog) is paid
 // once per worker, not once per test.
 import { test as base } from '@playwright/test';
@@ -25,22 +26,30 @@ import {
   type DeskAgainstEmulator,
 } from './browser-shell.ts';
 
-/** How a spec's emulator starts (`test.use({ emulatorOptions: … })`); specs that differ get their own worker. */
-export interface EmulatorOptions {
-  /** Sizes in the generated catalog (the emulator's default for tests is 200). */
+/**
+ * The host a test starts against (`test.use({ hostAtStart: … })`): before each test the worker's emulator
+ * is reset to the state of one started with these options, so tests that need different hosts share one
+ * emulator and one worker.
+ */
+export interface HostAtStart {
+  /** Sizes in the generated catalog (200 unless set). */
   variants?: number;
-  /** Further emulator flags (`--seed`, `--page-size`, `--faults`, …). */
-  emulatorArgs?: string[];
+  seed?: string;
+  /** Whether the steel extension is installed (true unless set). */
+  steel?: boolean;
+  pageSize?: number;
+  /** The emulator's fault specification (`docs/emulator.md`). */
+  faults?: { rules: Record<string, unknown>[]; refuseRequests?: boolean };
 }
 
 /** The worker's emulator; a test may stop it and start it again on the same port and state directory. */
 interface SharedEmulator {
   emulator: EmulatorProcess;
   stateDir: string;
-  /** The emulator running and reset to its start state. */
-  answering(): Promise<void>;
-  /** A catalog synced once from this worker's emulator, made when a desk first asks for one. */
-  catalogTemplate(): Promise<SyncedCatalogTemplate>;
+  /** The emulator running and reset to the start state of this host. */
+  answering(host: HostAtStart): Promise<void>;
+  /** A catalog synced once from this worker's emulator serving this host's catalog, made when first asked. */
+  catalogTemplate(host: HostAtStart): Promise<SyncedCatalogTemplate>;
 }
 
 /**
@@ -49,15 +58,7 @@ interface SharedEmulator {
  */
 export type CatalogAtStart = 'synced' | 'none';
 
-function startOptions(options: EmulatorOptions): { variants?: number; args?: string[] } {
-  return {
-    ...(options.variants ? { variants: options.variants } : {}),
-    ...(options.emulatorArgs ? { args: options.emulatorArgs } : {}),
-  };
-}
-
 interface WorkerFixtures {
-  emulatorOptions: EmulatorOptions;
   sharedEmulator: SharedEmulator;
 }
 
@@ -80,6 +81,7 @@ interface TestFixtures {
    * file and has nothing else configured: what the person setting up a desk starts from.
    */
   deskBeforeSetup: DeskBeforeSetup;
+  hostAtStart: HostAtStart;
   /** How the desk's profile is configured for the emulator (`test.use({ profileOptions: … })`). */
   profileOptions: EmulatorProfileOptions;
   /** A desk with the catalog synced (the default), or none, for tests of the first sync. */
@@ -95,33 +97,44 @@ interface TestFixtures {
 const FIXTURE_TIMEOUT_MS = 180_000;
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  emulatorOptions: [{}, { scope: 'worker', option: true }],
   sharedEmulator: [
-    async ({ emulatorOptions }, use) => {
+    // Playwright reads a fixture's dependencies from this pattern: an empty one says it has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
       const stateDir = await mkdtemp(path.join(os.tmpdir(), 'voa-emulator-e2e-'));
-      let template: Promise<SyncedCatalogTemplate> | undefined;
+      const templates = new Map<string, Promise<SyncedCatalogTemplate>>();
       const shared: SharedEmulator = {
         stateDir,
-        emulator: await startEmulatorProcess({ stateDir, ...startOptions(emulatorOptions) }),
+        emulator: await startEmulatorProcess({ stateDir }),
         // A test that takes the host down (stops the emulator) leaves it down: the next test starts it
         // again on the same port and state directory, so desks configured for it keep working.
-        async answering() {
+        async answering(host) {
           try {
-            await shared.emulator.admin('/reset', {});
+            await shared.emulator.admin('/reset', host);
             return;
           } catch {
             await shared.emulator.stop();
           }
           const port = Number(new URL(shared.emulator.info.baseUrl).port);
-          shared.emulator = await startEmulatorProcess({ stateDir, port, ...startOptions(emulatorOptions) });
+          shared.emulator = await startEmulatorProcess({ stateDir, port });
+          await shared.emulator.admin('/reset', host);
         },
-        catalogTemplate() {
-          template ??= syncedCatalogTemplate(shared.emulator.info);
+        catalogTemplate(host) {
+          // Page size and faults change how the catalog arrives, not what it holds: they are left out of
+          // the template's sync.
+          const catalog = { variants: host.variants, seed: host.seed, steel: host.steel };
+          const key = JSON.stringify(catalog);
+          let template = templates.get(key);
+          if (!template) {
+            template = shared.answering(catalog).then(() => syncedCatalogTemplate(shared.emulator.info));
+            templates.set(key, template);
+          }
           return template;
         },
       };
       await use(shared);
-      await template?.then((made) => made.dispose()).catch(() => {});
+      for (const template of templates.values())
+        await template.then((made) => made.dispose()).catch(() => {});
       await shared.emulator.stop();
       await rm(stateDir, { recursive: true, force: true });
     },
@@ -146,8 +159,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { timeout: FIXTURE_TIMEOUT_MS },
   ],
   deskBeforeSetup: [
-    async ({ sharedEmulator }, use) => {
-      await sharedEmulator.answering();
+    async ({ sharedEmulator, hostAtStart }, use) => {
+      await sharedEmulator.answering(hostAtStart);
       const { emulator } = sharedEmulator;
       const profile = await createTestProfile();
       try {
@@ -170,17 +183,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { timeout: FIXTURE_TIMEOUT_MS },
   ],
+  hostAtStart: [{}, { option: true }],
   profileOptions: [{}, { option: true }],
   catalogAtStart: ['synced', { option: true }],
   shellEnv: [{}, { option: true }],
   desk: [
-    async ({ sharedEmulator, profileOptions, catalogAtStart, shellEnv }, use) => {
-      // Requests, mail, faults, settings, the clock and the portal's state as the emulator started.
-      await sharedEmulator.answering();
+    async ({ sharedEmulator, hostAtStart, profileOptions, catalogAtStart, shellEnv }, use) => {
+      const template = catalogAtStart === 'synced' ? await sharedEmulator.catalogTemplate(hostAtStart) : null;
+      // Requests, mail, faults, settings, the clock and the portal's state as an emulator started for
+      // this host.
+      await sharedEmulator.answering(hostAtStart);
       const profile = await createTestProfile();
       try {
         await configureDeskInProcess(profile, sharedEmulator.emulator.info, profileOptions);
-        if (catalogAtStart === 'synced') await (await sharedEmulator.catalogTemplate()).copyInto(profile);
+        await template?.copyInto(profile);
         const desk: DeskAgainstEmulator = {
           emulator: sharedEmulator.emulator,
           stateDir: sharedEmulator.stateDir,

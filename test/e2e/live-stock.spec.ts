@@ -8,7 +8,7 @@ import { expect, test } from './fixtures.ts';
 
 let desk: DeskAgainstEmulator;
 
-test.use({ emulatorOptions: { variants: 2000, emulatorArgs: ['--seed', 'e2e-stock'] } });
+test.use({ hostAtStart: { variants: 2000, seed: 'e2e-stock' } });
 
 // Each test's own desk, from the fixture (fixtures.ts), kept where this file's helpers read it.
 test.beforeEach(({ desk: own }) => {

@@ -16,7 +16,7 @@ const LINES = 20;
 /** The last lines of each run are scanned into the catalog picker instead of the entry row. */
 const PICKER_LINES = 5;
 
-test.use({ emulatorOptions: { variants: 3000 } });
+test.use({ hostAtStart: { variants: 3000 } });
 
 type Row = { itemNo: string; variantCode: string; baseUnit: string; lengthMm: number };
 

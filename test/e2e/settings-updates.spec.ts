@@ -26,11 +26,8 @@ test.afterAll(() => rm(policyFolder, { recursive: true, force: true }));
 // A desk as first installed: no catalog, so the shell starts its own first sync.
 test.use({ catalogAtStart: 'none' });
 test.use({
-  emulatorOptions: {
-    emulatorArgs: [
-      '--faults',
-      JSON.stringify({ rules: [{ kind: 'latency', match: 'catalog', ms: FIRST_PAGE_HELD_MS, count: 1 }] }),
-    ],
+  hostAtStart: {
+    faults: { rules: [{ kind: 'latency', match: 'catalog', ms: FIRST_PAGE_HELD_MS, count: 1 }] },
   },
   shellEnv: { VOA_DESK_POLICY_FILE: policyFile, VOA_DESK_SHELL_UPDATE: '9.9.0' },
 });

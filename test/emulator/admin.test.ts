@@ -147,6 +147,41 @@ describe('admin API', () => {
     expect((await client.admin('/settings')).json.quoteNextNumber).toBe('WEB000001');
   });
 
+  it('POST /reset with start options serves that host until a reset without them brings back its own', async () => {
+    const started = client.emulator.expectedCatalog;
+    const firstItems = (await client.catalog('voaItems')).json.value;
+    const faults = { rules: [{ kind: 'status5xx', match: 'catalog', status: 503, count: 1 }] };
+    const answer = await client.admin('/reset', 'POST', {
+      variants: 300,
+      seed: 'other',
+      steel: false,
+      pageSize: 7,
+      faults,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ seed: 'other', steel: false, pageSize: 7 });
+    expect(answer.json.catalog.variants).toBe(300);
+    expect(client.emulator.expectedCatalog.variants).toBe(300);
+    expect((await client.admin('/settings')).json).toMatchObject({ steel: false, pageSize: 7 });
+    // The fault strikes the first catalog page, then the other seed's catalog arrives in pages of 7.
+    expect((await client.catalog('voaItems')).status).toBe(503);
+    const items = (await client.catalog('voaItems')).json.value;
+    expect(items).toHaveLength(7);
+    expect(items).not.toEqual(firstItems.slice(0, 7));
+
+    expect((await client.admin('/reset', 'POST')).json).toMatchObject({ seed: '1', steel: true });
+    expect(client.emulator.expectedCatalog).toEqual(started);
+    expect((await client.catalog('voaItems')).json.value).toEqual(firstItems);
+  });
+
+  it('POST /reset refuses unknown options and bad faults with 400, and changes nothing', async () => {
+    expect((await client.admin('/reset', 'POST', { colour: 'blue' })).status).toBe(400);
+    const badFaults = await client.admin('/reset', 'POST', { faults: { rules: [{ kind: 'flood' }] } });
+    expect(badFaults.status).toBe(400);
+    expect(badFaults.text).toContain('faults');
+    expect((await client.admin('/settings')).json.steel).toBe(true);
+  });
+
   it('POST /settings changes Refuse Requests, number series, steel and page size; GET /settings shows them', async () => {
     const answer = await client.admin('/settings', 'POST', {
       refuseRequests: true,
