@@ -2,7 +2,7 @@
 // with its progress bar, browsing a category, searching, opening an item and adding a size to the
 // counter order; screenshots in Dutch and English.
 import { screenshot } from './browser-shell.ts';
-import { startupSyncRunning } from './desk-steps.ts';
+import { catalogResultsAnswered, startupSyncRunning } from './desk-steps.ts';
 import { expect, test } from './fixtures.ts';
 
 // A desk as first installed: no catalog, so the shell starts its own first sync. Pages are small and
@@ -80,6 +80,7 @@ test('catalog: sync with progress, browse a category, search, open an item, add 
   await page.getByRole('button', { name: 'Alle categorieën' }).click();
   await page.getByLabel('Geblokkeerde artikelen').selectOption('only');
   await search.fill('');
+  await catalogResultsAnswered(page);
   await firstRow.click();
   await expect(item.locator('.badge--bad').first()).toBeVisible();
   const blockedRow = item.locator('tr.size-table__blocked').first();
@@ -92,6 +93,8 @@ test('catalog: sync with progress, browse a category, search, open an item, add 
   await page.keyboard.press('Alt+3');
   await expect(page.getByRole('heading', { name: 'Catalog', level: 1 })).toBeVisible();
   await search.fill('IPE 200 ');
+  await catalogResultsAnswered(page);
+  await expect(firstRow).toContainText('IPE 200');
   await firstRow.click();
   await expect(item).toContainText('Stock as of the last sync');
   await screenshot(page, 'catalog-item-en');

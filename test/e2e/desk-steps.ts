@@ -59,6 +59,14 @@ export async function catalogSynced(page: Page): Promise<void> {
   await startupSyncEnded(page);
 }
 
+/**
+ * The catalog screen's results answer the search and filters as they are now. Until then the rows of the
+ * text before stay on screen (dimmed, `aria-busy`), and a click lands on one of those.
+ */
+export async function catalogResultsAnswered(page: Page): Promise<void> {
+  await expect(page.getByTestId('catalog-results')).toHaveAttribute('aria-busy', 'false');
+}
+
 /** A new counter order (Dutch UI) for `contactName` with item 100014 on its first line. */
 export async function counterOrderWithOneLine(page: Page, contactName: string): Promise<void> {
   await page.keyboard.press('Alt+1');
