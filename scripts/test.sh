@@ -14,14 +14,15 @@ esac
 # The tests start the CLI, the browser shell and the emulator as child processes hundreds of times; Node's
 # compile cache halves each start's CPU (0.77 s to 0.4 s for `config show`, measured here).
 export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$PWD/node_modules/.cache/node-compile}"
-step() { printf '\n== %s\n' "$*"; }
+# Each step's heading says how long the run has taken so far: where CI's time goes, read from its log.
+step() { printf '\n== %s (at %d s)\n' "$*" "$SECONDS"; }
 # Lint and format and the type check only read the sources (the type check writes its build info under
 # node_modules/.cache), and each runs mostly on one thread: side by side they take the time of the longer
 # instead of the sum. Each one's output is printed whole, in this order. The build comes after them:
 # electron-vite writes its bundled config beside electron.vite.config.ts for a moment, and ESLint, listing
 # the files meanwhile, failed to read it once it was gone.
 logs="$(mktemp -d)"
-trap 'rm -rf "$logs"' EXIT
+trap 'rm -rf "$logs"; printf "\n== ended after %d s\n" "$SECONDS"' EXIT
 npm run -s lint >"$logs/lint" 2>&1 & lint=$!
 npm run -s typecheck >"$logs/typecheck" 2>&1 & typecheck=$!
 failed=0
