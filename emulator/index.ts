@@ -229,6 +229,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   // The request handler is attached once the port, and with it every URL the host announces, is known.
   const server = createServer({ key: tls.serverKeyPem, cert: tls.serverCertificatePem });
+  // Idle connections stay open a minute, not Node's 5 s: a client on a starved machine reused one in the
+  // moment the server closed it and met a reset (seen in a stress run). The app's host client handles such
+  // a reset as any network failure, under its host policy; the tests' admin calls have no retry.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', rejectListen);
     server.listen(port, '127.0.0.1', () => {

@@ -66,8 +66,14 @@ function untilOutbox(reached: (status: OutboxStatus) => boolean): Promise<Outbox
   });
 }
 
-async function flush(waitSeconds = 20) {
-  return call('outbox:flush', { waitSeconds });
+/**
+ * A flush answers as soon as nothing is left to send or the queue pauses; the wait only bounds a test that
+ * fails. Under a stress run's load a bound of 10 to 30 s was outlasted by deliveries that did go through.
+ */
+const FLUSH_BOUND_SECONDS = 120;
+
+async function flush() {
+  return call('outbox:flush', { waitSeconds: FLUSH_BOUND_SECONDS });
 }
 
 const item = (id: number) => core.outbox.store.get(id)!;
@@ -285,7 +291,7 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
       { kind: 'status429', match: 'requests', count: 4, retryAfterSeconds: 1 },
     ]);
     const queued = await submitQuote(counterVisit);
-    const { drained } = await flush(30);
+    const { drained } = await flush();
     expect(drained).toBe(true);
     const calls = emulator.state.calls.filter((call) => call.target === 'requests');
     expect(calls.map((call) => call.status)).toEqual([429, 429, 429, 429, 200]);
@@ -310,7 +316,7 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
     ]);
     const first = await submitQuote(counterVisit);
     const second = await submitQuote({ ...counterVisit, contactName: 'Piet' });
-    const { drained } = await flush(30);
+    const { drained } = await flush();
     expect(drained).toBe(true);
     expect(stored('quote')).toHaveLength(2);
     for (const queued of [first, second]) {
@@ -318,8 +324,8 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
       expect(item(queued.id)).toMatchObject({ state: 'delivered', number: host.number });
     }
     // The first answer was lost, the second attempt met [VOA-DUBBEL] and read the number from its message.
-    const retried = [item(first.id), item(second.id)];
-    expect(retried.map((entry) => entry.attempts).sort()).toEqual([2, 2]);
+    // A machine slow enough for a request to time out may add an attempt; the host still stores each once.
+    for (const entry of [item(first.id), item(second.id)]) expect(entry.attempts).toBeGreaterThanOrEqual(2);
   });
 
   it('emulator down: submissions are queued offline, and delivered once when it is back', async () => {
@@ -341,7 +347,7 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
     // Back on the same port with the same CA and identities, as a host coming back up.
     emulator = await startEmulator({ variants: 200, log: () => {}, port, stateDir: emulatorStateDir });
     core.outbox.nudge('network');
-    const online = await flush(20);
+    const online = await flush();
     expect(online.drained).toBe(true);
     expect(online.status.connection).toBe('online');
     expect(
@@ -357,7 +363,7 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
       await submitQuote(counterVisit),
       await submitQuote({ ...counterVisit, contactName: 'B' }),
     ];
-    const { status, drained } = await flush(10);
+    const { status, drained } = await flush();
     expect(drained).toBe(false);
     expect(status.paused?.reason).toMatch(
       /refused the website application.*Check its client id and secret in Settings/,
@@ -369,7 +375,7 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
       application: 'website',
       secret: emulator.info.website.clientSecret,
     });
-    const after = await flush(10);
+    const after = await flush();
     expect(after.drained).toBe(true);
     expect(after.status.paused).toBeNull();
     expect(stored('quote')).toHaveLength(2);
@@ -413,7 +419,7 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
         }),
       ),
     );
-    expect((await flush(10)).drained).toBe(true);
+    expect((await flush()).drained).toBe(true);
     expect(item(queuedYesterday.id).state).toBe('delivered');
     expect(stored('quote').find((request) => request.requestId === 'VD-YESTERDAY-1')).toMatchObject({
       requestedDeliveryDate: yesterday,
@@ -432,7 +438,7 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
       }),
     );
     const good = await submitQuote({ ...counterVisit, contactName: 'Other' });
-    const { drained } = await flush(10);
+    const { drained } = await flush();
     expect(drained).toBe(true);
     expect(item(good.id).state).toBe('delivered');
     expect(item(bad.id)).toMatchObject({ state: 'needsAttention', attempts: 0, payload: null });
@@ -455,7 +461,7 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
       ok: true,
       value: { state: 'queued', requestId: 'VD-LEGACY-1', unreadable: false },
     });
-    await flush(10);
+    await flush();
     expect(item(bad.id)).toMatchObject({ state: 'delivered', attempts: 1 });
     expect(stored('quote').find((request) => request.requestId === 'VD-LEGACY-1')).toBeTruthy();
   });
@@ -464,13 +470,13 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
     emulator.state.settings.refuseRequests = true;
     const first = await submitQuote(counterVisit);
     const second = await submitQuote({ ...counterVisit, contactName: 'B' });
-    await flush(10);
+    await flush();
     expect(item(first.id).state).toBe('needsAttention');
     expect(item(first.id).lastError).toMatch(/neemt op dit moment geen aanvragen aan/);
     emulator.state.settings.refuseRequests = false;
     await call('outbox:retry', { id: first.id });
     await call('outbox:discard', { id: second.id });
-    await flush(10);
+    await flush();
     expect(item(first.id).state).toBe('delivered');
     expect(item(second.id).state).toBe('discarded');
     expect((await call('outbox:list', {})).items.map((entry) => entry.id).sort()).toEqual(
