@@ -2,10 +2,11 @@
 // each test, and a desk of the test's own (a fresh data directory and keychain profile configured for
 // that emulator, a copy of a catalog synced once per worker and host unless the test asks for none, and the
 // browser shell on it). A test that needs another host (catalog size, seed, faults) names it, and the reset
-// before the test gives it that host: every test runs in the same two workers. No test sees what another left behind, so any test runs
-// alone (`-g`), repeated or in any order; the emulator's start (its CA, its generated catalog) is paid
-// once per worker, not once per test.
+// before the test gives it that host: every test runs in the same two workers. No test sees what another
+// left behind, so any test runs alone (`-g`), repeated or in any order; the emulator's start (its CA, its
+// generated catalog) is paid once per worker, not once per test.
 import { test as base } from '@playwright/test';
+import type { FaultSpec } from '../../emulator/faults.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,7 +40,7 @@ export interface HostAtStart {
   steel?: boolean;
   pageSize?: number;
   /** The emulator's fault specification (`docs/emulator.md`). */
-  faults?: { rules: Record<string, unknown>[]; refuseRequests?: boolean };
+  faults?: FaultSpec;
 }
 
 /** The worker's emulator; a test may stop it and start it again on the same port and state directory. */
