@@ -97,6 +97,16 @@ function adminError(status: number, message: string): HostError {
   return new HostError(status, status === 404 ? 'NotFound' : 'BadRequest', message);
 }
 
+/** A fault specification from an admin body; one the emulator cannot read is a 400 that says why. */
+function faultSpecOf(value: unknown, prefix = ''): FaultSpec {
+  try {
+    return parseFaultSpec(value);
+  } catch (error) {
+    if (error instanceof FaultSpecError) throw adminError(400, `${prefix}${error.message}`);
+    throw error;
+  }
+}
+
 function sendAdminJson(response: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body, null, 2);
   response.writeHead(status, {
@@ -137,13 +147,8 @@ export function createAdminHandler(context: AdminContext) {
   const { state } = context;
 
   function reset(changes: z.infer<typeof resetSchema>): void {
-    let faults = context.initialFaults;
-    try {
-      if (changes.faults !== undefined) faults = parseFaultSpec(changes.faults);
-    } catch (error) {
-      if (error instanceof FaultSpecError) throw adminError(400, `faults: ${error.message}`);
-      throw error;
-    }
+    const faults =
+      changes.faults === undefined ? context.initialFaults : faultSpecOf(changes.faults, 'faults: ');
     state.settings = {
       ...context.initialSettings,
       ...(changes.steel === undefined ? {} : { steel: changes.steel }),
@@ -272,14 +277,7 @@ export function createAdminHandler(context: AdminContext) {
       case 'GET /faults':
         return context.currentFaults().describe();
       case 'POST /faults': {
-        let spec: FaultSpec;
-        try {
-          spec = parseFaultSpec(await readJson(request));
-        } catch (error) {
-          if (error instanceof FaultSpecError) throw adminError(400, error.message);
-          throw error;
-        }
-        context.replaceFaults(spec);
+        context.replaceFaults(faultSpecOf(await readJson(request)));
         return context.currentFaults().describe();
       }
       case 'GET /settings':
