@@ -1,7 +1,7 @@
 // The counter's request form as the employee uses it, rendered in happy-dom over a fake main: what the
 // form controller checks before anything is sent, what it sends, and what happens when main refuses.
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DELIVERY_PICKUP, SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
 import type { CatalogItemDetail } from '../../src/shared/contract/catalog-search.ts';
 import { deferred, Refusal } from './support/fake-bridge.ts';
@@ -75,6 +75,31 @@ describe('counter form', () => {
     expect(within(first).getByLabelText(/Omschrijving/)).toHaveValue('HEA 200 S235');
     expect(screen.queryByRole('listitem', { name: 'Regel 2' })).toBeNull();
     expect(picker).toHaveValue('');
+  });
+
+  it('the catalog search keeps a scanner’s burst to one search, and a key after the field was emptied searches at once', async () => {
+    const { fake, user } = await openCounter();
+    const picker = screen.getByRole('combobox', { name: 'Zoeken in de catalogus (Alt+K)' });
+    // The picker's searches (the catalog screen's own list asks for the empty query).
+    const searched = () =>
+      fake
+        .inputsOf('catalog:search')
+        .map((input) => input.query)
+        .filter(Boolean);
+    // Every key at the same instant, as a scanner's come: only the clock tells a scan from typing.
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(performance.now() + 60_000);
+    try {
+      await user.type(picker, 'hea');
+      expect(searched()).toEqual(['h']);
+      // The burst's own search comes once its keys stop.
+      await waitFor(() => expect(searched()).toEqual(['h', 'hea']));
+      await user.keyboard('{Escape}');
+      expect(picker).toHaveValue('');
+      await user.keyboard('b');
+      expect(searched()).toEqual(['h', 'hea', 'b']);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('text left in the catalog search or the entry row stops the send: named, the cursor there, Esc clears it', async () => {

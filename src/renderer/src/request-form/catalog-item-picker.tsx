@@ -137,7 +137,9 @@ export function CatalogItemPicker({
     const mine = ++sequence.current;
     const now = performance.now();
     const scanning = now - lastChange.current < SCAN_GAP_MS;
-    lastChange.current = now;
+    // An emptied field (Esc, a pick, a person's select-and-delete) is no key of a scan: the key after it
+    // starts a new text, and a person's searches at once however soon it comes.
+    lastChange.current = text ? now : 0;
     if (!text.trim()) return;
     const search = async () => {
       const result = await searchCatalog(text, limit);
