@@ -11,7 +11,7 @@ import { CatalogSearch } from '../src/main/core/catalog/search/index.ts';
 import { CatalogConnection } from '../src/main/core/catalog/store/index.ts';
 import { CATALOG_EXPORT_COLUMNS } from '../src/main/core/export/export-columns.ts';
 import { writeTable } from '../src/main/core/export/export-table.ts';
-import type { CatalogSearchQuery } from '../src/shared/contract/catalog-search.ts';
+import type { CatalogSearchQuery } from '../src/shared/contract/catalog-search-query.ts';
 import { benchIngest } from './catalog.bench.ts';
 import { compared, round } from './bench-stats.ts';
 

@@ -32,11 +32,8 @@ import { matchExpression, searchTokens } from '../src/main/core/catalog/search-i
 import { forEachRun } from '../src/main/core/catalog/search-index/size-terms.ts';
 import type { SecretVault } from '../src/main/core/secrets/secret-vault.ts';
 import { VoaCore } from '../src/main/core/voa-core.ts';
-import {
-  SEARCH_RANKED_MAX,
-  catalogSearchSchema,
-  type CatalogSearchInput,
-} from '../src/shared/contract/catalog-search.ts';
+import { SEARCH_RANKED_MAX } from '../src/shared/contract/catalog-search.ts';
+import { catalogSearchSchema, type CatalogSearchInput } from '../src/shared/contract/catalog-search-query.ts';
 import { readSteelQuery } from '../src/shared/contract/search-notation.ts';
 import type { ApplicationName } from '../src/shared/settings.ts';
 import { configureProfileForEmulator } from '../test/support/emulator-profile.ts';

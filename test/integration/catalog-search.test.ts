@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogRow } from '../../emulator/index.ts';
 import type { VoaCore } from '../../src/main/core/voa-core.ts';
-import type { CatalogSearchInput, CatalogSizeRow } from '../../src/shared/contract/catalog-search.ts';
+import type { CatalogSizeRow } from '../../src/shared/contract/catalog-search.ts';
+import type { CatalogSearchInput } from '../../src/shared/contract/catalog-search-query.ts';
 import { syncedEmulatorCatalog, type SyncedCatalog } from '../support/synced-catalog.ts';
 
 let catalog: SyncedCatalog;

@@ -2,11 +2,11 @@
 // designation as people read numbers (HEA 200 before HEA 1000), by dimension, by stock (most first); the
 // order kept with the filters, over a search as well as browsing, and the export in the same order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogSizeRow } from '../../src/shared/contract/catalog-search.ts';
 import {
   catalogSearchSchema,
   type CatalogSearchInput,
-  type CatalogSizeRow,
-} from '../../src/shared/contract/catalog-search.ts';
+} from '../../src/shared/contract/catalog-search-query.ts';
 import { syncedEmulatorCatalog, type SyncedCatalog } from '../support/synced-catalog.ts';
 
 let catalog: SyncedCatalog;

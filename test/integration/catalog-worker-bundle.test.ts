@@ -4,7 +4,7 @@
 // swaps a catalog, and the search worker searches it, under plain Node
 // as from the .ts sources. The Electron binary cannot run here, so this is the closest check of the
 // packaged workers.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,7 +16,8 @@ import { startSearchWorker } from '../../src/main/core/catalog/search/catalog-se
 import { CatalogConnection, CatalogReader, SyncRunLog } from '../../src/main/core/catalog/store/index.ts';
 import { CatalogWorker } from '../../src/main/core/catalog/sync/catalog-sync-worker-client.ts';
 import type { PageKind } from '../../src/shared/contract/catalog-search.ts';
-import { catalogSearchSchema, emptyPageKindCounts } from '../../src/shared/contract/catalog-search.ts';
+import { emptyPageKindCounts } from '../../src/shared/contract/catalog-search.ts';
+import { catalogSearchSchema } from '../../src/shared/contract/catalog-search-query.ts';
 import { REPO_ROOT } from '../support/processes.ts';
 
 const BUNDLED_SYNC_WORKER = path.join(REPO_ROOT, 'out/main/catalog-sync-worker.js');
@@ -93,7 +94,37 @@ async function swapIn(
   return { runId, rows };
 }
 
+/**
+ * The packages a bundled file loads, through the chunks it imports (statically or not): what its thread
+ * pays for in memory.
+ */
+function packagesLoadedBy(file: string): Set<string> {
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const files = [file];
+  for (let next = files.pop(); next !== undefined; next = files.pop()) {
+    if (seen.has(next)) continue;
+    seen.add(next);
+    for (const [, specifier] of readFileSync(next, 'utf8').matchAll(/(?:\bfrom|\bimport\()\s*"([^"]+)"/g)) {
+      if (specifier!.startsWith('.')) files.push(path.resolve(path.dirname(next), specifier!));
+      else packages.add(specifier!);
+    }
+  }
+  return packages;
+}
+
 describe.skipIf(missing.length > 0)('the bundled catalog workers', () => {
+  it('load none of the main thread’s heavy packages: each would cost every sync or search thread its memory', () => {
+    for (const worker of [BUNDLED_SYNC_WORKER, BUNDLED_PAGE_RECEIVER, BUNDLED_SEARCH_WORKER]) {
+      const loaded = packagesLoadedBy(worker);
+      // The receiver's own HTTP client is undici; the rest are Node's.
+      expect(
+        [...loaded].filter((name) => !name.startsWith('node:')),
+        path.basename(worker),
+      ).toEqual(worker === BUNDLED_PAGE_RECEIVER ? ['undici'] : []);
+    }
+  });
+
   it('the sync worker stages a page and swaps the catalog in', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-worker-bundle-'));
     const file = path.join(dir, 'catalog.db');

@@ -2,11 +2,11 @@
 // over HTTPS through the core), with the emulator's own rows to check search results against.
 import { startEmulator, type CatalogRow, type RunningEmulator } from '../../emulator/index.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
+import type { CatalogSizeRow } from '../../src/shared/contract/catalog-search.ts';
 import {
   catalogSearchSchema,
   type CatalogSearchInput,
-  type CatalogSizeRow,
-} from '../../src/shared/contract/catalog-search.ts';
+} from '../../src/shared/contract/catalog-search-query.ts';
 import { configureProfileForEmulator } from './emulator-profile.ts';
 import { createTestProfile, type TestProfile } from './processes.ts';
 

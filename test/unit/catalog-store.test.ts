@@ -16,12 +16,11 @@ import {
   searchTokens,
 } from '../../src/main/core/catalog/search-index/search-text.ts';
 import type { CatalogItemRow, CatalogVariantRow } from '../../src/shared/contract/catalog-pages.ts';
+import { emptyPageKindCounts, pickedLineFor } from '../../src/shared/contract/catalog-search.ts';
 import {
   catalogSearchSchema,
-  emptyPageKindCounts,
-  pickedLineFor,
   type CatalogSearchInput,
-} from '../../src/shared/contract/catalog-search.ts';
+} from '../../src/shared/contract/catalog-search-query.ts';
 
 let dir: string;
 /** The parts each thread composes on its connection, all on one here. */

@@ -6,16 +6,15 @@ import { HostNetworkError, type HostResponse } from '../../src/main/core/host/ho
 import {
   backoffMs,
   callHost,
-  classifyStatus,
   DEFAULT_RETRY_AFTER_MS,
   MAX_RETRY_AFTER_MS,
   portalCallKind,
   retryAfterMs,
   verdict,
-  type AnswerClass,
   type CallKind,
   type CallOptions,
 } from '../../src/main/core/host/host-policy.ts';
+import { classifyStatus, type AnswerClass } from '../../src/main/core/host/answer-classes.ts';
 import { TokenRefusedError } from '../../src/main/core/host/token-provider.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 

@@ -2,7 +2,8 @@
 // hash, the retry rule of each of the fifteen procedures, and defensive reading of the double-encoded answers.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { portalCallKind, verdict, type AnswerClass } from '../../src/main/core/host/host-policy.ts';
+import type { AnswerClass } from '../../src/main/core/host/answer-classes.ts';
+import { portalCallKind, verdict } from '../../src/main/core/host/host-policy.ts';
 import {
   listAnswer,
   objectAnswer,

@@ -1,7 +1,6 @@
 // Bridge calls and events of the local catalog and its sync.
 import { z } from 'zod';
 import {
-  catalogSearchSchema,
   type CatalogFacets,
   type CatalogItemDetail,
   type CatalogSearchResult,
@@ -11,6 +10,7 @@ import {
   type SyncRunSummary,
   type SyncStatus,
 } from '../contract/catalog-search.ts';
+import { catalogSearchSchema } from '../contract/catalog-search-query.ts';
 import { QUOTE_LINE_FIELDS } from '../contract/request-fields.ts';
 import { defineCall, defineEvent } from './define.ts';
 

@@ -1,7 +1,7 @@
 // Bridge calls of the exports: the catalog as the screen shows it, and the outbox's requests of a day or
 // an event, to CSV (UTF-8 with a BOM, `;` in the Dutch UI and `,` in the English) or XLSX.
 import { z } from 'zod';
-import { catalogSearchSchema } from '../contract/catalog-search.ts';
+import { catalogSearchSchema } from '../contract/catalog-search-query.ts';
 import { QUOTE_HEADER_FIELDS } from '../contract/request-fields.ts';
 import { defineCall } from './define.ts';
 

@@ -1,7 +1,7 @@
 // The local catalog as the renderer, the CLI and the counter and fair line entry see it: search input,
 // result rows, item detail, facets, and the sync's progress and run log. No prices, costs or amounts:
-// the contract's catalog has none, and neither does anything here.
-import { z } from 'zod';
+// the contract's catalog has none, and neither does anything here. No zod either: the catalog's worker
+// threads read these, and the search's input schema is in catalog-search-query.ts.
 import { QUOTE_LINE_FIELDS } from './request-fields.ts';
 import type { PickedCatalogLine } from './picked-line.ts';
 import { hasNoStandardLength } from './request-lines.ts';
@@ -15,7 +15,6 @@ export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_LIMIT_MAX = 500;
 /** Text searches rank at most this many sizes; a broader query says "more than" and asks to refine. */
 export const SEARCH_RANKED_MAX = 5_000;
-const CODE_MAX = 50;
 
 /**
  * How results are ordered: `relevance` is the search's own (best match first; the category tree while
@@ -27,29 +26,6 @@ export type CatalogSort = (typeof CATALOG_SORTS)[number];
 
 export const BLOCKED_FILTERS = ['include', 'exclude', 'only'] as const;
 export type BlockedFilter = (typeof BLOCKED_FILTERS)[number];
-
-const code = z.string().trim().max(CODE_MAX);
-
-export const catalogSearchSchema = z
-  .object({
-    /** Words, numbers and codes; the last word is matched as a prefix while it is being typed. */
-    query: z.string().max(SEARCH_QUERY_MAX).default(''),
-    /** A category and everything under it. */
-    categoryCode: code.optional(),
-    profileCode: code.optional(),
-    gradeCode: code.optional(),
-    /** Only sizes with remaining inventory at the last sync. */
-    inStock: z.boolean().optional(),
-    /** Blocked or sales-blocked items and blocked sizes: shown (default), left out, or alone. */
-    blocked: z.enum(BLOCKED_FILTERS).optional(),
-    /** The search's own order when not given. */
-    sort: z.enum(CATALOG_SORTS).optional(),
-    offset: z.number().int().min(0).max(10_000_000).default(0),
-    limit: z.number().int().min(1).max(SEARCH_LIMIT_MAX).default(50),
-  })
-  .strict();
-export type CatalogSearchInput = z.input<typeof catalogSearchSchema>;
-export type CatalogSearchQuery = z.output<typeof catalogSearchSchema>;
 
 /** One size (variant) as a result row; an item without sizes is one row with an empty variant code. */
 export interface CatalogSizeRow {

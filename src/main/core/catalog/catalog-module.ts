@@ -9,7 +9,6 @@ import { renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
   emptyPageKindCounts,
-  type CatalogSearchQuery,
   type CatalogSearchResult,
   type SyncHolder,
   type SyncProgress,
@@ -17,6 +16,7 @@ import {
   type SyncStatus,
   type SyncTrigger,
 } from '../../../shared/contract/catalog-search.ts';
+import type { CatalogSearchQuery } from '../../../shared/contract/catalog-search-query.ts';
 import { clientSecretKey, missingHostSettings } from '../../../shared/settings.ts';
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';

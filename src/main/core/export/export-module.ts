@@ -9,7 +9,7 @@ import type {
   ExportFormat,
   OutboxExportSelection,
 } from '../../../shared/bridge/export-calls.ts';
-import type { CatalogSearchQuery } from '../../../shared/contract/catalog-search.ts';
+import type { CatalogSearchQuery } from '../../../shared/contract/catalog-search-query.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
 import type { BridgeHandlers } from '../bridge/dispatch.ts';
 import type { CoreModule, CoreServices } from '../core-module.ts';

@@ -11,13 +11,8 @@ import {
 } from '../../../shared/contract/request-fields.ts';
 import type { RequestPayload } from '../../../shared/contract/request-schemas.ts';
 import type { Settings } from '../../../shared/settings.ts';
-import {
-  ONE_ATTEMPT,
-  systemClock,
-  type AnswerClass,
-  type CallResult,
-  type HostClock,
-} from './host-policy.ts';
+import type { AnswerClass } from './answer-classes.ts';
+import { ONE_ATTEMPT, systemClock, type CallResult, type HostClock } from './host-policy.ts';
 import { hostErrorMessage, hostWordsOf, type VoaHost } from './voa-host.ts';
 
 export type DeliveryOutcome =

@@ -21,7 +21,8 @@ import {
 import { companySegment } from '../catalog/index.ts';
 import { HostNetworkError } from '../host/host-http-client.ts';
 import { withoutCredentials } from '../host/proxy-choice.ts';
-import { ONE_ATTEMPT, type AnswerClass, type CallKind } from '../host/host-policy.ts';
+import type { AnswerClass } from '../host/answer-classes.ts';
+import { ONE_ATTEMPT, type CallKind } from '../host/host-policy.ts';
 import { HostNotConfiguredError, TokenRefusedError, type TokenProvider } from '../host/token-provider.ts';
 import { hostErrorMessage, type VoaHost, type VoaHostRequest } from '../host/voa-host.ts';
 import { PORTAL_SERVICE } from '../portal/portal-client.ts';

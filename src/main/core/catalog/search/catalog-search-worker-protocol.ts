@@ -1,7 +1,8 @@
 // The messages between the catalog module (main thread) and its search worker. The worker answers the
 // bridge's catalog searches on a node:sqlite connection of its own, with the in-memory search columns
 // loaded in its own heap, so a broad search never holds up the main thread's other bridge calls.
-import type { CatalogSearchQuery, CatalogSearchResult } from '../../../../shared/contract/catalog-search.ts';
+import type { CatalogSearchResult } from '../../../../shared/contract/catalog-search.ts';
+import type { CatalogSearchQuery } from '../../../../shared/contract/catalog-search-query.ts';
 import type { CallRequest } from '../threads/index.ts';
 
 /** What the worker is given when it starts. */

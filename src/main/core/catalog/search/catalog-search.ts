@@ -6,11 +6,11 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
   SEARCH_LIMIT_MAX,
   SEARCH_RANKED_MAX,
-  type CatalogSearchQuery,
   type CatalogSort,
   type CatalogSearchResult,
   type CatalogSizeRow,
 } from '../../../../shared/contract/catalog-search.ts';
+import type { CatalogSearchQuery } from '../../../../shared/contract/catalog-search-query.ts';
 import { readSteelQuery, type SteelQuery } from '../../../../shared/contract/search-notation.ts';
 import {
   Lru,

@@ -4,7 +4,7 @@
 // the TLS, HTTP and scanning work (about a sixth of that thread's) off the thread that writes, so the
 // next page is received while one is written (docs/decisions.md).
 import { HostHttpClient, HostNetworkError } from '../../host/host-http-client.ts';
-import { classifyStatus } from '../../host/host-policy.ts';
+import { classifyStatus } from '../../host/answer-classes.ts';
 import {
   pagesChannel,
   type HandedPage,

@@ -29,7 +29,8 @@ import {
 import type { Settings } from '../../../../shared/settings.ts';
 import type { HostTransport } from '../../host/host-http-client.ts';
 import { ANSWER_MAX_BYTES, DEFAULT_MINIMUM_RATE, type MinimumRate } from '../../host/answer-limits.ts';
-import type { AnswerClass, CallResult } from '../../host/host-policy.ts';
+import type { AnswerClass } from '../../host/answer-classes.ts';
+import type { CallResult } from '../../host/host-policy.ts';
 import { hostErrorMessage, hostWordsOf, type VoaHost } from '../../host/voa-host.ts';
 import { HostNotConfiguredError } from '../../host/token-provider.ts';
 import type { SteelPageName } from './catalog-staging.ts';
