@@ -14,25 +14,17 @@ import { generateCatalog, type EmulatorInfo } from '../emulator/index.ts';
 import { startBrowserShell } from '../src/main/browser-shell/browser-shell-server.ts';
 import { BRIDGE_CALL_PATH, BRIDGE_TOKEN_HEADER } from '../src/main/browser-shell/bridge-paths.ts';
 import { dispatchBridgeCall } from '../src/main/core/bridge/dispatch.ts';
-import { ONE_ATTEMPT } from '../src/main/core/host/host-policy.ts';
 import { CatalogStaging, ROWS_PER_TRANSACTION } from '../src/main/core/catalog/sync/catalog-staging.ts';
 import { inTransaction } from '../src/main/core/db/sqlite.ts';
 import { CatalogConnection, SyncRunLog } from '../src/main/core/catalog/store/index.ts';
-import { companySegment } from '../src/main/core/catalog/sync/catalog-sync.ts';
 import { itemRow, text, variantRow } from '../src/main/core/catalog/sync/catalog-sync-worker-rows.ts';
-import type { SecretVault } from '../src/main/core/secrets/secret-vault.ts';
-import { VoaCore } from '../src/main/core/voa-core.ts';
-import {
-  CATALOG_PAGES,
-  CATEGORY_PROPERTIES,
-  ITEM_PROPERTIES,
-  STEEL_PAGES,
-  VARIANT_PROPERTIES,
-} from '../src/shared/contract/catalog-pages.ts';
-import { emptyPageKindCounts } from '../src/shared/contract/catalog-search.ts';
+import type { VoaCore } from '../src/main/core/voa-core.ts';
+import { emptyPageKindCounts, type SyncRunSummary } from '../src/shared/contract/catalog-search.ts';
 import { spawnWithReadyLine } from '../test/support/processes.ts';
 import { compared, percentile, round } from './bench-stats.ts';
-import { watchCpu, wallTimeFloorSeconds, type CpuFigures } from './cpu-time.ts';
+import { wallTimeFloorSeconds, type CpuFigures } from './cpu-time.ts';
+import type { ChildInput } from './catalog-sync-child.ts';
+import { SOURCE_COMPILE_CACHE_DIR } from '../src/main/cli/compile-cache.mjs';
 
 const SIZES = Number(process.env.VOA_BENCH_CATALOG_SIZES ?? 500_000);
 const PAGE = 20_000;
@@ -247,135 +239,11 @@ export async function benchIngest(dir: string) {
   };
 }
 
-function memoryVault(secrets: Record<string, string>): SecretVault {
-  return {
-    status: async () => ({ available: true }),
-    set: async (application, secret) => void (secrets[application] = secret),
-    isSet: async (application) => application in secrets,
-    read: async (application) => secrets[application],
-    clear: async (application) => void delete secrets[application],
-  };
-}
-
-export interface ChildInput {
-  info: EmulatorInfo;
-  dataDir: string;
-  buildDir: string;
-  /** sync: a full sync, then (with `searches`) the search figures; fetch: the same pages, nothing stored. */
-  mode: 'sync' | 'fetch';
-  searches: boolean;
-}
-
-/** A core on a fresh data directory, set up for the emulator as a person would (secret last). */
-export async function openBenchCore(input: ChildInput): Promise<VoaCore> {
-  const { info } = input;
-  const core = await VoaCore.open({
-    location: { profile: 'bench', dataDir: input.dataDir },
-    shell: 'browser',
-    version: 'bench',
-    vault: memoryVault({}),
-  });
-  await core.settings.update({
-    host: {
-      baseUrl: info.baseUrl,
-      authUrl: info.authUrl,
-      tenant: info.tenant,
-      apiResource: info.apiResource,
-      companyName: info.companyName,
-      caFile: info.caFile,
-    },
-    applications: { sync: { clientId: info.sync.clientId } },
-  });
-  // Entered after the settings, as a person does: a secret is bound to the host it was entered for.
-  await core.vault.set('sync', info.sync.clientSecret);
-  return core;
-}
-
 /**
- * The sync's baseline: the pages a sync reads, in the same order (the four small kinds side by side,
- * then items, then variants, each followed through its next links), fetched over the same host layer
- * and parsed with JSON.parse, and nothing stored.
+ * The child's search figures, after its sync (catalog-sync-child.ts): searches through the core and the
+ * browser shell's bridge, and the same during a second sync.
  */
-async function fetchOnlyChild(input: ChildInput) {
-  const core = await openBenchCore(input);
-  const company = companySegment(input.info.companyName);
-  const readKind = async (page: string, properties?: readonly string[]) => {
-    let url: string | undefined = `${company}/${page}${properties ? `?$select=${properties.join(',')}` : ''}`;
-    let rows = 0;
-    let pages = 0;
-    while (url) {
-      // Under the host policy as the sync's requests are, with one attempt: a failure ends the bench.
-      const result = await core.host.call(
-        'sync',
-        'catalogRead',
-        { method: 'GET', url },
-        {
-          limits: ONE_ATTEMPT,
-          maxThrottledWaits: 0,
-        },
-      );
-      if ('error' in result) throw result.error;
-      const { response } = result;
-      if (result.answer === 'notFound') return { rows, pages };
-      if (result.answer !== 'ok') throw new Error(`${page}: HTTP ${response.status}`);
-      const list = JSON.parse(response.body) as { value: unknown[]; '@odata.nextLink'?: string };
-      rows += list.value.length;
-      pages++;
-      url = list['@odata.nextLink'];
-    }
-    return { rows, pages };
-  };
-  const cpuSpent = await watchCpu(input.info);
-  const started = performance.now();
-  const small = await Promise.all([
-    readKind(CATALOG_PAGES.categories, CATEGORY_PROPERTIES),
-    ...Object.values(STEEL_PAGES).map((page) => readKind(page)),
-  ]);
-  const items = await readKind(CATALOG_PAGES.items, ITEM_PROPERTIES);
-  const variants = await readKind(CATALOG_PAGES.variants, VARIANT_PROPERTIES);
-  const durationMs = performance.now() - started;
-  const cpu = await cpuSpent();
-  const maxRss = process.resourceUsage().maxRSS * 1024;
-  await core.close();
-  const all = [...small, items, variants];
-  return {
-    fetchOnly: {
-      rows: all.reduce((sum, kind) => sum + kind.rows, 0),
-      pages: all.reduce((sum, kind) => sum + kind.pages, 0),
-      durationSeconds: round(durationMs / 1000),
-      peakRssMb: round(maxRss / 1024 / 1024, 1),
-      cpu,
-    },
-  };
-}
-
-/** The child: one full sync, then searches through the core and through the browser shell's bridge. */
-async function child(input: ChildInput) {
-  const core = await openBenchCore(input);
-  let peakSampled = process.memoryUsage().rss;
-  const sampler = setInterval(() => (peakSampled = Math.max(peakSampled, process.memoryUsage().rss)), 25);
-  const cpuSpent = await watchCpu(input.info);
-  const run = await core.catalog.syncNow('manual');
-  const cpu = await cpuSpent();
-  clearInterval(sampler);
-  const maxRss = process.resourceUsage().maxRSS * 1024;
-  if (run.outcome !== 'succeeded') throw new Error(`sync ${run.outcome}: ${run.message}`);
-  const sync = {
-    sizes: run.rows.variants,
-    items: run.rows.items,
-    pages: run.pages,
-    durationSeconds: round(run.durationMs / 1000),
-    rowsPerSecond: Math.round((run.rows.items + run.rows.variants) / (run.durationMs / 1000)),
-    peakRssMb: round(maxRss / 1024 / 1024, 1),
-    peakRssSampledMb: round(peakSampled / 1024 / 1024, 1),
-    target: 'peak under 300 MB',
-    cpu,
-  };
-  if (!input.searches) {
-    await core.close();
-    return { sync };
-  }
-
+export async function searchFigures(core: VoaCore, run: SyncRunSummary, buildDir: string) {
   const core50: number[] = [];
   const perQuery: Record<string, number> = {};
   for (const query of BENCH_QUERIES) {
@@ -408,7 +276,7 @@ async function child(input: ChildInput) {
     scroll.push(performance.now() - started);
   }
 
-  const shell = await startBrowserShell({ core, buildDir: input.buildDir });
+  const shell = await startBrowserShell({ core, buildDir });
   let duringSync: Awaited<ReturnType<typeof benchDuringSync>>;
   const bridge: number[] = [];
   try {
@@ -432,7 +300,6 @@ async function child(input: ChildInput) {
   }
   return {
     duringSync,
-    sync,
     searchCore: {
       ...stats(core50),
       queries: BENCH_QUERIES.length,
@@ -513,6 +380,11 @@ async function benchDuringSync(core: VoaCore, shell: { origin: string; token: st
   };
 }
 
+/** The child process of each sync and of the fetch-only baseline. */
+const SYNC_CHILD = path.resolve(import.meta.dirname, 'catalog-sync-child.ts');
+/** Node's compile cache, as the CLI and the shell use it: no child strips TypeScript once it is filled. */
+const COMPILE_CACHE = process.env.NODE_COMPILE_CACHE || SOURCE_COMPILE_CACHE_DIR;
+
 /** The V8 flags of the `cli` npm script, so the bench measures the sync the way it runs. */
 const CLI_NODE_FLAGS = (
   JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as {
@@ -531,7 +403,13 @@ export default async function benchCatalog(): Promise<Record<string, unknown>> {
       ['--variants', String(SIZES), '--seed', 'bench'],
       120_000,
     );
-    const runChild = (name: string, nodeFlags: string[], mode: ChildInput['mode'], searches: boolean) =>
+    const runChild = (
+      name: string,
+      nodeFlags: string[],
+      mode: ChildInput['mode'],
+      searches: boolean,
+      env: Record<string, string> = {},
+    ) =>
       new Promise<Record<string, unknown>>((resolve, reject) => {
         const input = JSON.stringify({
           info: emulator.ready,
@@ -542,8 +420,11 @@ export default async function benchCatalog(): Promise<Record<string, unknown>> {
         } satisfies ChildInput);
         const sync = spawn(
           process.execPath,
-          [...nodeFlags, '--disable-warning=ExperimentalWarning', import.meta.filename, '--child', input],
-          { stdio: ['ignore', 'pipe', 'inherit'] },
+          [...nodeFlags, '--disable-warning=ExperimentalWarning', SYNC_CHILD, input],
+          {
+            stdio: ['ignore', 'pipe', 'inherit'],
+            env: { ...process.env, ...env, NODE_COMPILE_CACHE: COMPILE_CACHE },
+          },
         );
         let stdout = '';
         sync.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -555,6 +436,8 @@ export default async function benchCatalog(): Promise<Record<string, unknown>> {
         );
       });
     try {
+      // Unmeasured: fills the compile cache with every module of the sync's three threads.
+      await runChild('warm-up', [], 'sync', false);
       // The sync as `npm run cli -- sync` runs it (an OS-scheduled sync), with the CLI's Node flags: V8
       // grows its young generation under a sync's allocation rate, and the CLI caps it.
       // The baseline first, then the sync, on the same emulator and the same pages.
@@ -563,6 +446,9 @@ export default async function benchCatalog(): Promise<Record<string, unknown>> {
       };
       const figures = await runChild('sync', CLI_NODE_FLAGS, 'sync', true);
       const defaults = await runChild('sync-default-node-flags', [], 'sync', false);
+      // The same with glibc's malloc keeping one arena instead of one per thread (Linux only; the app cannot
+      // set it): how much of the peak is the allocator's arenas rather than what the threads hold.
+      const oneArena = await runChild('sync-one-malloc-arena', [], 'sync', false, { MALLOC_ARENA_MAX: '1' });
       const sync = figures.sync as { durationSeconds: number; peakRssMb: number; cpu: CpuFigures };
       return {
         ingest,
@@ -590,6 +476,7 @@ export default async function benchCatalog(): Promise<Record<string, unknown>> {
         }),
         nodeFlags: CLI_NODE_FLAGS,
         syncWithDefaultNodeFlags: defaults.sync,
+        syncWithDefaultNodeFlagsOneMallocArena: oneArena.sync,
       };
     } finally {
       await emulator.stop();
@@ -597,11 +484,4 @@ export default async function benchCatalog(): Promise<Record<string, unknown>> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-if (import.meta.main && process.argv[2] === '--child') {
-  const input = JSON.parse(process.argv[3] as string) as ChildInput;
-  const figures = input.mode === 'fetch' ? await fetchOnlyChild(input) : await child(input);
-  process.stdout.write(`${JSON.stringify(figures)}\n`);
-  process.exit(0);
 }

@@ -16,7 +16,7 @@ import {
   type HostileHost,
 } from '../test/support/hostile-host.ts';
 import { compared, round } from './bench-stats.ts';
-import { openBenchCore, type ChildInput } from './catalog.bench.ts';
+import { openBenchCore, type ChildInput } from './catalog-sync-child.ts';
 
 /** Enough sizes for a sync with many pages of each kind, in seconds. */
 const SIZES = 20_000;
