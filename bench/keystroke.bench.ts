@@ -35,12 +35,14 @@ interface KeyTiming {
 
 /**
  * Installed before the page's scripts (plain JavaScript: the bench is type-checked without the DOM): times
- * catalog:search calls (the browser shell's bridge goes through fetch) and, per key, from keydown to the
- * first frame after `[data-results-for]` equals the field's text.
+ * each catalog:search call (the browser shell's bridge goes through fetch) from its request to the moment
+ * its whole answer is in the page (read through a copy, before the page reads the response itself); and
+ * per key, from keydown to the first frame after `[data-results-for]` equals the
+ * field's text. `__keystrokeTimings()` joins them.
  */
 const INSTRUMENT_PAGE = `(() => {
   const calls = [];
-  const timings = (window.__keystrokeTimings = []);
+  const keys = [];
   let pending;
   const nativeFetch = window.fetch.bind(window);
   window.fetch = async (input, init) => {
@@ -52,9 +54,10 @@ const INSTRUMENT_PAGE = `(() => {
     } catch {}
     calls.push(call);
     const response = await nativeFetch(input, init);
-    const body = await response.text();
+    // The whole answer in, then the page reads it: its parsing is the renderer's.
+    await response.clone().arrayBuffer();
     call.ended = performance.now();
-    return new Response(body, { status: response.status, headers: response.headers });
+    return response;
   };
   document.addEventListener('keydown', (event) => {
     if (event.target instanceof HTMLInputElement) pending = { at: performance.now(), field: event.target };
@@ -71,17 +74,21 @@ const INSTRUMENT_PAGE = `(() => {
     const text = key.field.value;
     if (document.querySelector('[data-results-for]')?.getAttribute('data-results-for') !== text) return;
     pending = undefined;
-    afterPaint(() => {
-      const painted = performance.now();
-      const call = calls.filter((candidate) => candidate.query === text && candidate.started >= key.at).at(-1);
-      timings.push({ keyToPaintMs: painted - key.at, bridgeMs: call?.ended !== undefined ? call.ended - call.started : NaN });
-    });
+    afterPaint(() => keys.push({ at: key.at, painted: performance.now(), text }));
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-results-for'] });
+  window.__keysTimed = () => keys.length;
+  // Each key's bridge time: the last call for its text made between the key and its paint.
+  window.__keystrokeTimings = () => keys.splice(0).map((key) => {
+    const call = calls
+      .filter((candidate) => candidate.query === key.text && candidate.started >= key.at && candidate.started <= key.painted)
+      .at(-1);
+    return { keyToPaintMs: key.painted - key.at, bridgeMs: call?.ended !== undefined ? call.ended - call.started : NaN };
+  });
 })();`;
 
 /** Runs in the page (Playwright sends its source): how many keys have been timed. */
 function timedKeys(): number {
-  return (globalThis as unknown as { __keystrokeTimings: unknown[] }).__keystrokeTimings.length;
+  return (globalThis as unknown as { __keysTimed: () => number }).__keysTimed();
 }
 
 /** Types every query a key at a time into `field`, each key after the last one's results were painted. */
@@ -95,8 +102,7 @@ async function typeQueries(page: Page, field: string): Promise<KeyTiming[]> {
       await page.keyboard.type(key);
       // A function, not a string: the page's Content Security Policy forbids eval.
       await page.waitForFunction(
-        (count) =>
-          (globalThis as unknown as { __keystrokeTimings: unknown[] }).__keystrokeTimings.length > count,
+        (count) => (globalThis as unknown as { __keysTimed: () => number }).__keysTimed() > count,
         before,
         { timeout: 30_000 },
       );
@@ -104,7 +110,7 @@ async function typeQueries(page: Page, field: string): Promise<KeyTiming[]> {
     }
   }
   const timings = await page.evaluate(() =>
-    (globalThis as unknown as { __keystrokeTimings: KeyTiming[] }).__keystrokeTimings.splice(0),
+    (globalThis as unknown as { __keystrokeTimings: () => KeyTiming[] }).__keystrokeTimings(),
   );
   return timings.filter((timing) => Number.isFinite(timing.bridgeMs));
 }
