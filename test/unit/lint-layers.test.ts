@@ -114,4 +114,12 @@ describe('lint keeps the layers', () => {
     ])
       expect(await brokenRules(file, cast), file).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
   });
+
+  it("the renderer's Intl formatters come from the one place that keeps them", async () => {
+    const made = 'export const format = new Intl.NumberFormat("nl-NL").format(1);\n';
+    expect(await brokenRules(`${renderer}/features/catalog/example.ts`, made)).toEqual([
+      'no-restricted-syntax',
+    ]);
+    expect(await brokenRules(`${renderer}/components/intl-formats.ts`, made)).toEqual([]);
+  });
 });

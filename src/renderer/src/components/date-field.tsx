@@ -16,6 +16,7 @@ import type { UiLanguage } from '../../../shared/settings.ts';
 import { useT } from '../i18n/i18n.ts';
 import { formatLongDay, intlLocale, localDay } from './date-time-format.ts';
 import './date-field.css';
+import { dateTimeFormat } from './intl-formats.ts';
 
 interface DateFieldProps {
   label: string;
@@ -219,15 +220,15 @@ function Calendar({ id, label, selected, earliest, language, onChoose, onClose }
   }, [focused]);
 
   const locale = intlLocale(language);
-  const monthTitle = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(
+  const monthTitle = dateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(
     new Date(Number(focused.slice(0, 4)), Number(focused.slice(5, 7)) - 1, 1),
   );
   const weekdays = [...Array(7).keys()].map((index) => {
     // 2024-01-01 was a Monday.
     const day = new Date(2024, 0, 1 + index);
     return {
-      short: new Intl.DateTimeFormat(locale, { weekday: 'short' }).format(day),
-      long: new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(day),
+      short: dateTimeFormat(locale, { weekday: 'short' }).format(day),
+      long: dateTimeFormat(locale, { weekday: 'long' }).format(day),
     };
   });
   const isPast = (day: string) => earliest !== undefined && day < earliest;

@@ -2,6 +2,7 @@
 // of src/shared/locale/date-input.ts and a 24-hour clock, in this workstation's time zone.
 import { formatDate } from '../../../shared/locale/date-input.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
+import { dateTimeFormat } from './intl-formats.ts';
 
 /** The locale whose month and weekday names the UI language uses (never the browser's own). */
 export function intlLocale(language: UiLanguage): string {
@@ -31,7 +32,7 @@ export function formatClock(moment: Date): string {
 export function formatLongDay(day: string, language: UiLanguage): string {
   const [year, month, date] = day.split('-').map(Number);
   if (!year || !month || !date) return day;
-  return new Intl.DateTimeFormat(intlLocale(language), {
+  return dateTimeFormat(intlLocale(language), {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

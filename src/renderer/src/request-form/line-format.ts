@@ -8,11 +8,12 @@ import {
 } from '../../../shared/contract/request-lines.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
 import type { MessageKey, Translate } from '../i18n/i18n.ts';
+import { dateTimeFormat, numberFormat } from '../components/intl-formats.ts';
 
 const locale = (language: UiLanguage) => (language === 'nl' ? 'nl-NL' : 'en-GB');
 
 export function formatAmount(value: number, language: UiLanguage): string {
-  return new Intl.NumberFormat(locale(language), { maximumFractionDigits: 3 }).format(value);
+  return numberFormat(locale(language), { maximumFractionDigits: 3 }).format(value);
 }
 
 export function unitName(t: Translate, unit: LineUnit): string {
@@ -86,7 +87,7 @@ export function lineMeasuresText(
 export function formatDay(day: string, language: UiLanguage): string {
   const [year, month, date] = day.split('-').map(Number);
   if (!year || !month || !date) return day;
-  return new Intl.DateTimeFormat(locale(language), { day: 'numeric', month: 'long', year: 'numeric' }).format(
+  return dateTimeFormat(locale(language), { day: 'numeric', month: 'long', year: 'numeric' }).format(
     new Date(year, month - 1, date),
   );
 }

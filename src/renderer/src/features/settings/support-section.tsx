@@ -6,11 +6,12 @@ import { formatDateTime } from '../../components/date-time-format.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { UpdatesPart } from './updates-part.tsx';
+import { numberFormat } from '../../components/intl-formats.ts';
 
 type Notice = { kind: 'ok' | 'problem'; text: string } | undefined;
 
 function formatBytes(bytes: number, language: string): string {
-  const format = new Intl.NumberFormat(language === 'nl' ? 'nl-NL' : 'en-GB', { maximumFractionDigits: 1 });
+  const format = numberFormat(language === 'nl' ? 'nl-NL' : 'en-GB', { maximumFractionDigits: 1 });
   return bytes >= 1024 * 1024
     ? `${format.format(bytes / 1024 / 1024)} MB`
     : `${format.format(bytes / 1024)} kB`;
