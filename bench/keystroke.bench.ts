@@ -22,10 +22,24 @@ import { BenchVault } from './search.bench.ts';
 const SIZES = Number(process.env.VOA_BENCH_CATALOG_SIZES ?? 500_000);
 /** Every tenth of the relevance suite's queries: about 150 keys per field. */
 const QUERIES = RELEVANCE_CASES.filter((_, index) => index % 10 === 0).map((relevance) => relevance.query);
-/** A person's pause between two keys (a scanner's keys are the picker's scan tests' business). */
-const BETWEEN_KEYS_MS = 120;
 /** One frame at 60 Hz: what the renderer may add to the bridge's search time. */
 const FRAME_MS = 16;
+const FRAME_MS_EXACT = 1000 / 60;
+/** A person's pause between two keys (a scanner's keys are the picker's scan tests' business). */
+const BETWEEN_KEYS_MS = 120;
+/**
+ * Up to a frame more between keys, spread evenly: a person's keys fall anywhere in the display's frame,
+ * while the bench's would follow a painted frame by the same fixed pause, each at the same point of the
+ * next frames, so that a key's wait for its frame would follow from its search time instead of from
+ * chance. Drawn from a fixed sequence, so that runs type alike.
+ */
+const keyPhases = (() => {
+  let state = 1;
+  return () => {
+    state = (state * 48_271) % 2_147_483_647;
+    return (state / 2_147_483_647) * FRAME_MS_EXACT;
+  };
+})();
 const CHROMIUM_ARGS = playwrightConfig.use?.launchOptions?.args ?? [];
 
 interface KeyTiming {
@@ -106,7 +120,7 @@ async function typeQueries(page: Page, field: string): Promise<KeyTiming[]> {
         before,
         { timeout: 30_000 },
       );
-      await page.waitForTimeout(BETWEEN_KEYS_MS);
+      await page.waitForTimeout(BETWEEN_KEYS_MS + keyPhases());
     }
   }
   const timings = await page.evaluate(() =>
