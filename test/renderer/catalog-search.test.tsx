@@ -59,3 +59,18 @@ it('a new key keeps the rows shown, marked stale, until its answer replaces them
   expect(list).toHaveAttribute('aria-busy', 'false');
   expect(screen.getByTestId('catalog-count')).toHaveTextContent('1 maten');
 });
+
+it('the count and the search time are written as the UI language writes numbers', async () => {
+  installFake('nl', {
+    'catalog:search': () => ({
+      ...answer(['HEA100']),
+      total: 1234,
+      tookMs: 2.44,
+    }),
+  });
+  const user = userEvent.setup({ delay: null });
+  render(<CatalogScreen />);
+  await user.type(await screen.findByRole('searchbox', { name: 'Zoeken in de catalogus' }), 'hea');
+  await screen.findByText('Balk HEA100');
+  expect(screen.getByTestId('catalog-count')).toHaveTextContent('1.234 maten2,4 ms');
+});
