@@ -123,7 +123,9 @@ function ResultSummary() {
           ? t('catalog.search.countCapped', { count: formatCount(results.total, language) })
           : t('catalog.search.count', { count: formatCount(results.total, language) })}
       {!loading ? (
-        <span className="result-summary__took">{t('catalog.search.took', { ms: formatCount(results.tookMs, language) })}</span>
+        <span className="result-summary__took">
+          {t('catalog.search.took', { ms: formatCount(results.tookMs, language) })}
+        </span>
       ) : null}
     </p>
   );
