@@ -15,8 +15,8 @@ import {
 import type { UiLanguage } from '../../../shared/settings.ts';
 import { useT } from '../i18n/i18n.ts';
 import { formatLongDay, intlLocale, localDay } from './date-time-format.ts';
-import './date-field.css';
 import { dateTimeFormat } from './intl-formats.ts';
+import './date-field.css';
 
 interface DateFieldProps {
   label: string;

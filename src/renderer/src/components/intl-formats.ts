@@ -1,6 +1,8 @@
 // Intl's formatters, made once per locale and options and kept. Making one costs about 30 µs (ICU reads the
 // locale's data), using one well under 1 µs, and a list of sizes formats a hundred numbers per answer: made
-// afresh each time they were most of the time from a search's answer to its rows on screen.
+// afresh each time they were most of the time from a search's answer to its rows on screen. A date format
+// keeps the time zone it was made in, which is the workstation's own for as long as the desk runs (summer
+// time is that zone's rule, not another zone).
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
