@@ -236,6 +236,12 @@ export default tseslint.config(
           selector: "NewExpression[callee.object.name='Intl']",
           message: 'Take a kept formatter from components/intl-formats.ts: making one costs about 30 µs.',
         },
+        {
+          selector:
+            "CallExpression[callee.name='requestAnimationFrame'], CallExpression[callee.property.name='requestAnimationFrame']",
+          message:
+            'Move the cursor with useAfterCommit (components/use-after-commit.ts): a busy machine paints the next frame after keys typed since, and a focus put off to it takes the cursor from them.',
+        },
       ],
     },
   },

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DELIVERY_PICKUP, SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
 import type { CatalogItemDetail } from '../../src/shared/contract/catalog-search.ts';
 import { deferred, Refusal } from './support/fake-bridge.ts';
-import { sizeRow, storeReaches } from './support/renderer-harness.ts';
+import { holdAnimationFrames, sizeRow, storeReaches } from './support/renderer-harness.ts';
 import {
   beam,
   CONSENT,
@@ -31,6 +31,8 @@ const plate: CatalogItemDetail = {
 
 describe('counter form', () => {
   it('an empty order without the privacy consent is not sent: the summary names both, the cursor goes to the line entry', async () => {
+    // The cursor moves with the summary, not at the next painted frame.
+    holdAnimationFrames();
     const { fake, user } = await openCounter();
     await user.keyboard('{Control>}{Enter}{/Control}');
 
@@ -38,8 +40,27 @@ describe('counter form', () => {
     const alert = summary.closest('[role=alert]');
     expect(alert).toHaveTextContent(/Regels: ontbreken: een baliebezoek heeft minstens één regel nodig/);
     expect(alert).toHaveTextContent(/Privacyakkoord: de klant moet akkoord gaan/);
-    await waitFor(() => expect(screen.getByLabelText('Nieuwe regel · Artikel')).toHaveFocus());
+    expect(screen.getByLabelText('Nieuwe regel · Artikel')).toHaveFocus();
     expect(fake.inputsOf('outbox:submit')).toEqual([]);
+  });
+
+  it('Alt+N puts the cursor in the first field at once: a code typed into the catalog search straight after keeps its field', async () => {
+    const frames = holdAnimationFrames();
+    const { user } = await openCounter();
+    await fillIn(user, screen.getByLabelText('Contactpersoon'), 'Jan Smit');
+    await user.keyboard('{Alt>}n{/Alt}');
+    const contact = screen.getByLabelText('Contactpersoon');
+    expect(contact).toHaveValue('');
+    expect(contact).toHaveFocus();
+
+    await user.keyboard('{Alt>}k{/Alt}');
+    await user.keyboard('100002');
+    // The frames a busy machine paints only now move nothing.
+    frames.paint();
+    const picker = screen.getByRole('combobox', { name: 'Zoeken in de catalogus (Alt+K)' });
+    expect(picker).toHaveFocus();
+    expect(picker).toHaveValue('100002');
+    expect(picker).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('an order with one line and no consent puts the cursor on the consent box', async () => {

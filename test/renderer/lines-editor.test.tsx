@@ -19,7 +19,7 @@ import {
   scan,
 } from './support/counter-workstation.tsx';
 import { deferred } from './support/fake-bridge.ts';
-import { sizeRow } from './support/renderer-harness.ts';
+import { holdAnimationFrames, sizeRow } from './support/renderer-harness.ts';
 
 /** A local catalog a test can replace, as a sync's swap does: the beam is in it or not. */
 function swappableCatalog(syncedAt: string | undefined) {
@@ -166,6 +166,26 @@ describe('lines editor', () => {
     await user.keyboard('{Enter}');
     expect(lineItems().map((input) => (input as HTMLInputElement).value)).toEqual(['C3', 'B2']);
     expect(useAppStore.getState().drafts.counter.lines.map((line) => line.itemNo)).toEqual(['C3', 'B2']);
+  });
+
+  it('Alt+↑ moves a line with the cursor in it at once: a Tab straight after goes on from there', async () => {
+    const frames = holdAnimationFrames();
+    const { user } = await openCounter();
+    for (const itemNo of ['A1', 'B2']) {
+      await scan(user, itemNo);
+    }
+    const second = await screen.findByRole('listitem', { name: 'Regel 2' });
+    await user.click(within(second).getByLabelText(/Omschrijving/));
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    const first = screen.getByRole('listitem', { name: 'Regel 1' });
+    expect(within(first).getByLabelText(/Artikel/)).toHaveValue('B2');
+    expect(within(first).getByLabelText(/Omschrijving/)).toHaveFocus();
+    await user.tab();
+    const next = document.activeElement;
+    expect(next).not.toBe(within(first).getByLabelText(/Omschrijving/));
+    // The frames a busy machine paints only now take the cursor nowhere.
+    frames.paint();
+    expect(document.activeElement).toBe(next);
   });
 
   it('a treated item shows its treatment and sends it; a cut typed on a line in kilograms counts pieces', async () => {

@@ -122,4 +122,13 @@ describe('lint keeps the layers', () => {
     ]);
     expect(await brokenRules(`${renderer}/components/intl-formats.ts`, made)).toEqual([]);
   });
+
+  it('the renderer moves no cursor at the next animation frame', async () => {
+    const later =
+      'requestAnimationFrame(() => document.body.focus());\nwindow.requestAnimationFrame(() => {});\n';
+    expect(await brokenRules(`${renderer}/request-form/example.ts`, later)).toEqual([
+      'no-restricted-syntax',
+      'no-restricted-syntax',
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 // What a renderer test starts from: a fake main (fake-bridge.ts) answering the calls every screen makes at
 // start with a plausible fresh workstation, which a test overrides call by call.
+import { onTestFinished, vi } from 'vitest';
 import type { CatalogSizeRow } from '../../../src/shared/contract/catalog-search.ts';
 import type { DraftView, OutboxItemView, OutboxStatus } from '../../../src/shared/bridge/outbox-calls.ts';
 import { DELIVERY_PICKUP, SOURCE_COUNTER_VISIT } from '../../../src/shared/contract/fixed-values.ts';
@@ -198,4 +199,22 @@ export function storeReaches(done: (state: AppState) => boolean): Promise<void> 
       resolve();
     });
   });
+}
+
+/**
+ * The page's animation frames held back until `paint()`, as on a busy machine that paints late: whatever
+ * waits for a frame then comes after the keys typed meanwhile. Released when the test ends.
+ */
+export function holdAnimationFrames(): { paint: () => void } {
+  const waiting: FrameRequestCallback[] = [];
+  const frames = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+    waiting.push(callback);
+    return waiting.length;
+  });
+  onTestFinished(() => frames.mockRestore());
+  return {
+    paint: () => {
+      for (const callback of waiting.splice(0)) callback(performance.now());
+    },
+  };
 }

@@ -33,6 +33,7 @@ import { MAX_QUOTE_LINES } from '../../../shared/contract/request-schemas.ts';
 import { scanCodeParts } from '../../../shared/contract/scan-code.ts';
 import { useAppStore } from '../store/use-app-store.ts';
 import type { BridgeAnswer } from '../bridge/voa.ts';
+import { useAfterCommit } from '../components/use-after-commit.ts';
 import { useT } from '../i18n/i18n.ts';
 import {
   sameSizeQuestion,
@@ -104,6 +105,7 @@ export function useLinesEditor({ lines, entry, entryRef, picker, questionRef, on
   const [sameSize, setSameSize] = useState<SameSizeQuestion | undefined>();
   /** Characters typed while the same-size question is open: the next scan's, replayed after the answer. */
   const heldDuringQuestion = useRef<HeldKey[]>([]);
+  const afterCommit = useAfterCommit();
 
   const initCatalog = useAppStore((state) => state.initCatalog);
   const lookUpCatalogItem = useAppStore((state) => state.lookUpCatalogItem);
@@ -359,7 +361,7 @@ export function useLinesEditor({ lines, entry, entryRef, picker, questionRef, on
         /\.\d+\./,
         `.${index + (event.key === 'ArrowUp' ? -1 : 1)}.`,
       );
-      requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`[name="${name}"]`)?.focus());
+      afterCommit(() => document.querySelector<HTMLInputElement>(`[name="${name}"]`)?.focus());
     } else if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
       const line = lines[index];
@@ -378,7 +380,7 @@ export function useLinesEditor({ lines, entry, entryRef, picker, questionRef, on
   /** "Zaaginstructie als regelopmerking": the sawing text into the line's remark, the cursor there. */
   const addSawingRemark = (key: string, sawing: string, remarkField: string) => {
     updateByKey(key, (line) => withSawingRemark(line, sawing));
-    requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`[name="${remarkField}"]`)?.focus());
+    afterCommit(() => document.querySelector<HTMLInputElement>(`[name="${remarkField}"]`)?.focus());
   };
 
   /** A character typed while the same-size question is open: the next scan's, replayed after the answer. */

@@ -11,6 +11,7 @@ import { accountRequestSchema, quoteRequestSchema } from '../../../shared/contra
 import { useAppStore } from '../store/use-app-store.ts';
 import type { Drafts, FormSubmission } from './request-form-slice.ts';
 import { bridgeProblem } from '../components/problem-text.ts';
+import { useAfterCommit } from '../components/use-after-commit.ts';
 import { useT } from '../i18n/i18n.ts';
 import { check, formPaths, type FieldErrors } from './form-verdict.ts';
 import { focusField, inFormOrder } from './field-focus.ts';
@@ -75,6 +76,7 @@ export function useRequestForm<T extends keyof Drafts>({
   const firstField = useRef<HTMLInputElement>(null);
   const entry = useRef<HTMLInputElement>(null);
   const picker = useRef<HTMLDivElement>(null);
+  const afterCommit = useAfterCommit();
 
   const kind = submission.kind;
   const schemaVerdict = check(SCHEMAS[kind], submission.payload);
@@ -112,7 +114,7 @@ export function useRequestForm<T extends keyof Drafts>({
     const pending = pendingLineText();
     if (pending) {
       setFailure(pending.message);
-      requestAnimationFrame(() => {
+      afterCommit(() => {
         pending.field?.focus();
         pending.field?.select();
       });
@@ -121,7 +123,7 @@ export function useRequestForm<T extends keyof Drafts>({
     if (!verdict.value) {
       setShowAll(true);
       // The cursor goes to the problem nearest the top of the form, as the summary lists them.
-      requestAnimationFrame(() => {
+      afterCommit(() => {
         const first = inFormOrder(verdict.errors, inputNames)[0];
         if (first) focusField(inputNames?.[first] ?? first);
       });
@@ -147,7 +149,7 @@ export function useRequestForm<T extends keyof Drafts>({
     setFailure(undefined);
     setFormRun((run) => run + 1);
     onSubmitted?.();
-    requestAnimationFrame(() => firstField.current?.focus());
+    afterCommit(() => firstField.current?.focus());
   };
 
   /** What the picker or the entry row holds that is not a line yet, with the field to resolve it in. */
@@ -181,7 +183,7 @@ export function useRequestForm<T extends keyof Drafts>({
     setFailure(undefined);
     setShowAll(false);
     setBridgeErrors({});
-    requestAnimationFrame(() => firstField.current?.focus());
+    afterCommit(() => firstField.current?.focus());
   };
 
   /** Puts the order aside (a customer fetches a colleague) and starts an empty one; false when refused. */
@@ -199,7 +201,7 @@ export function useRequestForm<T extends keyof Drafts>({
     setBridgeErrors({});
     setFailure(undefined);
     setFormRun((run) => run + 1);
-    requestAnimationFrame(() => firstField.current?.focus());
+    afterCommit(() => firstField.current?.focus());
     return true;
   };
 

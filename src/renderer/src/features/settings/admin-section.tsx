@@ -10,6 +10,7 @@ import { useT, type MessageKey, type Translate } from '../../i18n/i18n.ts';
 import { AdminSettingsForm } from './admin-settings-form.tsx';
 import { ConnectionTestPanel } from './connection-test-panel.tsx';
 import { bridgeProblem } from '../../components/problem-text.ts';
+import { useAfterCommit } from '../../components/use-after-commit.ts';
 import { isBridgeError } from './settings-slice.ts';
 
 /**
@@ -35,15 +36,16 @@ function pinRefusal(answer: PinAnswer | BridgeError): Said | undefined {
 }
 
 function focusFirstConnectionField() {
-  requestAnimationFrame(() =>
-    document.querySelector<HTMLInputElement>('input[name="host.baseUrl"]')?.focus(),
-  );
+  document.querySelector<HTMLInputElement>('input[name="host.baseUrl"]')?.focus();
 }
 
 export function AdminSection({ view, status }: { view: SettingsView; status: AdminStatus }) {
   const t = useT();
   const lockAdmin = useAppStore((state) => state.lockAdmin);
   const headingId = useId();
+  // This section outlives the unlock form, which leaves with the lock: it moves the cursor once the
+  // settings the unlock brings are on screen.
+  const afterCommit = useAfterCommit();
   const locked = status.pinSet && !status.unlocked;
   // The machine policy requires a PIN and none is set yet: setting one is all that is open.
   const pinRequired = !status.pinSet && status.pinRequiredBy !== undefined;
@@ -54,7 +56,7 @@ export function AdminSection({ view, status }: { view: SettingsView; status: Adm
         {locked ? (
           <>
             <p className="field__hint">{t('settings.admin.lockedIntro')}</p>
-            <UnlockForm />
+            <UnlockForm onUnlocked={() => afterCommit(focusFirstConnectionField)} />
           </>
         ) : pinRequired ? (
           <p className="banner banner--warning" data-testid="pin-required">
@@ -91,7 +93,7 @@ export function AdminSection({ view, status }: { view: SettingsView; status: Adm
   );
 }
 
-function UnlockForm() {
+function UnlockForm({ onUnlocked }: { onUnlocked: () => void }) {
   const t = useT();
   const unlockAdmin = useAppStore((state) => state.unlockAdmin);
   const [pin, setPin] = useState('');
@@ -107,7 +109,7 @@ function UnlockForm() {
     setPin('');
     const refusal = pinRefusal(answer);
     setMessage(refusal);
-    if (!refusal) focusFirstConnectionField();
+    if (!refusal) onUnlocked();
   };
 
   return (
