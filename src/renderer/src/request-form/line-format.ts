@@ -8,12 +8,11 @@ import {
 } from '../../../shared/contract/request-lines.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
 import type { MessageKey, Translate } from '../i18n/i18n.ts';
+import { intlLocale } from '../components/date-time-format.ts';
 import { dateTimeFormat, numberFormat } from '../components/intl-formats.ts';
 
-const locale = (language: UiLanguage) => (language === 'nl' ? 'nl-NL' : 'en-GB');
-
 export function formatAmount(value: number, language: UiLanguage): string {
-  return numberFormat(locale(language), { maximumFractionDigits: 3 }).format(value);
+  return numberFormat(intlLocale(language), { maximumFractionDigits: 3 }).format(value);
 }
 
 export function unitName(t: Translate, unit: LineUnit): string {
@@ -87,7 +86,7 @@ export function lineMeasuresText(
 export function formatDay(day: string, language: UiLanguage): string {
   const [year, month, date] = day.split('-').map(Number);
   if (!year || !month || !date) return day;
-  return dateTimeFormat(locale(language), { day: 'numeric', month: 'long', year: 'numeric' }).format(
+  return dateTimeFormat(intlLocale(language), { day: 'numeric', month: 'long', year: 'numeric' }).format(
     new Date(year, month - 1, date),
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ExportAnswer, ExportFormat } from '../../../../shared/bridge/export-calls.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
-import { numberFormat } from '../../components/intl-formats.ts';
+import { formatCount } from '../../components/catalog-format.ts';
 
 export function CatalogExport() {
   const t = useT();
@@ -25,7 +25,7 @@ export function CatalogExport() {
       ? {
           tone: 'ok' as const,
           text: t('catalog.export.written', {
-            count: numberFormat(language === 'nl' ? 'nl-NL' : 'en-GB').format(answer.rows),
+            count: formatCount(answer.rows, language),
             file: answer.file,
           }),
         }

@@ -2,19 +2,19 @@
 // support bundle, and updates. For everyone at the desk: none of it changes a setting or shows a secret.
 import { useEffect, useState } from 'react';
 import type { AboutInfo } from '../../../../shared/bridge/support-calls.ts';
+import { formatCount } from '../../components/catalog-format.ts';
 import { formatDateTime } from '../../components/date-time-format.ts';
+import type { UiLanguage } from '../../../../shared/settings.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { UpdatesPart } from './updates-part.tsx';
-import { numberFormat } from '../../components/intl-formats.ts';
 
 type Notice = { kind: 'ok' | 'problem'; text: string } | undefined;
 
-function formatBytes(bytes: number, language: string): string {
-  const format = numberFormat(language === 'nl' ? 'nl-NL' : 'en-GB', { maximumFractionDigits: 1 });
+function formatBytes(bytes: number, language: UiLanguage): string {
   return bytes >= 1024 * 1024
-    ? `${format.format(bytes / 1024 / 1024)} MB`
-    : `${format.format(bytes / 1024)} kB`;
+    ? `${formatCount(bytes / 1024 / 1024, language)} MB`
+    : `${formatCount(bytes / 1024, language)} kB`;
 }
 
 export function SupportSection() {
