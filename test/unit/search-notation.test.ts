@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MATCH_CLASS,
   WritingReader,
+  itemWriting,
   rankCandidates,
   type RankCandidate,
 } from '../../src/main/core/catalog/search/search-rank.ts';
@@ -116,7 +117,7 @@ describe('ranking matches', () => {
     return {
       id,
       itemNo: String(100000 + id),
-      item: reader.item(String(100000 + id), description, fields.profile ?? '', fields.grade ?? ''),
+      item: itemWriting(description, fields.profile ?? '', fields.grade ?? '', reader.text),
       own: reader.text('Lengte 6 m'),
       variantCode: '06000',
       thicknessMm: 0,

@@ -31,6 +31,7 @@ import {
 } from '../search-index/index.ts';
 import {
   WritingReader,
+  itemWriting,
   needsWriting,
   type ItemWriting,
   rankCandidates,
@@ -95,8 +96,42 @@ interface ColumnLoad {
   loaded: Promise<void>;
 }
 
-/** What ranking reads of an item: its description, treatment (second description), profile and grade. */
-type ItemTexts = [description: string, treatment: string, profileCode: string, gradeCode: string];
+/**
+ * An item as ranking reads it before the columns load (its description, treatment or second description,
+ * profile and grade), and what ranking makes of that, worked out once per catalog rather than once per
+ * search: a broad search spans up to 5,000 items, and each key typed searches mostly the same ones again.
+ */
+class KnownItem {
+  readonly #texts: readonly [description: string, treatment: string, profileCode: string, gradeCode: string];
+  /** By whether the description is compared (1) or only the codes (0). */
+  readonly #writings: [ItemWriting | undefined, ItemWriting | undefined] = [undefined, undefined];
+  readonly #keys: [string | undefined, string | undefined] = [undefined, undefined];
+
+  constructor(description: string, treatment: string, profileCode: string, gradeCode: string) {
+    this.#texts = [description, treatment, profileCode, gradeCode];
+  }
+
+  writing(withText: boolean, read: (text: string) => TextWriting): ItemWriting {
+    const [description, treatment, profileCode, gradeCode] = this.#texts;
+    return (this.#writings[+withText] ??= itemWriting(
+      withText ? description : '',
+      profileCode,
+      gradeCode,
+      read,
+      treatment,
+    ));
+  }
+
+  /** What ranking compares of the item, as one key: items written alike share their sizes' match classes. */
+  key(withText: boolean): string {
+    const [description, treatment, profileCode, gradeCode] = this.#texts;
+    return (this.#keys[+withText] ??=
+      `${withText ? description : ''}\u0000${treatment}\u0000${profileCode}\u0000${gradeCode}`);
+  }
+}
+
+/** An item a match names and the catalog's items lack: found by its number alone. */
+const UNKNOWN_ITEM = new KnownItem('', '', '', '');
 
 interface RankedIds {
   ids: Int32Array;
@@ -124,7 +159,7 @@ export class CatalogSearch {
    * searches mostly the same items again, and an item's row costs a seek by its text key (a third of
    * such a search without this). Dropped once the columns hold them.
    */
-  #itemTexts = new Map<string, ItemTexts>();
+  #itemTexts = new Map<string, KnownItem>();
 
   /** Searches rank from in-memory columns unless `columns` is off (the main thread's fallback). */
   constructor(connection: CatalogConnection, { columns = true }: { columns?: boolean } = {}) {
@@ -551,7 +586,7 @@ export class CatalogSearch {
     let writingCount = 0;
     let itemNo: string | undefined;
     let item: ItemWriting | undefined;
-    let itemWriting = 0;
+    let itemWrittenAs = 0;
     const candidates: RankCandidate[] = [];
     for (const [
       id,
@@ -567,18 +602,13 @@ export class CatalogSearch {
       // A match's sizes come one after another.
       if (no !== itemNo || !item) {
         itemNo = no;
-        const [itemDescription = '', treatment = '', profileCode = '', gradeCode = ''] =
-          itemTexts.get(no) ?? [];
-        const itemText = withText ? itemDescription : '';
-        item = reader.item(no, itemText, profileCode, gradeCode, treatment);
-        itemWriting = numberOf(
-          itemWritings,
-          `${itemText}\u0000${treatment}\u0000${profileCode}\u0000${gradeCode}`,
-        );
+        const known = itemTexts.get(no) ?? UNKNOWN_ITEM;
+        item = known.writing(withText, reader.text);
+        itemWrittenAs = numberOf(itemWritings, known.key(withText));
       }
       const own = reader.text(description);
       const code = variantCode.toLowerCase();
-      const byItem = numberOf(owns, own) * WRITING_PART_MAX + itemWriting;
+      const byItem = numberOf(owns, own) * WRITING_PART_MAX + itemWrittenAs;
       const byCode = numberOf(codes, code) * WRITING_PART_MAX + numberOf(thicknesses, thicknessMm);
       const bySize = numberOf(widths, widthMm) * WRITING_PART_MAX + numberOf(lengths, lengthMm);
       let ofItem = writings.get(byItem);
@@ -605,7 +635,7 @@ export class CatalogSearch {
   }
 
   /** The description and treatment of the matches' items, each item once (a match's sizes share them). */
-  #itemTextsOf(rows: readonly RankRecord[]): Map<string, ItemTexts> {
+  #itemTextsOf(rows: readonly RankRecord[]): Map<string, KnownItem> {
     const known = this.#itemTexts;
     if (known.size > WRITINGS_KEPT_MAX) known.clear();
     const missing = new Set<string>();
@@ -616,11 +646,10 @@ export class CatalogSearch {
        FROM item WHERE no IN (SELECT value FROM json_each(?))`,
     );
     found.setReturnArrays(true);
-    for (const [no, ...texts] of found.all(JSON.stringify([...missing])) as unknown as [
-      string,
-      ...ItemTexts,
-    ][])
-      known.set(no, texts);
+    for (const [no, description, treatment, profileCode, gradeCode] of found.all(
+      JSON.stringify([...missing]),
+    ) as unknown as [string, string, string, string, string][])
+      known.set(no, new KnownItem(description, treatment, profileCode, gradeCode));
     return known;
   }
 

@@ -97,12 +97,11 @@ export function itemWriting(
 }
 
 /**
- * Reads what matches are written with, each distinct text and each item once, and only when asked. The
- * texts' writings may be kept from search to search (`texts`); an item's are per search.
+ * Reads what matches are written with, each distinct text once, and only when asked. The texts' writings
+ * may be kept from search to search (`texts`).
  */
 export class WritingReader {
   readonly #texts: Map<string, TextWriting>;
-  readonly #items = new Map<string, ItemWriting>();
 
   constructor(texts = new Map<string, TextWriting>()) {
     this.#texts = texts;
@@ -116,21 +115,6 @@ export class WritingReader {
     }
     return writing;
   };
-
-  item(
-    itemNo: string,
-    description: string,
-    profileCode: string,
-    gradeCode: string,
-    treatment = '',
-  ): ItemWriting {
-    let writing = this.#items.get(itemNo);
-    if (!writing) {
-      writing = itemWriting(description, profileCode, gradeCode, this.text, treatment);
-      this.#items.set(itemNo, writing);
-    }
-    return writing;
-  }
 }
 
 /** Dimensions as the text would write them: a catalog has a few hundred distinct values. */
