@@ -2,11 +2,11 @@
 import type { CatalogSizeRow } from '../../../shared/contract/catalog-search.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
 import type { Translate } from '../i18n/i18n.ts';
-import { formatDateTime, intlLocale } from './date-time-format.ts';
+import { formatDateTime } from './date-time-format.ts';
 import { dateTimeFormat, numberFormat } from './intl-formats.ts';
 
 export function formatCount(value: number, language: UiLanguage): string {
-  return numberFormat(intlLocale(language), { maximumFractionDigits: 1 }).format(value);
+  return numberFormat(language, { maximumFractionDigits: 1 }).format(value);
 }
 
 /** A sync's time as every list shows times: `22-11-2026 14:05` (see date-time-format.ts). */
@@ -18,7 +18,7 @@ export function formatWhen(iso: string | undefined, language: UiLanguage): strin
 export function formatClock(iso: string, language: UiLanguage, now = new Date()): string {
   const at = new Date(iso);
   const today = at.toDateString() === now.toDateString();
-  return dateTimeFormat(intlLocale(language), {
+  return dateTimeFormat(language, {
     ...(today ? {} : { day: 'numeric', month: 'short' }),
     hour: '2-digit',
     minute: '2-digit',
@@ -35,7 +35,7 @@ export function formatAge(iso: string, t: Translate, now = Date.now()): string {
 }
 
 export function formatDuration(ms: number, language: UiLanguage): string {
-  return `${numberFormat(intlLocale(language), { maximumFractionDigits: 1 }).format(ms / 1000)} s`;
+  return `${numberFormat(language, { maximumFractionDigits: 1 }).format(ms / 1000)} s`;
 }
 
 /** "6000", "2000 × 1000 × 10", or '' when the size has no dimensions. */

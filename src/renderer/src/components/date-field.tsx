@@ -14,7 +14,7 @@ import {
 } from '../../../shared/locale/date-input.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
 import { useT } from '../i18n/i18n.ts';
-import { formatLongDay, intlLocale, localDay } from './date-time-format.ts';
+import { formatLongDay, localDay } from './date-time-format.ts';
 import { dateTimeFormat } from './intl-formats.ts';
 import './date-field.css';
 
@@ -219,16 +219,15 @@ function Calendar({ id, label, selected, earliest, language, onChoose, onClose }
       grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focused}"]`)?.focus();
   }, [focused]);
 
-  const locale = intlLocale(language);
-  const monthTitle = dateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(
+  const monthTitle = dateTimeFormat(language, { month: 'long', year: 'numeric' }).format(
     new Date(Number(focused.slice(0, 4)), Number(focused.slice(5, 7)) - 1, 1),
   );
   const weekdays = [...Array(7).keys()].map((index) => {
     // 2024-01-01 was a Monday.
     const day = new Date(2024, 0, 1 + index);
     return {
-      short: dateTimeFormat(locale, { weekday: 'short' }).format(day),
-      long: dateTimeFormat(locale, { weekday: 'long' }).format(day),
+      short: dateTimeFormat(language, { weekday: 'short' }).format(day),
+      long: dateTimeFormat(language, { weekday: 'long' }).format(day),
     };
   });
   const isPast = (day: string) => earliest !== undefined && day < earliest;

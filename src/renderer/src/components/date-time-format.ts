@@ -4,11 +4,6 @@ import { formatDate } from '../../../shared/locale/date-input.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
 import { dateTimeFormat } from './intl-formats.ts';
 
-/** The locale whose month and weekday names the UI language uses (never the browser's own). */
-export function intlLocale(language: UiLanguage): string {
-  return language === 'nl' ? 'nl-NL' : 'en-GB';
-}
-
 const pad = (part: number) => String(part).padStart(2, '0');
 
 /** YYYY-MM-DD of a moment, in local time. */
@@ -32,7 +27,7 @@ export function formatClock(moment: Date): string {
 export function formatLongDay(day: string, language: UiLanguage): string {
   const [year, month, date] = day.split('-').map(Number);
   if (!year || !month || !date) return day;
-  return dateTimeFormat(intlLocale(language), {
+  return dateTimeFormat(language, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

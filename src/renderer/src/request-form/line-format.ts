@@ -8,11 +8,10 @@ import {
 } from '../../../shared/contract/request-lines.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
 import type { MessageKey, Translate } from '../i18n/i18n.ts';
-import { intlLocale } from '../components/date-time-format.ts';
 import { dateTimeFormat, numberFormat } from '../components/intl-formats.ts';
 
 export function formatAmount(value: number, language: UiLanguage): string {
-  return numberFormat(intlLocale(language), { maximumFractionDigits: 3 }).format(value);
+  return numberFormat(language, { maximumFractionDigits: 3 }).format(value);
 }
 
 export function unitName(t: Translate, unit: LineUnit): string {
@@ -86,7 +85,7 @@ export function lineMeasuresText(
 export function formatDay(day: string, language: UiLanguage): string {
   const [year, month, date] = day.split('-').map(Number);
   if (!year || !month || !date) return day;
-  return dateTimeFormat(intlLocale(language), { day: 'numeric', month: 'long', year: 'numeric' }).format(
+  return dateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(
     new Date(year, month - 1, date),
   );
 }
