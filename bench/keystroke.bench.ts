@@ -73,8 +73,10 @@ const INSTRUMENT_PAGE = `(() => {
     call.ended = performance.now();
     return response;
   };
+  // Keys that type a character: the Delete that clears the field between queries is the bench's, not one of
+  // the query's keys.
   document.addEventListener('keydown', (event) => {
-    if (event.target instanceof HTMLInputElement) pending = { at: performance.now(), field: event.target };
+    if (event.target instanceof HTMLInputElement && event.key.length === 1) pending = { at: performance.now(), field: event.target };
   }, true);
   // After the frame the DOM change is painted in: a task queued from requestAnimationFrame runs after it.
   const afterPaint = (done) => requestAnimationFrame(() => {
@@ -91,6 +93,8 @@ const INSTRUMENT_PAGE = `(() => {
     afterPaint(() => keys.push({ at: key.at, painted: performance.now(), text }));
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-results-for'] });
   window.__keysTimed = () => keys.length;
+  window.__emptiedFieldShown = () =>
+    [...document.querySelectorAll('[data-results-for]')].every((list) => list.getAttribute('data-results-for') === '');
   // Each key's bridge time: the last call for its text made between the key and its paint.
   window.__keystrokeTimings = () => keys.splice(0).map((key) => {
     const call = calls
@@ -105,12 +109,21 @@ function timedKeys(): number {
   return (globalThis as unknown as { __keysTimed: () => number }).__keysTimed();
 }
 
+/** Runs in the page: whether every result list shows the empty field's answer (or none is open). */
+function emptiedFieldShown(): boolean {
+  return (globalThis as unknown as { __emptiedFieldShown: () => boolean }).__emptiedFieldShown();
+}
+
 /** Types every query a key at a time into `field`, each key after the last one's results were painted. */
 async function typeQueries(page: Page, field: string): Promise<KeyTiming[]> {
   const input = page.locator(field);
   for (const query of QUERIES) {
+    // Emptied (Playwright's fill presses Delete), and the emptied field's own answer shown (the catalog's
+    // whole list; the picker's list closed), before a person's pause and the query's first key.
     await input.fill('');
     await input.focus();
+    await page.waitForFunction(emptiedFieldShown);
+    await page.waitForTimeout(BETWEEN_KEYS_MS + keyPhases());
     for (const key of query) {
       const before = await page.evaluate(timedKeys);
       await page.keyboard.type(key);
@@ -186,6 +199,8 @@ export default async function benchKeystroke(): Promise<Record<string, unknown>>
       return {
         sizes: run.rows.variants,
         queries: QUERIES.length,
+        // Each field's `keys` is at most this: a key whose search failed has no bridge time and is left out.
+        charactersTyped: QUERIES.join('').length,
         betweenKeysMs: BETWEEN_KEYS_MS,
         viewport: '1024×700',
         catalogSearch: catalog,
