@@ -381,9 +381,12 @@ function drained(stream: NodeJS.WriteStream): Promise<void> {
 
 function startDesktop(): void {
   // Before ready: app:// is a standard, secure origin of our own (file:// pages share one origin and get
-  // extra privileges). No fetch, CORS or service-worker privileges: the page needs none.
+  // extra privileges). No fetch, CORS or service-worker privileges: the page needs none. The code cache
+  // keeps V8's compiled scripts between starts, as http(s) pages have it (a custom scheme has none unless
+  // asked): compiling the first screen's scripts is part of every start. A build's new file names start
+  // its cache afresh.
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true } },
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, codeCache: true } },
   ]);
   startLocalCrashReporter();
   if (!app.requestSingleInstanceLock()) {

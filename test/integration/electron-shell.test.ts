@@ -185,7 +185,7 @@ describe('Electron shell wiring, read from one started shell', () => {
     // The scheme is privileged before the app is ready, as Electron requires.
     expect(state.order.indexOf('registerSchemesAsPrivileged')).toBe(0);
     expect(state.privilegedSchemes).toEqual([
-      { scheme: 'app', privileges: { standard: true, secure: true } },
+      { scheme: 'app', privileges: { standard: true, secure: true, codeCache: true } },
     ]);
     expect(state.protocolSchemes).toEqual(['app']);
   });
