@@ -1,8 +1,9 @@
 import { Suspense, lazy, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useSetupGuideOnFirstRun } from '../features/settings/setup-guide.tsx';
 import { CounterScreen } from '../features/counter/counter-screen.tsx';
-import { CustomerPanel } from '../features/customer/customer-panel.tsx';
+import { CustomerPanel, loadCustomerTabs } from '../features/customer/customer-panel.tsx';
 import { ReprintSlipButton } from '../features/counter/slip-printing.tsx';
+import { loadSlipQrEncoder } from '../features/counter/slip-qr.tsx';
 import { HeaderStatus } from './header-status.tsx';
 import { useT } from '../i18n/i18n.ts';
 import { SCREENS, type Screen } from './app-store.ts';
@@ -31,11 +32,17 @@ const SettingsScreen = lazy(() =>
   LATER_SCREENS.settings().then((module) => ({ default: module.SettingsScreen })),
 );
 
-/** Fetches the later screens once the browser has nothing else to do, so a first visit waits for none. */
+/** What the first screen shows only later: the customer's lists after a sign-in, the slip's QR code. */
+const LATER_PARTS = [loadCustomerTabs, loadSlipQrEncoder];
+
+/**
+ * Fetches the later screens and parts once the browser has nothing else to do, so a first visit waits for
+ * none.
+ */
 function fetchLaterScreensWhenIdle(): () => void {
   const fetchAll = () => {
-    // A chunk that fails to load here is loaded again, and its failure shown, on the screen's first visit.
-    for (const load of Object.values(LATER_SCREENS)) void load().catch(() => {});
+    // A chunk that fails to load here is loaded again, and its failure shown, on its first use.
+    for (const load of [...Object.values(LATER_SCREENS), ...LATER_PARTS]) void load().catch(() => {});
   };
   if (typeof window.requestIdleCallback !== 'function') {
     const timer = window.setTimeout(fetchAll, 1000);

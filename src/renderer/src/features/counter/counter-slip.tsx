@@ -16,7 +16,7 @@ import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { localDay } from '../../components/date-time-format.ts';
 import { slipDay, slipLines } from './slip-lines.ts';
-import { SlipQrCode } from './slip-qr.tsx';
+import { loadSlipQrEncoder, SlipQrCode, type SlipQrEncoder } from './slip-qr.tsx';
 import './slip-printing.css';
 
 export interface SlipContent {
@@ -24,16 +24,29 @@ export interface SlipContent {
   payload: QuoteRequestInput;
   /** The lines' items from the local catalog, by item number (for their treatment). */
   items: ReadonlyMap<string, CatalogItemDetail>;
+  encodeQr: SlipQrEncoder;
 }
 
-/** The catalog items a request's lines name; an item not in the local catalog is left out. */
-export async function slipItems(
+/** What a slip needs besides its request, loaded together. */
+export type SlipExtras = Pick<SlipContent, 'items' | 'encodeQr'>;
+
+/**
+ * The catalog items a request's lines name (an item not in the local catalog is left out) and the QR
+ * code's encoder.
+ */
+export async function loadSlipExtras(
   payload: QuoteRequestInput,
   lookUp: (itemNo: string) => BridgeAnswer<'catalog:item'>,
-): Promise<Map<string, CatalogItemDetail>> {
+): Promise<SlipExtras> {
   const numbers = new Set((payload[QUOTE_LINES_KEY] ?? []).flatMap((line) => line.itemNo ?? []));
-  const found = await Promise.all([...numbers].map((itemNo) => lookUp(itemNo)));
-  return new Map(found.flatMap((answer) => (answer.ok ? [[answer.value.itemNo, answer.value]] : [])));
+  const [found, encodeQr] = await Promise.all([
+    Promise.all([...numbers].map((itemNo) => lookUp(itemNo))),
+    loadSlipQrEncoder(),
+  ]);
+  const items = new Map(
+    found.flatMap((answer) => (answer.ok ? [[answer.value.itemNo, answer.value] as const] : [])),
+  );
+  return { items, encodeQr };
 }
 
 /** The paper this workstation prints the slip on (Settings), read when a slip is shown. */
@@ -107,6 +120,7 @@ export function CounterSlip({ content, paper }: { content: SlipContent; paper: S
         </div>
         <figure className="print-slip__code">
           <SlipQrCode
+            encode={content.encodeQr}
             text={reference}
             label={t(item.number ? 'counter.slip.qrNumber' : 'counter.slip.qrReference')}
           />

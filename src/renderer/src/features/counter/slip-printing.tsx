@@ -6,7 +6,13 @@ import { SOURCE_COUNTER_VISIT } from '../../../../shared/contract/fixed-values.t
 import type { QuoteRequestInput } from '../../../../shared/contract/request-schemas.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
-import { CounterSlip, slipItems, useSlipPaper, type SlipContent } from './counter-slip.tsx';
+import {
+  CounterSlip,
+  loadSlipExtras,
+  useSlipPaper,
+  type SlipContent,
+  type SlipExtras,
+} from './counter-slip.tsx';
 import { printSlip, type SlipPrintNotice } from './print-slip.ts';
 
 /** A counter order the warehouse may still need a slip for: on its way or delivered. */
@@ -18,24 +24,24 @@ export function isReprintable(item: OutboxItemView): boolean {
   );
 }
 
-/** The slip of a request, with its lines' catalog items loaded; undefined while they load or without one. */
+/** The slip of a request, with its extras loaded; undefined while they load or without one. */
 export function useSlipContent(
   item: OutboxItemView | undefined,
   payload: QuoteRequestInput | undefined,
 ): SlipContent | undefined {
   const lookUpCatalogItem = useAppStore((state) => state.lookUpCatalogItem);
-  const [loaded, setLoaded] = useState<{ payload: QuoteRequestInput; items: SlipContent['items'] }>();
+  const [loaded, setLoaded] = useState<{ payload: QuoteRequestInput; extras: SlipExtras }>();
   useEffect(() => {
     if (!payload) return;
     let current = true;
-    void slipItems(payload, lookUpCatalogItem).then((items) => {
-      if (current) setLoaded({ payload, items });
+    void loadSlipExtras(payload, lookUpCatalogItem).then((extras) => {
+      if (current) setLoaded({ payload, extras });
     });
     return () => {
       current = false;
     };
   }, [payload, lookUpCatalogItem]);
-  return item && payload && loaded?.payload === payload ? { item, payload, items: loaded.items } : undefined;
+  return item && payload && loaded?.payload === payload ? { item, payload, ...loaded.extras } : undefined;
 }
 
 export function SlipPrintStatus({ notice }: { notice: SlipPrintNotice | undefined }) {
@@ -68,7 +74,7 @@ export function ReprintSlipButton({ item }: { item: OutboxItemView }) {
       return;
     }
     const payload = detail.value.payload;
-    setContent({ item: detail.value, payload, items: await slipItems(payload, lookUpCatalogItem) });
+    setContent({ item: detail.value, payload, ...(await loadSlipExtras(payload, lookUpCatalogItem)) });
   };
   // Once the slip is in the page: print it, then take it out again.
   useEffect(() => {

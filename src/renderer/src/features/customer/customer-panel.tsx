@@ -1,7 +1,7 @@
 // The customer panel on the counter and fair screens: sign a known customer in with a one-time code, an
 // unmissable bar saying who is signed in, "use customer details", a Buyer's delivery addresses, and the
 // customer's requests, quotes, orders, shipments, lines and documents.
-import { useEffect, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useState, type FormEvent } from 'react';
 import {
   draftHasContent,
   withPortalValues,
@@ -19,9 +19,15 @@ import { useT } from '../../i18n/i18n.ts';
 import { formatClock } from '../../components/date-time-format.ts';
 import { ProblemBanner } from '../../components/message-details.tsx';
 import { bridgeProblem } from '../../components/problem-text.ts';
-import { CustomerTabs } from './customer-tabs.tsx';
 import { secondsUntil } from './customer-slice.ts';
 import './customer-panel.css';
+
+/**
+ * The customer's lists, loaded with the first sign-in (fetched once the desk is idle after start): the
+ * first screen's scripts are smaller without them.
+ */
+export const loadCustomerTabs = () => import('./customer-tabs.tsx');
+const CustomerTabs = lazy(() => loadCustomerTabs().then((module) => ({ default: module.CustomerTabs })));
 
 type QuoteTarget = Extract<DraftTarget, 'counter' | 'fair'>;
 
@@ -265,7 +271,9 @@ function SignedIn({
       </div>
       {notice ? <p className="customer-panel__notice">{notice}</p> : null}
       <DeliveryAddresses customer={customer} target={target} onUsed={setNotice} />
-      <CustomerTabs target={target} />
+      <Suspense fallback={<p className="customer-tabs__loading">{t('customer.loading')}</p>}>
+        <CustomerTabs target={target} />
+      </Suspense>
     </>
   );
 }
