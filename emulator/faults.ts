@@ -39,7 +39,14 @@ interface FaultBehaviour {
   readonly target: CallTarget | 'byMatch';
   /** The answer's status and Retry-After when the rule sets none. */
   readonly answer?: { readonly status: number; readonly retryAfterSeconds?: number };
+  /**
+   * How a fault that fired strikes: by its answer (the default; `answer` gives its status), by closing the
+   * connection before any answer, or halfway through a catalog page's body.
+   */
+  readonly strikes?: FaultStrike;
 }
+
+export type FaultStrike = 'answer' | 'connection' | 'midBody';
 
 function fault<const K extends string, const S extends z.ZodRawShape, const B extends FaultBehaviour>(
   kind: K,
@@ -83,10 +90,10 @@ const FAULT_KINDS = [
     { match, ms: z.number().int().min(0).max(600_000) },
     { when: 'latency', target: 'byMatch' },
   ),
-  fault('drop', { match }, { when: 'beforeCall', target: 'byMatch' }),
-  fault('dropAfterStore', {}, { when: 'afterStore', target: 'requests' }),
-  fault('dropMidBody', {}, { when: 'beforeCall', target: 'catalog' }),
-  fault('malformedRecord', {}, { when: 'beforeCall', target: 'catalog' }),
+  fault('drop', { match }, { when: 'beforeCall', target: 'byMatch', strikes: 'connection' }),
+  fault('dropAfterStore', {}, { when: 'afterStore', target: 'requests', strikes: 'connection' }),
+  fault('dropMidBody', {}, { when: 'beforeCall', target: 'catalog', strikes: 'midBody' }),
+  fault('malformedRecord', {}, { when: 'beforeCall', target: 'catalog', strikes: 'midBody' }),
   // voaPortal shares the requests' target: the portal runs on the same API as voaRequests.
   fault('sessionConflict', {}, { when: 'portal', target: 'requests' }),
   fault('reportFailure', {}, { when: 'portal', target: 'requests' }),
@@ -171,6 +178,7 @@ function seededRandom(seed: number): () => number {
 /** A fault that fired on a call, with what the answer should carry. */
 export interface FiredFault {
   kind: FaultKind;
+  strikes: FaultStrike;
   status?: number;
   retryAfterSeconds?: number;
 }
@@ -195,12 +203,13 @@ export interface FaultPlan {
 }
 
 function firedFrom(rule: FaultRule): FiredFault {
-  const { answer } = behaviourOf(rule.kind);
-  if (!answer) return { kind: rule.kind };
+  const { answer, strikes = 'answer' } = behaviourOf(rule.kind);
+  if (!answer) return { kind: rule.kind, strikes };
   const status = 'status' in rule ? rule.status : undefined;
   const retryAfter = 'retryAfterSeconds' in rule ? rule.retryAfterSeconds : undefined;
   return {
     kind: rule.kind,
+    strikes,
     status: status ?? answer.status,
     ...(answer.retryAfterSeconds !== undefined
       ? { retryAfterSeconds: retryAfter ?? answer.retryAfterSeconds }

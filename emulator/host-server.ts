@@ -407,7 +407,7 @@ export function createHostRequestHandler(
     const afterStore = context.faults().afterStore();
     if (afterStore) {
       call.fault = afterStore.kind;
-      if (afterStore.kind === 'dropAfterStore') {
+      if (afterStore.strikes === 'connection') {
         request.socket.destroy();
         return;
       }
@@ -453,11 +453,11 @@ export function createHostRequestHandler(
       if (decision.latencyMs > 0) await sleep(decision.latencyMs);
       fault = decision.fault;
       if (fault) call.fault = fault.kind;
-      if (fault?.kind === 'drop') {
+      if (fault?.strikes === 'connection') {
         request.socket.destroy();
         return;
       }
-      if (fault && fault.kind !== 'dropMidBody' && fault.kind !== 'malformedRecord') {
+      if (fault?.strikes === 'answer') {
         answerStatusFault(response, call.target, fault);
         return;
       }
