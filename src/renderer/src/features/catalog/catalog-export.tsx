@@ -5,6 +5,7 @@ import type { ExportAnswer, ExportFormat } from '../../../../shared/bridge/expor
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { formatCount } from '../../components/catalog-format.ts';
+import './catalog-export.css';
 
 export function CatalogExport() {
   const t = useT();
