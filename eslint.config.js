@@ -61,6 +61,12 @@ const rendererZones = [
     message: 'Features sit below the app: read the store through store/use-app-store.ts.',
   })),
   {
+    target: `./${renderer}/components`,
+    from: `./${renderer}/store`,
+    message:
+      'A component takes what it shows as props, and the UI language through i18n (useT, useLanguage): it does not read the store.',
+  },
+  {
     target: `./${renderer}`,
     from: './src/main',
     message: 'The renderer reaches main only through the bridge (src/shared/bridge).',

@@ -47,6 +47,21 @@ describe('lint keeps the layers', () => {
     ).toContain('import-x/no-restricted-paths');
   });
 
+  it('a component takes what it shows as props: it does not read the store', async () => {
+    expect(
+      await brokenRules(
+        `${renderer}/components/example.ts`,
+        "import { useAppStore } from '../store/use-app-store.ts';\nexport const store = useAppStore;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await brokenRules(
+        `${renderer}/components/example.ts`,
+        "import { useLanguage } from '../i18n/i18n.ts';\nexport const language = useLanguage;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it("the catalog's sync and search do not import each other, and parts import each other's index.ts only", async () => {
     const catalog = 'src/main/core/catalog';
     expect(

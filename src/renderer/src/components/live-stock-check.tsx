@@ -7,8 +7,7 @@ import { CATALOG_SYNC_PERMISSION_SET } from '../../../shared/contract/catalog-pa
 import type { UiLanguage } from '../../../shared/settings.ts';
 import type { SyncStatus } from '../../../shared/contract/catalog-search.ts';
 import type { BridgeAnswer } from '../bridge/voa.ts';
-import { useT, type MessageKey, type Translate } from '../i18n/i18n.ts';
-import { useAppStore } from '../store/use-app-store.ts';
+import { useLanguage, useT, type MessageKey, type Translate } from '../i18n/i18n.ts';
 import { formatClock, formatCount, formatWhen } from './catalog-format.ts';
 import { MessageDetails } from './message-details.tsx';
 import { bridgeProblem, missingSettingsText } from './problem-text.ts';
@@ -98,7 +97,7 @@ export function LiveStockCheck({
   check(itemNo: string, variantCode: string): BridgeAnswer<'stock:check'>;
 }) {
   const t = useT();
-  const language = useAppStore((state) => state.language);
+  const language = useLanguage();
   const size = `${itemNo}\u0000${variantCode}`;
   const [kept, setKept] = useState<{ size: string; shown: Shown }>({ size, shown: { state: 'idle' } });
   // Another size on the line is another question: an answer about the size before is not shown.

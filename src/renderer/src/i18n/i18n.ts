@@ -41,6 +41,11 @@ export function translate(
     : template;
 }
 
+/** The UI language, for the numbers and dates written beside `useT`'s words. */
+export function useLanguage(): UiLanguage {
+  return useAppStore((state) => state.language);
+}
+
 export function useT(): Translate {
   const language = useAppStore((state) => state.language);
   return useCallback<Translate>((key, values) => translate(language, key, values), [language]);
