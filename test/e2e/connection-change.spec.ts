@@ -7,6 +7,12 @@ import { type DeskAgainstEmulator, screenshot } from './browser-shell.ts';
 
 let desk: DeskAgainstEmulator;
 
+/**
+ * The connection the desk is moved to. Nothing listens there, so a send is refused at once: a host name
+ * would be looked up first, and a slow resolver kept the send going past the test's wait.
+ */
+const NEW_CONNECTION = 'https://127.0.0.1:9/v2.0/tenant/Production';
+
 // Each test's own desk, from the fixture (fixtures.ts), kept where this file's helpers read it.
 test.beforeEach(({ desk: own }) => {
   desk = own;
@@ -25,12 +31,10 @@ test('outbox: requests queued before a connection change wait for a person to se
     return result.ok;
   }, sampleCounterVisit);
   expect(queued).toBe(true);
-  const moved = await page.evaluate(async () => {
-    const result = await window.voa!.settings.save({
-      host: { baseUrl: 'https://erp-nieuw.example/v2.0/tenant/Production' },
-    });
+  const moved = await page.evaluate(async (baseUrl) => {
+    const result = await window.voa!.settings.save({ host: { baseUrl } });
     return result.ok;
-  });
+  }, NEW_CONNECTION);
   expect(moved).toBe(true);
 
   await page.keyboard.press('Alt+4');
@@ -47,7 +51,7 @@ test('outbox: requests queued before a connection change wait for a person to se
 
   await held.getByRole('button', { name: 'Naar de nieuwe verbinding sturen' }).click();
   const confirm = held.getByRole('alertdialog');
-  await expect(confirm).toContainText('https://erp-nieuw.example/v2.0/tenant/Production');
+  await expect(confirm).toContainText(NEW_CONNECTION);
   // The safe answer has the focus: Enter keeps them waiting.
   await expect(confirm.getByRole('button', { name: 'Laten wachten' })).toBeFocused();
   await screenshot(page, 'outbox-held-2-confirm-nl');
