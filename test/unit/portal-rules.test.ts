@@ -181,6 +181,22 @@ describe('reading the answers', () => {
     expect(plain).toMatchObject({ quantity: 3, unitOfMeasureCode: 'STK', outstandingQuantity: null });
   });
 
+  it('reads the steel section whenever any of its keys is there, and only then', () => {
+    const lines = readLines({
+      lines: [
+        { lineNo: 10000, itemNo: 'HEA200', grade: 'S355J2' },
+        { lineNo: 20000, itemNo: 'HEA200', shippedKg: 12.5 },
+        { lineNo: 30000, itemNo: 'PL10', quantity: 3, unitOfMeasureCode: 'STK', outstandingQuantity: 1 },
+      ],
+    });
+    expect(lines[0]?.steel).toMatchObject({
+      grade: 'S355J2',
+      quantity: { pieces: null, meters: null, kg: null },
+    });
+    expect(lines[1]?.steel?.shipped).toEqual({ pieces: null, meters: null, kg: 12.5 });
+    expect(lines[2]?.steel).toBeNull();
+  });
+
   it('sanitizes a document file name for saving', () => {
     expect(sanitizeFileName('SalesQuote Q/00:12*?.pdf')).toBe('SalesQuote Q_00_12_.pdf');
     expect(sanitizeFileName('Offerte Café 12.pdf')).toBe('Offerte Café 12.pdf');

@@ -59,8 +59,8 @@ export interface ObjectSpec extends Shown {
 }
 
 /**
- * Keys of the same host row gathered under one name: present (not null) only when one of `presentWith`
- * is in the row, as the steel extension's keys are present whenever its field exists.
+ * Keys of the same host row gathered under one name: present (not null) only when one of its fields' host
+ * keys (`hostKeys`) is in the row, as the steel extension's keys are present whenever its field exists.
  */
 export interface SectionSpec extends Shown {
   readonly kind: 'section';
@@ -147,7 +147,28 @@ export const object = <const F extends PortalFieldTable, const O extends Options
   fields: F,
   options?: O,
 ) => ({ kind: 'object', from, fields, ...(options as O) }) as const;
-export const section = <const F extends PortalFieldTable>(presentWith: readonly string[], fields: F) =>
-  ({ kind: 'section', presentWith, fields }) as const;
 export const quantities = <const A extends boolean>(prefix: string, always: A) =>
   ({ kind: 'quantities', prefix, always }) as const;
+
+/** The host keys of a quantities field, by the quantity each holds. */
+export const quantityKeys = (prefix: string) =>
+  ({ pieces: `${prefix}Pieces`, meters: `${prefix}Meters`, kg: `${prefix}Kg` }) as const;
+
+/** The keys of a host row that a table's fields are read from. */
+export function hostKeys(fields: PortalFieldTable): string[] {
+  return Object.entries(fields).flatMap(([key, spec]) => {
+    switch (spec.kind) {
+      case 'object':
+        return [spec.from ?? key];
+      case 'section':
+        return hostKeys(spec.fields);
+      case 'quantities':
+        return Object.values(quantityKeys(spec.prefix));
+      default:
+        return [key];
+    }
+  });
+}
+
+export const section = <const F extends PortalFieldTable>(fields: F) =>
+  ({ kind: 'section', presentWith: hostKeys(fields), fields }) as const;

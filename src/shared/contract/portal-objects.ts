@@ -222,7 +222,7 @@ export const PORTAL_LINE_FIELDS = {
   lineNo: number(),
   unitOfMeasureCode: text(),
   /** With the steel extension (null without it). */
-  steel: section(['quantityPieces', 'quantityMeters', 'quantityKg', 'unit', 'weightType'], STEEL_LINE_FIELDS),
+  steel: section(STEEL_LINE_FIELDS),
 } as const;
 export type PortalDocumentLine = PortalObject<typeof PORTAL_LINE_FIELDS>;
 

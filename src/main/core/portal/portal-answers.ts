@@ -30,11 +30,12 @@ import {
   type PortalShipmentRow,
   type TruncatedList,
 } from '../../../shared/contract/portal-objects.ts';
-import type {
-  PortalFieldSpec,
-  PortalFieldTable,
-  PortalObject,
-  SteelQuantities,
+import {
+  quantityKeys,
+  type PortalFieldSpec,
+  type PortalFieldTable,
+  type PortalObject,
+  type SteelQuantities,
 } from '../../../shared/contract/portal-fields.ts';
 import { HOST_WORDS_MAX_CHARS } from '../host/answer-limits.ts';
 
@@ -93,9 +94,10 @@ const number = (row: Json, key: string): number | null => {
 };
 
 function quantitiesOf(row: Json, prefix: string): SteelQuantities | null {
-  const pieces = number(row, `${prefix}Pieces`);
-  const meters = number(row, `${prefix}Meters`);
-  const kg = number(row, `${prefix}Kg`);
+  const keys = quantityKeys(prefix);
+  const pieces = number(row, keys.pieces);
+  const meters = number(row, keys.meters);
+  const kg = number(row, keys.kg);
   return pieces === null && meters === null && kg === null ? null : { pieces, meters, kg };
 }
 
