@@ -9,6 +9,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openAppDatabase } from '../../src/main/core/db/app-database.ts';
 import { OutboxStore, itemDetail, itemView } from '../../src/main/core/outbox/outbox-store.ts';
+import { PURGED_AT_KEY, purgeDeliveredPersonalData } from '../../src/main/core/outbox/retention-purge.ts';
 import { newRequestId } from '../../src/main/core/outbox/request-id.ts';
 import { QUOTE_LINES_KEY } from '../../src/shared/contract/request-fields.ts';
 import { quoteRequestSchema } from '../../src/shared/contract/request-schemas.ts';
@@ -71,6 +72,11 @@ describe('outbox: stored payloads read back with their schema', () => {
     expect(listed.get(notJson)?.lastError).toMatch(/not JSON/);
     expect(listed.get(unknownKey)?.summary.companyName).toBe(sampleCounterVisit.companyName);
     expect(itemDetail(store.byRequestId(unknownKey)!)).toBeNull();
+    // The outbox's search reads the stored text as well: a row that is no JSON is not found by a name, and
+    // fails no one else's search.
+    const found = store.list({ search: sampleCounterVisit.companyName! }).map((item) => item.requestId);
+    expect(found).toEqual(expect.arrayContaining([good, unknownKey, textQuantity]));
+    expect(found).not.toContain(notJson);
 
     const claimed = store.claimDue(10, 'test-sender', 60_000);
     expect(claimed.map((item) => item.requestId)).toEqual([good]);
@@ -97,6 +103,41 @@ describe('outbox: stored payloads read back with their schema', () => {
     const discarded = reopened.discard(reopened.byRequestId(notJson)!.id)!;
     expect(itemView(discarded)).toMatchObject({ state: 'discarded', unreadable: true });
     expect(payloadColumn(notJson)).toBe(storedBefore.get(notJson));
+  });
+
+  it('the retention purge purges a delivered payload that is damaged, and the others beside it', () => {
+    const store = new OutboxStore(db);
+    const delivered = (stored?: string): string => {
+      const requestId = newRequestId();
+      const item = store.insert(
+        'quote',
+        requestId,
+        quoteRequestSchema.parse({ ...sampleCounterVisit, requestId }),
+      );
+      expect(store.claimDue(1, 'test-sender', 60_000)[0]?.id).toBe(item.id);
+      store.record(
+        item.id,
+        { state: 'delivered', number: `WEB${String(item.id).padStart(6, '0')}` },
+        'test-sender',
+      );
+      if (stored !== undefined)
+        db.prepare('UPDATE outbox_item SET payload = ? WHERE request_id = ?').run(stored, requestId);
+      return requestId;
+    };
+    const intact = delivered();
+    const damaged = [
+      delivered('null'),
+      delivered('[1,2]'),
+      delivered('"tekst"'),
+      delivered('{"contactName": "Jan'),
+    ];
+    const later = new Date(Date.now() + 40 * 24 * 60 * 60 * 1000);
+
+    expect(purgeDeliveredPersonalData(db, 30, later).purged).toBe(5);
+    for (const id of damaged) expect(Object.keys(JSON.parse(payloadColumn(id)))).toEqual([PURGED_AT_KEY]);
+    const purged = JSON.parse(payloadColumn(intact));
+    expect(purged).toMatchObject({ source: sampleCounterVisit.source, [PURGED_AT_KEY]: later.toISOString() });
+    expect(payloadColumn(intact)).not.toContain(sampleCounterVisit.contactName!);
   });
 
   it('a payload that parses is read through its schema, the same as what was queued', () => {

@@ -181,9 +181,9 @@ export class OutboxStore {
         `(${[
           'request_id',
           'number',
-          "json_extract(payload, '$.companyName')",
-          "json_extract(payload, '$.contactName')",
-          "json_extract(payload, '$.email')",
+          storedPayloadKey('companyName'),
+          storedPayloadKey('contactName'),
+          storedPayloadKey('email'),
         ]
           .map((column) => `${column} LIKE :search ESCAPE '\\'`)
           .join(' OR ')})`,
@@ -384,6 +384,13 @@ export class OutboxStore {
 }
 
 /** An item of the current connection, or of none yet (`:connection` is bound to the current one). */
+/**
+ * A top-level key of a row's stored payload, in SQL: NULL where the stored text is no JSON (a damaged row),
+ * where `json_extract` alone would fail the whole statement, and with it every row's answer.
+ */
+export const storedPayloadKey = (key: string) =>
+  `CASE WHEN json_valid(payload) THEN json_extract(payload, '$.${key}') END`;
+
 const OF_CONNECTION = '(connection IS NULL OR connection IS :connection)';
 /** An item waiting to be sent, queued under another connection than the current one. */
 const HELD = `(state = 'queued' OR (state = 'sending' AND COALESCE(lease_until, 0) <= :now))

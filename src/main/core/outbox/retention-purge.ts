@@ -6,6 +6,7 @@
 // count, never by content.
 import type { DatabaseSync } from 'node:sqlite';
 import { appLog } from '../log/app-log.ts';
+import { storedPayloadKey } from './outbox-store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,6 +28,10 @@ export function purgedPayload(payload: Record<string, unknown>, purgedAt: string
   return { ...kept, [PURGED_AT_KEY]: purgedAt };
 }
 
+function isPayloadObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 export interface PurgeResult {
   purged: number;
   retentionDays: number;
@@ -45,7 +50,7 @@ export function purgeDeliveredPersonalData(
     .prepare(
       `SELECT id, payload FROM outbox_item
        WHERE state = 'delivered' AND delivered_at IS NOT NULL AND delivered_at < ?
-         AND json_extract(payload, '$.${PURGED_AT_KEY}') IS NULL`,
+         AND ${storedPayloadKey(PURGED_AT_KEY)} IS NULL`,
     )
     .all(before) as { id: number; payload: string }[];
   const purgedAt = now.toISOString();
@@ -58,12 +63,15 @@ export function purgeDeliveredPersonalData(
   db.exec('BEGIN IMMEDIATE');
   try {
     for (const row of rows) {
-      let payload: Record<string, unknown>;
+      // A damaged row (not JSON, or JSON that is no object) is purged to the mark alone: it stops neither
+      // its own purge nor the others'.
+      let stored: unknown;
       try {
-        payload = JSON.parse(row.payload) as Record<string, unknown>;
+        stored = JSON.parse(row.payload);
       } catch {
-        payload = {};
+        stored = undefined;
       }
+      const payload = isPayloadObject(stored) ? stored : {};
       update.run(JSON.stringify(purgedPayload(payload, purgedAt)), row.id);
     }
     db.exec('COMMIT');
