@@ -2,6 +2,8 @@
 // against the host emulator over HTTPS: the cursor where work starts after Alt+1…5, a reload back on the
 // same screen and tab, an unfinished order offered rather than imposed, parking and resuming orders,
 // Alt+O for pickup or delivery, an error summary in screen order, and the header naming what reached the ERP.
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { Locator, Page } from '@playwright/test';
 import type { UiLanguage } from '../../src/shared/settings.ts';
 import { screenshotAtSizes, type DeskAgainstEmulator } from './browser-shell.ts';
@@ -93,6 +95,44 @@ async function counterDraftSaved(page: Page, contactName: string) {
     )
     .toBe(contactName);
 }
+
+test('flow: a parked order this version cannot read is shown as such and can only be discarded', async ({
+  page,
+}) => {
+  // As another version of VOA Desk would have left it in app.db (a key this one does not know), beside one
+  // parked order this version reads.
+  const appDb = new DatabaseSync(path.join(desk.profile.dataDir, 'app.db'));
+  try {
+    appDb.exec('PRAGMA busy_timeout = 5000');
+    const insert = appDb.prepare(
+      `INSERT INTO parked_draft (target, body, unfinished, saved_at, parked_at)
+       VALUES ('counter', ?, 0, '2026-11-20T09:00:00.000Z', '2026-11-20T09:05:00.000Z')`,
+    );
+    insert.run(JSON.stringify({ companyName: 'Bouwbedrijf Jansen', lines: [], loyaltyCard: 'G-17' }));
+  } finally {
+    appDb.close();
+  }
+  await useLanguage(page, 'nl');
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const contact = page.getByLabel('Contactpersoon', { exact: true });
+  await expect(contact).toBeFocused();
+  await page.keyboard.type('Collega Klant');
+  await page.keyboard.press('Alt+W');
+  const parked = page.getByTestId('parked-orders');
+  const unreadable = parked
+    .getByRole('listitem')
+    .filter({ hasText: 'Bestelling die deze versie niet kan lezen' });
+  await expect(unreadable).toContainText('alleen weggooien kan');
+  await expect(unreadable.getByRole('button', { name: /^Verder/ })).toHaveCount(0);
+  await expect(parked.getByRole('button', { name: 'Verder met Collega Klant' })).toBeVisible();
+  await screenshotAtSizes(page, 'flow-parked-unreadable-nl', parked);
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await tabTo(page, unreadable.getByRole('button', { name: /weggooien$/ }), 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(unreadable).toHaveCount(0);
+  await expect(parked.getByRole('button', { name: 'Verder met Collega Klant' })).toBeVisible();
+});
 
 test('flow: the header names what reached the ERP, a catalog sync before any delivery', async ({ page }) => {
   for (const language of ['nl', 'en'] as const) {

@@ -146,4 +146,66 @@ describe('parked drafts', () => {
     expect(wrongKind).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect((await call<ParkedAnswer>('drafts:parked', {})).parked).toEqual([]);
   });
+  it('an order stored in a form this version cannot read is listed, kept as stored, and only discarded', async () => {
+    await call('drafts:park', {
+      target: 'counter',
+      draft: order('Smit Metaalbouw', ['100002']),
+      unfinished: false,
+    });
+    await call('drafts:park', {
+      target: 'fair',
+      draft: order('De Vries Hekwerk', ['100014']),
+      unfinished: false,
+    });
+    // Another version's parked order (a key this one does not know), and one that is no JSON at all.
+    const newer = JSON.stringify({ ...order('Bouwbedrijf Jansen', ['100003']), loyaltyCard: 'G-17' });
+    const insert = core.appDb.prepare(
+      `INSERT INTO parked_draft (target, body, unfinished, saved_at, parked_at)
+       VALUES ('counter', ?, 0, '2026-11-20T09:00:00.000Z', '2026-11-20T09:05:00.000Z')`,
+    );
+    insert.run(newer);
+    insert.run('{"companyName": "Bouw');
+    // The counter's own form, stored by another version: put aside among them, the form starts empty.
+    core.appDb
+      .prepare(
+        "INSERT INTO draft (target, body, revision, updated_at) VALUES ('counter', ?, 3, '2026-11-21T08:00:00.000Z') " +
+          'ON CONFLICT (target) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at',
+      )
+      .run(newer.replace('Bouwbedrijf Jansen', 'Staal Oost'));
+
+    expect((await call<{ draft: unknown }>('drafts:get', { target: 'counter' })).draft).toBeNull();
+    const { parked } = await call<ParkedAnswer>('drafts:parked', {});
+    expect(parked.map((entry) => [entry.label, entry.unreadable])).toEqual([
+      ['Smit Metaalbouw', false],
+      ['De Vries Hekwerk', false],
+      ['', true],
+      ['', true],
+      ['', true],
+    ]);
+    const setAside = parked[4]!;
+    expect(setAside).toMatchObject({
+      target: 'counter',
+      unfinished: true,
+      savedAt: '2026-11-21T08:00:00.000Z',
+    });
+    const stored = (id: number) =>
+      (
+        core.appDb.prepare('SELECT body FROM parked_draft WHERE id = ?').get(id) as
+          { body: string } | undefined
+      )?.body;
+    expect(stored(setAside.id)).toContain('Staal Oost');
+    expect(stored(parked[2]!.id)).toBe(newer);
+
+    const resumed = await dispatchBridgeCall(core.handlers, 'drafts:resume', { id: parked[2]!.id });
+    expect(resumed).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input', message: /can only be discarded/ },
+    });
+    expect(stored(parked[2]!.id)).toBe(newer);
+    for (const entry of parked.slice(2)) await call('drafts:discardParked', { id: entry.id });
+    expect(labels((await call<ParkedAnswer>('drafts:parked', {})).parked)).toEqual([
+      'counter:Smit Metaalbouw',
+      'fair:De Vries Hekwerk',
+    ]);
+  });
 });

@@ -134,6 +134,7 @@ describe('lines editor', () => {
       label: 'Jan Smit',
       lineCount: 1,
       unfinished: false,
+      unreadable: false,
       savedAt: '2026-11-22T16:00:00.000Z',
       parkedAt: '2026-11-22T16:00:00.000Z',
     };

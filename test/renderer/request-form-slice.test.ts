@@ -78,6 +78,7 @@ describe('request form slice', () => {
               label: 'Smit Metaalbouw',
               lineCount: 0,
               unfinished: true,
+              unreadable: false,
               savedAt: '2026-11-27T08:00:00.000Z',
               parkedAt: '2026-11-27T08:01:00.000Z',
             },

@@ -113,6 +113,11 @@ export interface ParkedDraftView {
   lineCount: number;
   /** Found unfinished when the app opened, rather than parked by the employee. */
   unfinished: boolean;
+  /**
+   * Stored in a form this version cannot read (another version's, or a damaged app.db): kept as stored,
+   * shown without its customer and lines, and only discarded.
+   */
+  unreadable: boolean;
   /** When the form was last changed (ISO). */
   savedAt: string;
   parkedAt: string;

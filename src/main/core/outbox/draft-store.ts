@@ -7,6 +7,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import type { DraftView, ParkedDraftView } from '../../../shared/bridge/outbox-calls.ts';
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
+import { inTransaction } from '../db/sqlite.ts';
 import {
   DRAFT_TARGETS,
   accountDraftSchema,
@@ -35,27 +36,50 @@ const parkedRow = z.object({
 });
 type ParkedRow = z.infer<typeof parkedRow>;
 
-/** A stored body read back through its schema (never trusted as it lies on disk), typed by its target. */
+/**
+ * A stored body read back through its schema (never trusted as it lies on disk), typed by its target;
+ * undefined when it no longer reads (stored by another version, or a damaged app.db).
+ */
 function draftView(
   target: DraftTarget,
-  body: unknown,
+  body: string,
   revision: number,
   updatedAt: string | null,
-): DraftView {
-  return target === 'account'
-    ? { target, draft: accountDraftSchema.nullable().parse(body), revision, updatedAt }
-    : { target, draft: quoteDraftSchema.nullable().parse(body), revision, updatedAt };
+): DraftView | undefined {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (target === 'account') {
+    const read = accountDraftSchema.nullable().safeParse(stored);
+    return read.success ? { target, draft: read.data, revision, updatedAt } : undefined;
+  }
+  const read = quoteDraftSchema.nullable().safeParse(stored);
+  return read.success ? { target, draft: read.data, revision, updatedAt } : undefined;
 }
 
+/** A form with nothing stored. */
+const emptyView = (target: DraftTarget): DraftView =>
+  target === 'account'
+    ? { target, draft: null, revision: 0, updatedAt: null }
+    : { target, draft: null, revision: 0, updatedAt: null };
+
+/** Said when a parked order that no longer reads is to be resumed: it is kept, for a person to discard. */
+const UNREADABLE_PARKED =
+  'This parked order was stored in a form this version of VOA Desk cannot read: it can only be discarded.';
+
 function parkedView(row: ParkedRow): ParkedDraftView {
-  const view = draftView(row.target, JSON.parse(row.body), 0, row.saved_at);
-  const draft = view.draft;
+  const view = draftView(row.target, row.body, 0, row.saved_at);
+  const draft = view?.draft;
   return {
     id: row.id,
     target: row.target,
     label: draft ? draft.companyName.trim() || draft.contactName.trim() || draft.email.trim() : '',
-    lineCount: view.target !== 'account' && view.draft ? view.draft.lines.length : 0,
+    lineCount: view && view.target !== 'account' && view.draft ? view.draft.lines.length : 0,
     unfinished: row.unfinished === 1,
+    unreadable: view === undefined,
     savedAt: row.saved_at,
     parkedAt: row.parked_at,
   };
@@ -72,8 +96,24 @@ export class DraftStore {
     const row = this.#db
       .prepare('SELECT body, revision, updated_at FROM draft WHERE target = ?')
       .get(target) as DraftRow | undefined;
-    if (!row) return draftView(target, null, 0, null);
-    return draftView(target, JSON.parse(row.body), row.revision, row.updated_at);
+    if (!row) return emptyView(target);
+    const view = draftView(target, row.body, row.revision, row.updated_at);
+    if (view) return view;
+    // A form this version cannot read is put aside as it was stored, among the parked orders (to be
+    // discarded by a person), and the form starts empty: the next save would have written over it.
+    const setAside = () => {
+      this.#db
+        .prepare(
+          'INSERT INTO parked_draft (target, body, unfinished, saved_at, parked_at) VALUES (?, ?, 1, ?, ?)',
+        )
+        .run(target, row.body, row.updated_at, new Date().toISOString());
+      this.#db
+        .prepare("UPDATE draft SET body = 'null', revision = revision + 1 WHERE target = ?")
+        .run(target);
+    };
+    if (this.#db.isTransaction) setAside();
+    else inTransaction(this.#db, setAside);
+    return this.get(target);
   }
 
   /** The quote form of the counter or the fair, null when it is empty. */
@@ -124,15 +164,25 @@ export class DraftStore {
     return Number(result.lastInsertRowid);
   }
 
-  /** Removes a parked form and answers it, or undefined when there is none with this id. */
+  /**
+   * Removes a parked form and answers it, or undefined when there is none with this id. One that no longer
+   * reads is refused and kept.
+   */
   takeParked(id: number): DraftView | undefined {
     const found = this.#db
       .prepare('SELECT id, target, body, unfinished, saved_at, parked_at FROM parked_draft WHERE id = ?')
       .get(id);
     if (!found) return undefined;
     const row = parkedRow.parse(found);
+    const view = draftView(row.target, row.body, 0, row.saved_at);
+    if (!view) throw new BridgeFailure('invalid-input', UNREADABLE_PARKED);
     this.#db.prepare('DELETE FROM parked_draft WHERE id = ?').run(id);
-    return draftView(row.target, JSON.parse(row.body), 0, row.saved_at);
+    return view;
+  }
+
+  /** Removes a parked form, read or not; false when there is none with this id. */
+  discardParked(id: number): boolean {
+    return Number(this.#db.prepare('DELETE FROM parked_draft WHERE id = ?').run(id).changes) > 0;
   }
 }
 

@@ -272,7 +272,8 @@ export function createOutboxModule(core: OutboxServices): OutboxModule {
     },
     'drafts:discardParked': async ({ id }) =>
       store.transaction(() => {
-        if (!drafts.takeParked(id)) throw new BridgeFailure('not-found', `There is no parked order ${id}.`);
+        if (!drafts.discardParked(id))
+          throw new BridgeFailure('not-found', `There is no parked order ${id}.`);
         return { parked: drafts.parked() };
       }),
     'workstation:get': async () => ({

@@ -12,6 +12,8 @@ const en = {
   'offer.discard': 'discard',
   'parked.title': 'Parked ({count})',
   'parked.untitled': 'no customer yet',
+  'parked.unreadable': 'Order this version cannot read',
+  'parked.unreadableHint': 'stored by another version of VOA Desk or damaged; it can only be discarded',
   'parked.lines': '{count} lines',
   'parked.oneLine': '1 line',
   'parked.at': 'parked {time}',
@@ -42,6 +44,9 @@ export const flowMessages: FeatureMessages<typeof en> = {
     'offer.discard': 'weggooien',
     'parked.title': 'Geparkeerd ({count})',
     'parked.untitled': 'nog geen klant',
+    'parked.unreadable': 'Bestelling die deze versie niet kan lezen',
+    'parked.unreadableHint':
+      'opgeslagen door een andere versie van VOA Desk of beschadigd; alleen weggooien kan',
     'parked.lines': '{count} regels',
     'parked.oneLine': '1 regel',
     'parked.at': 'geparkeerd {time}',

@@ -11,6 +11,7 @@ import { useAppStore } from '../store/use-app-store.ts';
 import './parked-orders.css';
 
 function labelOf(t: Translate, entry: ParkedDraftView, language: UiLanguage): string {
+  if (entry.unreadable) return `${t('flow.parked.unreadable')} (${formatClock(entry.savedAt, language)})`;
   return entry.label || `${t('flow.parked.untitled')} (${formatClock(entry.savedAt, language)})`;
 }
 
@@ -86,19 +87,25 @@ export function ParkedOrders({ targets, onResumed }: ParkedOrdersProps) {
                   <span className="parked-orders__label">{label}</span>
                   <span className="parked-orders__meta">
                     {targets.length > 1 ? `${t(`flow.noun.${entry.target}`)} · ` : ''}
-                    {entry.target === 'account'
+                    {entry.target === 'account' || entry.unreadable
                       ? ''
                       : `${entry.lineCount === 1 ? t('flow.parked.oneLine') : t('flow.parked.lines', { count: entry.lineCount })} · `}
-                    {entry.unfinished ? t('flow.parked.unfinished', { time }) : t('flow.parked.at', { time })}
+                    {entry.unreadable
+                      ? t('flow.parked.unreadableHint')
+                      : entry.unfinished
+                        ? t('flow.parked.unfinished', { time })
+                        : t('flow.parked.at', { time })}
                   </span>
-                  <button
-                    type="button"
-                    className="button button--small"
-                    aria-label={t('flow.parked.resumeLabel', { label })}
-                    onClick={() => void resume(entry)}
-                  >
-                    {t('flow.parked.resume')}
-                  </button>
+                  {entry.unreadable ? null : (
+                    <button
+                      type="button"
+                      className="button button--small"
+                      aria-label={t('flow.parked.resumeLabel', { label })}
+                      onClick={() => void resume(entry)}
+                    >
+                      {t('flow.parked.resume')}
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="button button--small"
