@@ -508,6 +508,35 @@ describe('catalog store: staging, swap and search', () => {
     expect(search({ limit: 500 }).rows).toEqual(before);
   });
 
+  it('damaged values in the metadata and the run log read as empty: search, status and start go on', async () => {
+    await load();
+    const found = keys({ query: 'hea' });
+    const db = store.connection.database();
+    const setMeta = db.prepare('UPDATE meta SET value = ? WHERE key = ?');
+    setMeta.run('{"categories": [', 'facets');
+    setMeta.run('null', 'counts');
+    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('sync_holder', '[1, 2]')").run();
+    db.prepare(
+      `UPDATE sync_run SET rows_json = 'null', changes_json = '"veel"', refused_steel_pages = '{',
+         trigger = 'gisteren', failure_json = '[]'`,
+    ).run();
+    store.close();
+    store = openCatalog(path.join(dir, 'catalog.db'));
+
+    expect(keys({ query: 'hea' })).toEqual(found);
+    expect(store.reader.stats()).toMatchObject({ counts: emptyPageKindCounts(), sizes: 0 });
+    expect(store.reader.facets()).toEqual({ categories: [], profiles: [], grades: [], sizes: 0 });
+    expect(store.runLog.syncHolder()).toBeUndefined();
+    expect(store.runLog.lastSuccess()).toMatchObject({
+      trigger: 'manual',
+      outcome: 'succeeded',
+      rows: emptyPageKindCounts(),
+      changes: undefined,
+      refusedSteelPages: [],
+      failure: { reason: 'internal' },
+    });
+  });
+
   it('a catalog synchronized before the search index of its own is searched the same after the upgrade', async () => {
     await load();
     const queries = ['hea 200', 'h', '1', 'balken', 'plaat 10 2000x1000', 'S355', '100004', 'breedflens'];

@@ -310,9 +310,12 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
       },
       done: sync
         .run(runId, trigger, startedAt, controller.signal, options)
-        .finally(() => lock.release())
+        .finally(() => {
+          lock.release();
+          // Also after a run that failed unforeseen: the next sync is not told one is running.
+          if (running?.runId === runId) running = undefined;
+        })
         .then((summary) => {
-          running = undefined;
           logSyncSummary(summary);
           core.events.emit('sync:finished', summary);
           if (summary.outcome === 'succeeded')

@@ -8,6 +8,7 @@ import { openDatabase, openDatabaseToRead } from '../../db/sqlite.ts';
 import { SEARCH_INDEX_META_KEY, SEARCH_INDEX_TO_REBUILD, catalogMigrations } from './catalog-schema.ts';
 import { Lru } from './lru.ts';
 import type { StoredFacets } from './stored-facets.ts';
+import { storedFacets } from './stored-json.ts';
 
 /** Bytes of catalog.db read through a memory map: a 500,000-size catalog and its staged successor. */
 const CATALOG_MMAP_BYTES = 1 << 30;
@@ -138,10 +139,7 @@ export class CatalogConnection {
 
   /** The facets the last swap stored with its catalog. */
   facets(): StoredFacets {
-    const stored = this.meta(CATALOG_META.facets);
-    return stored
-      ? (JSON.parse(stored) as StoredFacets)
-      : { categories: [], profiles: [], grades: [], sizes: 0 };
+    return storedFacets(this.meta(CATALOG_META.facets));
   }
 
   /**

@@ -3,7 +3,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { STEEL_PAGES } from '../../../../shared/contract/catalog-pages.ts';
 import {
-  emptyPageKindCounts,
   type CatalogItemDetail,
   type CatalogStats,
   type PageKindCounts,
@@ -11,6 +10,7 @@ import {
 import { CATALOG_META, type CatalogConnection, type GenerationWatch } from './catalog-connection.ts';
 import { SIZE_COLUMNS, sizeRow, type SizeRecord } from './size-rows.ts';
 import type { StoredFacets } from './stored-facets.ts';
+import { storedPageCounts } from './stored-json.ts';
 import type { SyncRunLog } from './sync-run-log.ts';
 
 export class CatalogReader {
@@ -100,8 +100,7 @@ export class CatalogReader {
   }
 
   counts(): PageKindCounts {
-    const stored = this.#connection.meta(CATALOG_META.counts);
-    return { ...emptyPageKindCounts(), ...(stored ? (JSON.parse(stored) as Partial<PageKindCounts>) : {}) };
+    return storedPageCounts(this.#connection.meta(CATALOG_META.counts));
   }
 
   stats(): CatalogStats {

@@ -4,10 +4,10 @@
 import type { DatabaseSync } from 'node:sqlite';
 import {
   SYNC_FAILURE_REASONS,
-  emptyPageKindCounts,
+  SYNC_OUTCOMES,
+  SYNC_TRIGGERS,
   type PageKindCounts,
   type SyncChange,
-  type SyncChangeCounts,
   type SyncChanges,
   type SyncFailureInfo,
   type SyncHolder,
@@ -17,6 +17,13 @@ import {
 } from '../../../../shared/contract/catalog-search.ts';
 import { CATALOG_META, type CatalogConnection } from './catalog-connection.ts';
 import { CATALOG_TABLES, STAGING_PREFIX } from './catalog-schema.ts';
+import {
+  storedChangeCounts,
+  storedPageCounts,
+  storedRecord,
+  storedSyncHolder,
+  storedTexts,
+} from './stored-json.ts';
 
 /** Changes kept per subject and kind; the counts are always complete. */
 export const CHANGES_KEPT_PER_KIND = 1000;
@@ -40,7 +47,7 @@ type RunRecord = {
 
 /** A stored failure read back; a reason this version does not know reads as `internal`. */
 function storedFailure(json: string): SyncFailureInfo {
-  const stored = JSON.parse(json) as Partial<Record<keyof SyncFailureInfo, unknown>>;
+  const stored = storedRecord(json);
   const reason = SYNC_FAILURE_REASONS.find((known) => known === stored.reason) ?? 'internal';
   return {
     reason,
@@ -51,20 +58,21 @@ function storedFailure(json: string): SyncFailureInfo {
   };
 }
 
+/** A run as the log holds it; a value of another shape reads as its kind's empty value (stored-json.ts). */
 export function runSummary(record: RunRecord): SyncRunSummary {
   return {
     id: record.id,
-    trigger: record.trigger as SyncTrigger,
+    trigger: SYNC_TRIGGERS.find((known) => known === record.trigger) ?? 'manual',
     startedAt: record.started_at,
     finishedAt: record.finished_at ?? undefined,
-    outcome: record.outcome as SyncOutcome,
+    outcome: SYNC_OUTCOMES.find((known) => known === record.outcome) ?? 'failed',
     message: record.message,
     pages: record.pages,
-    rows: { ...emptyPageKindCounts(), ...(JSON.parse(record.rows_json) as Partial<PageKindCounts>) },
+    rows: storedPageCounts(record.rows_json),
     durationMs: record.duration_ms,
     steel: record.steel === null ? undefined : record.steel === 1,
-    changes: record.changes_json ? (JSON.parse(record.changes_json) as SyncChangeCounts) : undefined,
-    refusedSteelPages: JSON.parse(record.refused_steel_pages) as string[],
+    changes: storedChangeCounts(record.changes_json),
+    refusedSteelPages: storedTexts(record.refused_steel_pages),
     damagedCatalogMovedTo: record.damaged_moved_to ?? undefined,
     failure: record.failure_json ? storedFailure(record.failure_json) : undefined,
   };
@@ -99,8 +107,7 @@ export class SyncRunLog {
 
   /** Who holds the data directory's sync lock, as its holder wrote down after taking it. */
   syncHolder(): SyncHolder | undefined {
-    const value = this.#connection.meta(CATALOG_META.syncHolder);
-    return value ? (JSON.parse(value) as SyncHolder) : undefined;
+    return storedSyncHolder(this.#connection.meta(CATALOG_META.syncHolder));
   }
 
   setSyncHolder(holder: SyncHolder): void {

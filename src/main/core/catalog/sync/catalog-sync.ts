@@ -190,7 +190,8 @@ export class CatalogSync {
   }
 
   /** Runs the sync recorded as `runId`; resolves with the run's summary whatever the outcome. */
-  run(
+  /** Async, so that a run that fails as it is set up rejects like any other: its caller's clean-up runs. */
+  async run(
     runId: number,
     trigger: SyncTrigger,
     startedAt: string,
