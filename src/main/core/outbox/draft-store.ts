@@ -111,8 +111,13 @@ export class DraftStore {
         .prepare("UPDATE draft SET body = 'null', revision = revision + 1 WHERE target = ?")
         .run(target);
     };
-    if (this.#db.isTransaction) setAside();
-    else inTransaction(this.#db, setAside);
+    try {
+      if (this.#db.isTransaction) setAside();
+      else inTransaction(this.#db, setAside);
+    } catch {
+      // app.db open to read only (a full disk): the form starts empty, and what is stored stays as it was.
+      return emptyView(target);
+    }
     return this.get(target);
   }
 
