@@ -228,6 +228,27 @@ describe('an invalid policy', () => {
     );
     const shown = await cli(profile, ['config', 'show'], file);
     expect(shown.stdout).toContain(`machine policy ${file} is INVALID`);
+    // It names no update folder that reads: updates are off, saying why.
+    expect((await core.handlers['updates:status']({})).phase).toEqual({ state: 'off', policyInvalid: true });
+  });
+
+  it('written for a newer version (a key this one does not know), still names where updates come from', async () => {
+    const file = path.join(folder, 'newer.json');
+    const updates = { url: 'https://updates.staalhandel.example/voa-desk/', channel: 'beta' };
+    await writeFile(file, JSON.stringify({ ...POLICY, catalogSyncDays: ['mon', 'thu'], updates }));
+    const { core } = await openCore(file);
+    expect((await core.handlers['settings:get']({})).policy).toMatchObject({
+      state: 'invalid',
+      problem: expect.stringMatching(/unknown key "catalogSyncDays"/),
+    });
+    // The connection features stay stopped, but the desk can still take the update that reads the file.
+    const status = await core.handlers['updates:status']({});
+    expect(status.feed).toMatchObject({ url: updates.url, channel: 'beta', policyFile: file });
+    expect(status.phase).not.toMatchObject({ state: 'off' });
+    // An updates section that does not read itself names nothing.
+    const broken = path.join(folder, 'newer-broken.json');
+    await writeFile(broken, JSON.stringify({ ...POLICY, catalogSyncDays: [], updates: { url: 'http://x' } }));
+    expect((await loadMachinePolicy(broken)).updates).toBeUndefined();
   });
 });
 

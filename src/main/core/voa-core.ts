@@ -181,7 +181,7 @@ export class VoaCore implements CoreServices {
     const stock = createStockModule(this, () => this.catalog.reader);
     this.updates = createUpdateModule(this, {
       port: options.updater,
-      policy: policy.values,
+      updates: policy.updates,
       activity: async () => {
         const sync = await this.catalog.status();
         return {

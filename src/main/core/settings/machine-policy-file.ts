@@ -29,6 +29,12 @@ export interface LoadedPolicy {
   view: PolicyView;
   /** The values in force; undefined when there is no policy or it could not be used. */
   values: MachinePolicy | undefined;
+  /**
+   * Where updates come from: the policy's own, and also from a policy that cannot be used when its
+   * `updates` reads on its own. A fleet's policy written for a newer version (a key this one does not
+   * know) must not keep the desk from the update that reads it.
+   */
+  updates: MachinePolicy['updates'];
 }
 
 /** Reads the policy. No file is no policy; a file that cannot be read or is invalid is never ignored. */
@@ -38,7 +44,7 @@ export async function loadMachinePolicy(file: string): Promise<LoadedPolicy> {
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      return { view: { state: 'none', file }, values: undefined };
+      return { view: { state: 'none', file }, values: undefined, updates: undefined };
     return invalid(
       file,
       `it cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
@@ -51,12 +57,22 @@ export async function loadMachinePolicy(file: string): Promise<LoadedPolicy> {
     return invalid(file, `it is not valid JSON (${(error as Error).message})`);
   }
   const parsed = machinePolicySchema.safeParse(json);
-  if (!parsed.success) return invalid(file, describeProblems(parsed.error));
-  return { view: { state: 'active', file, locked: lockedPaths(parsed.data) }, values: parsed.data };
+  if (!parsed.success) {
+    const updates =
+      typeof json === 'object' && json !== null && 'updates' in json
+        ? machinePolicySchema.shape.updates.safeParse(json.updates)
+        : undefined;
+    return invalid(file, describeProblems(parsed.error), updates?.success ? updates.data : undefined);
+  }
+  return {
+    view: { state: 'active', file, locked: lockedPaths(parsed.data) },
+    values: parsed.data,
+    updates: parsed.data.updates,
+  };
 }
 
-function invalid(file: string, problem: string): LoadedPolicy {
-  return { view: { state: 'invalid', file, problem }, values: undefined };
+function invalid(file: string, problem: string, updates?: MachinePolicy['updates']): LoadedPolicy {
+  return { view: { state: 'invalid', file, problem }, values: undefined, updates };
 }
 
 function describeProblems(error: z.ZodError): string {

@@ -55,7 +55,7 @@ export interface UpdateControllerOptions {
   port: UpdaterPort | undefined;
   /** The policy's folder and channel; null when the policy names none. */
   feed: UpdateView['feed'];
-  /** The policy file exists but cannot be used: updates are off, as every connection feature is. */
+  /** The policy file exists but cannot be used, and names no update folder that reads on its own. */
   policyInvalid: boolean;
   currentVersion: string;
   /** PRAGMA user_version of app.db and catalog.db as they are on disk now. */

@@ -19,13 +19,13 @@ export function createUpdateModule(
   core: UpdateServices,
   options: {
     port: UpdaterPort | undefined;
-    /** The policy's values in force (undefined: none, or unusable). */
-    policy: MachinePolicy | undefined;
+    /** Where the policy says updates come from (also while the rest of it cannot be used). */
+    updates: MachinePolicy['updates'];
     activity: () => Promise<DeskActivity>;
     clock?: UpdateClock;
   },
 ): UpdateModule {
-  const updates = options.policy?.updates;
+  const updates = options.updates;
   const controller = new UpdateController({
     port: options.port,
     feed: updates
