@@ -125,6 +125,39 @@ test('settings: a machine policy shows its locked fields read-only naming the fi
   }
 });
 
+test('settings: a saved value that no longer reads is back at its default, said at the top; the rest is kept', async ({
+  page,
+}) => {
+  const desk = await createTestProfile();
+  // As another version of VOA Desk, or a hand edit, left it: a unit this version does not know.
+  await writeFile(
+    path.join(desk.dataDir, 'settings.json'),
+    JSON.stringify({
+      host: { baseUrl: 'https://erp.staalhandel.example/v2.0/contoso/Production', tenant: 'contoso' },
+      counterEmployees: ['Anja de Vries'],
+      units: { pieces: 'ST', meters: 'MTR', kilograms: 'KG', tonnes: 'TO' },
+      uiLanguage: 'nl',
+    }),
+  );
+  const shell = await startBrowserShellProcess(desk);
+  try {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.goto(shell.ready.url);
+    await expect(page.getByRole('navigation')).toBeVisible();
+    await page.keyboard.press('Alt+5');
+    const problem = page.getByTestId('settings-file-problem');
+    await expect(problem).toContainText('staan weer op hun standaardwaarde: units (');
+    await expect(problem).toContainText('settings.json.unreadable-');
+    await expect(page.getByLabel('Basis-URL')).toHaveValue(
+      'https://erp.staalhandel.example/v2.0/contoso/Production',
+    );
+    await screenshotAtSizes(page, 'settings-file-problem-nl', problem);
+  } finally {
+    await shell.stop();
+    await desk.dispose();
+  }
+});
+
 test('settings: a policy that requires an administrator PIN opens nothing but setting one, until it is set', async ({
   page,
 }) => {

@@ -43,6 +43,43 @@ describe('settings store', () => {
     expect(store.current.host.tenant).toBe('good');
   });
 
+  it('a value that does not read (another version, a hand edit) alone goes back to its default', async () => {
+    const store = await SettingsStore.open(dir);
+    await store.update({
+      host: { baseUrl: 'https://erp.example.com/v2.0/t/Production', tenant: 't' },
+      counterEmployees: ['Anja', 'Piet'],
+      sourceLabels: ['Beurs Gorinchem'],
+    });
+    const file = path.join(dir, SETTINGS_FILE);
+    const stored = JSON.parse(await readFile(file, 'utf8'));
+    const edited = JSON.stringify({
+      ...stored,
+      host: { ...stored.host, companyId: 'not-a-guid' },
+      // A unit a newer version knows, and a language it offers.
+      units: { ...stored.units, tonnes: 'TO' },
+      uiLanguage: 'de',
+      aNewerKey: true,
+    });
+    await writeFile(file, edited);
+
+    const reopened = await SettingsStore.open(dir);
+    expect(reopened.current).toMatchObject({
+      host: { baseUrl: 'https://erp.example.com/v2.0/t/Production', tenant: 't', companyId: '' },
+      counterEmployees: ['Anja', 'Piet'],
+      sourceLabels: ['Beurs Gorinchem'],
+      units: DEFAULT_SETTINGS.units,
+      uiLanguage: DEFAULT_SETTINGS.uiLanguage,
+    });
+    expect(reopened.loadProblem).toMatch(
+      /^settings\.json: host\.companyId: .*; units: .*; uiLanguage: .*defaults.*kept as settings\.json\.unreadable-/,
+    );
+    const kept = (await readdir(dir)).find((name) => name.startsWith('settings.json.unreadable-'));
+    expect(await readFile(path.join(dir, kept as string), 'utf8')).toBe(edited);
+    // A save writes what is in use; the next start reads it whole.
+    await reopened.update({ counterEmployees: ['Anja'] });
+    expect((await SettingsStore.open(dir)).loadProblem).toBeUndefined();
+  });
+
   it('keeps an unreadable settings.json beside the defaults and says so', async () => {
     await writeFile(path.join(dir, SETTINGS_FILE), '{ this is not json');
     const store = await SettingsStore.open(dir);

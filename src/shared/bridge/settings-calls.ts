@@ -35,6 +35,18 @@ export interface SettingsView {
   keychain: KeychainStatus;
   /** The machine policy: none, in force (the fields it locks), or unusable (and why). */
   policy: PolicyView;
+  /** What of settings.json did not read at start; undefined when it read whole. */
+  fileProblem: SettingsFileProblem | undefined;
+}
+
+/** settings.json, not read whole at start: what went back to its default, and the copy of it as it was. */
+export interface SettingsFileProblem {
+  /** Each setting back at its default (`units`, `host.companyId`) and why; none: the whole file. */
+  fields: { name: string; problem: string }[];
+  /** Why the whole file did not read (no JSON); empty when fields are named. */
+  reason: string;
+  /** The file name of the copy beside settings.json. */
+  keptAs: string;
 }
 
 export interface AppInfo {

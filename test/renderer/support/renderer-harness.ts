@@ -32,6 +32,7 @@ export function settingsView(language: UiLanguage, patch: Partial<Settings> = {}
     secrets,
     keychain: { available: true },
     policy: { state: 'none', file: '/etc/voa-desk/policy.json' },
+    fileProblem: undefined,
   };
 }
 

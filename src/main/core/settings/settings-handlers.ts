@@ -76,7 +76,13 @@ export async function settingsView(
   core: Pick<CoreServices, 'settings' | 'vault' | 'policy'>,
 ): Promise<SettingsView> {
   const [secrets, keychain] = await Promise.all([secretsStatus(core), core.vault.status()]);
-  return { settings: core.settings.current, secrets, keychain, policy: core.policy };
+  return {
+    settings: core.settings.current,
+    secrets,
+    keychain,
+    policy: core.policy,
+    fileProblem: core.settings.fileProblem,
+  };
 }
 
 /**

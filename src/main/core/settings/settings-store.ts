@@ -1,15 +1,19 @@
 // settings.json in the profile's data directory: non-secret, human-readable, written atomically.
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { copyFile, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import type { z } from 'zod';
 import {
   DEFAULT_SETTINGS,
+  hostConnectionSchema,
   settingsSchema,
   type ApplicationName,
+  type HostConnection,
   type Settings,
   type SettingsPatch,
 } from '../../../shared/settings.ts';
 import { withPolicy, type MachinePolicy } from '../../../shared/machine-policy.ts';
+import type { SettingsFileProblem } from '../../../shared/bridge/settings-calls.ts';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -18,32 +22,58 @@ export class SettingsStore {
   #current: Settings;
   /** settings.json as this process last read or wrote it: the version a save is based on. */
   #fileText: string | undefined;
-  /** Set when settings.json could not be read; the unreadable file was kept beside it. */
-  readonly loadProblem: string | undefined;
+  /**
+   * Set when settings.json did not read whole at start: the settings back at their defaults (none named:
+   * the whole file), and the copy of the file as it was.
+   */
+  readonly fileProblem: SettingsFileProblem | undefined;
 
-  private constructor(file: string, current: Settings, fileText: string | undefined, loadProblem?: string) {
+  private constructor(
+    file: string,
+    current: Settings,
+    fileText: string | undefined,
+    fileProblem?: SettingsFileProblem,
+  ) {
     this.file = file;
     this.#current = current;
     this.#fileText = fileText;
-    this.loadProblem = loadProblem;
+    this.fileProblem = fileProblem;
+  }
+
+  /** The problem in words, for the log and the CLI. */
+  get loadProblem(): string | undefined {
+    const problem = this.fileProblem;
+    if (!problem) return undefined;
+    return problem.fields.length
+      ? `settings.json: ${problem.fields.map((field) => `${field.name}: ${field.problem}`).join('; ')}. These are back at their defaults; the file as it was is kept as ${problem.keptAs}.`
+      : `settings.json could not be read (${problem.reason}); it was kept as ${problem.keptAs} and defaults are in use.`;
   }
 
   static async open(dataDir: string): Promise<SettingsStore> {
     const file = path.join(dataDir, SETTINGS_FILE);
     const text = await readIfPresent(file);
     if (text === undefined) return new SettingsStore(file, structuredClone(DEFAULT_SETTINGS), undefined);
+    const kept = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    let read: ReadSettings;
     try {
-      return new SettingsStore(file, parseSettings(text), text);
+      read = readSettings(text);
     } catch (error) {
-      const kept = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
       await rename(file, kept);
-      return new SettingsStore(
-        file,
-        structuredClone(DEFAULT_SETTINGS),
-        undefined,
-        `settings.json could not be read (${(error as Error).message.split('\n')[0]}); it was kept as ${path.basename(kept)} and defaults are in use.`,
-      );
+      return new SettingsStore(file, structuredClone(DEFAULT_SETTINGS), undefined, {
+        fields: [],
+        reason: (error as Error).message.split('\n')[0] ?? '',
+        keptAs: path.basename(kept),
+      });
     }
+    if (!read.fellBack.length) return new SettingsStore(file, read.settings, text);
+    // Some values did not read (another version's, a hand edit): the rest are in use, and the file as it
+    // was is kept beside it, since the next save writes the defaults in their place.
+    await copyFile(file, kept);
+    return new SettingsStore(file, read.settings, text, {
+      fields: read.fellBack,
+      reason: '',
+      keptAs: path.basename(kept),
+    });
   }
 
   get current(): Settings {
@@ -68,7 +98,7 @@ export class SettingsStore {
     const onDisk = await readIfPresent(this.file);
     let next = ours;
     if (onDisk !== this.#fileText) {
-      const theirs = onDisk === undefined ? structuredClone(DEFAULT_SETTINGS) : parseSettings(onDisk);
+      const theirs = onDisk === undefined ? structuredClone(DEFAULT_SETTINGS) : readSettings(onDisk).settings;
       try {
         next = mergeFieldByField(this.#current, ours, theirs);
       } catch (error) {
@@ -87,14 +117,104 @@ export class SettingsStore {
   }
 }
 
-function parseSettings(text: string): Settings {
-  const stored = JSON.parse(text) as Record<string, unknown>;
-  // Keys added by later versions fall back to their defaults.
-  return settingsSchema.parse({
-    ...DEFAULT_SETTINGS,
-    ...stored,
-    host: { ...DEFAULT_SETTINGS.host, ...(stored.host as object) },
-  });
+interface ReadSettings {
+  settings: Settings;
+  /** Each value that did not read and is back at its default, with why. */
+  fellBack: SettingsFileProblem['fields'];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * settings.json read back. A key it lacks (written before the key existed) takes its default; a value that
+ * does not read takes its default too, alone: the connection's fields one by one, every other setting as a
+ * whole. Throws only when the text is no JSON object.
+ */
+function readSettings(text: string): ReadSettings {
+  const stored: unknown = JSON.parse(text);
+  if (!isRecord(stored)) throw new Error('it holds no JSON object');
+  const host = isRecord(stored.host) ? stored.host : {};
+  const merged = { ...DEFAULT_SETTINGS, ...stored, host: { ...DEFAULT_SETTINGS.host, ...host } };
+  const whole = settingsSchema.safeParse(merged);
+  if (whole.success) return { settings: whole.data, fellBack: [] };
+
+  const fellBack: ReadSettings['fellBack'] = [];
+  const readOr = <T>(name: string, schema: z.ZodType<T>, value: unknown, otherwise: T): T => {
+    const read = schema.safeParse(value);
+    if (read.success) return read.data;
+    fellBack.push({ name, problem: read.error.issues[0]?.message ?? 'does not read' });
+    return structuredClone(otherwise);
+  };
+  const shape = settingsSchema.shape;
+  const hostShape = hostConnectionSchema.shape;
+  const hostRead = (field: keyof HostConnection) =>
+    readOr(`host.${field}`, hostShape[field], merged.host[field], DEFAULT_SETTINGS.host[field]);
+  return {
+    settings: {
+      host: {
+        baseUrl: hostRead('baseUrl'),
+        authUrl: hostRead('authUrl'),
+        tenant: hostRead('tenant'),
+        apiResource: hostRead('apiResource'),
+        companyName: hostRead('companyName'),
+        companyId: hostRead('companyId'),
+        language: hostRead('language'),
+        caFile: hostRead('caFile'),
+      },
+      applications: readOr(
+        'applications',
+        shape.applications,
+        merged.applications,
+        DEFAULT_SETTINGS.applications,
+      ),
+      counterEmployees: readOr(
+        'counterEmployees',
+        shape.counterEmployees,
+        merged.counterEmployees,
+        DEFAULT_SETTINGS.counterEmployees,
+      ),
+      privacyConsentVersion: readOr(
+        'privacyConsentVersion',
+        shape.privacyConsentVersion,
+        merged.privacyConsentVersion,
+        DEFAULT_SETTINGS.privacyConsentVersion,
+      ),
+      sourceLabels: readOr(
+        'sourceLabels',
+        shape.sourceLabels,
+        merged.sourceLabels,
+        DEFAULT_SETTINGS.sourceLabels,
+      ),
+      units: readOr('units', shape.units, merged.units, DEFAULT_SETTINGS.units),
+      uiLanguage: readOr('uiLanguage', shape.uiLanguage, merged.uiLanguage, DEFAULT_SETTINGS.uiLanguage),
+      catalogSyncTime: readOr(
+        'catalogSyncTime',
+        shape.catalogSyncTime,
+        merged.catalogSyncTime,
+        DEFAULT_SETTINGS.catalogSyncTime,
+      ),
+      catalogSyncWindowEnd: readOr(
+        'catalogSyncWindowEnd',
+        shape.catalogSyncWindowEnd,
+        merged.catalogSyncWindowEnd,
+        DEFAULT_SETTINGS.catalogSyncWindowEnd,
+      ),
+      portalIdleMinutes: readOr(
+        'portalIdleMinutes',
+        shape.portalIdleMinutes,
+        merged.portalIdleMinutes,
+        DEFAULT_SETTINGS.portalIdleMinutes,
+      ),
+      retentionDays: readOr(
+        'retentionDays',
+        shape.retentionDays,
+        merged.retentionDays,
+        DEFAULT_SETTINGS.retentionDays,
+      ),
+    },
+    fellBack,
+  };
 }
 
 function applyPatch(current: Settings, patch: SettingsPatch): Settings {

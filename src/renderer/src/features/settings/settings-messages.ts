@@ -178,6 +178,10 @@ const en = {
   notSaved: 'Not saved: {problem}',
   fixFields: 'Not saved: correct the marked fields.',
   loadProblem: 'Settings could not be loaded.',
+  fileProblem:
+    'These settings could not be read at start and are back at their defaults: {fields}. The file as it was is kept as {keptAs}. Check them and save.',
+  fileUnreadable:
+    'settings.json could not be read at start ({reason}): the defaults are in use. The file as it was is kept as {keptAs}.',
 };
 
 export const settingsMessages: FeatureMessages<typeof en> = {
@@ -364,5 +368,9 @@ export const settingsMessages: FeatureMessages<typeof en> = {
     notSaved: 'Niet opgeslagen: {problem}',
     fixFields: 'Niet opgeslagen: verbeter de gemarkeerde velden.',
     loadProblem: 'De instellingen konden niet worden geladen.',
+    fileProblem:
+      'Deze instellingen konden bij het starten niet worden gelezen en staan weer op hun standaardwaarde: {fields}. Het bestand zoals het was staat in {keptAs}. Controleer ze en sla op.',
+    fileUnreadable:
+      'settings.json kon bij het starten niet worden gelezen ({reason}): de standaardinstellingen zijn in gebruik. Het bestand zoals het was staat in {keptAs}.',
   },
 };

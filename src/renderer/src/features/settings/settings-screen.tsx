@@ -41,6 +41,19 @@ export function SettingsScreen({ catalogSync }: { catalogSync: ReactNode }) {
         <p className="screen__intro">{t('settings.intro')}</p>
       </header>
       <PolicyBanner policy={view.policy} />
+      {view.fileProblem ? (
+        <p className="banner banner--warning" role="alert" data-testid="settings-file-problem">
+          {view.fileProblem.fields.length
+            ? t('settings.fileProblem', {
+                fields: view.fileProblem.fields.map((field) => `${field.name} (${field.problem})`).join(', '),
+                keptAs: view.fileProblem.keptAs,
+              })
+            : t('settings.fileUnreadable', {
+                reason: view.fileProblem.reason,
+                keptAs: view.fileProblem.keptAs,
+              })}
+        </p>
+      ) : null}
       {needsSetup(view.settings) ? <SetupGuide /> : null}
       <LanguageChoice language={view.settings.uiLanguage} />
       <StaffChoicesForm view={view} />
