@@ -80,6 +80,18 @@ describe('settings store', () => {
     expect((await SettingsStore.open(dir)).loadProblem).toBeUndefined();
   });
 
+  it('a settings.json damaged while the desk runs is kept beside it, and the next save writes over it', async () => {
+    const store = await SettingsStore.open(dir);
+    await store.update({ host: { tenant: 'good' } });
+    await writeFile(path.join(dir, SETTINGS_FILE), '{ "host": ');
+    await store.update({ counterEmployees: ['Anja'] });
+    const reopened = await SettingsStore.open(dir);
+    expect(reopened.current).toMatchObject({ host: { tenant: 'good' }, counterEmployees: ['Anja'] });
+    expect(reopened.loadProblem).toBeUndefined();
+    const kept = (await readdir(dir)).find((name) => name.startsWith('settings.json.unreadable-'));
+    expect(await readFile(path.join(dir, kept as string), 'utf8')).toBe('{ "host": ');
+  });
+
   it('keeps an unreadable settings.json beside the defaults and says so', async () => {
     await writeFile(path.join(dir, SETTINGS_FILE), '{ this is not json');
     const store = await SettingsStore.open(dir);

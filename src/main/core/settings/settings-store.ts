@@ -93,19 +93,35 @@ export class SettingsStore {
    * written it since, the two are merged field by field: a field this patch leaves as it was takes the
    * other writer's value, and a field both changed differently refuses the whole save (SettingsConflictError).
    */
+  /**
+   * settings.json as another writer left it, or undefined when it is no JSON object now (damaged while
+   * this process ran): kept beside it, and this process's version is saved in its place.
+   */
+  async #otherWriters(onDisk: string): Promise<Settings | undefined> {
+    try {
+      return readSettings(onDisk).settings;
+    } catch {
+      await copyFile(this.file, `${this.file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+      return undefined;
+    }
+  }
+
   async update(patch: SettingsPatch): Promise<Settings> {
     const ours = applyPatch(this.#current, patch);
     const onDisk = await readIfPresent(this.file);
     let next = ours;
     if (onDisk !== this.#fileText) {
-      const theirs = onDisk === undefined ? structuredClone(DEFAULT_SETTINGS) : readSettings(onDisk).settings;
-      try {
-        next = mergeFieldByField(this.#current, ours, theirs);
-      } catch (error) {
-        // Refused: from now on this process knows the other writer's version, so the next save builds on it.
-        this.#current = theirs;
-        this.#fileText = onDisk;
-        throw error;
+      const theirs =
+        onDisk === undefined ? structuredClone(DEFAULT_SETTINGS) : await this.#otherWriters(onDisk);
+      if (theirs) {
+        try {
+          next = mergeFieldByField(this.#current, ours, theirs);
+        } catch (error) {
+          // Refused: from now on this process knows the other writer's version, so the next save builds on it.
+          this.#current = theirs;
+          this.#fileText = onDisk;
+          throw error;
+        }
       }
     }
     const valid = settingsSchema.parse(next);
