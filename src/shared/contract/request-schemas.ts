@@ -14,6 +14,7 @@ import {
   normalizeField,
   type FieldSpec,
 } from './request-fields.ts';
+import { isJsonObject } from '../json-object.ts';
 
 /** Largest quantity or dimension accepted: far above any real order, below where doubles lose digits. */
 export const MAX_REQUEST_NUMBER = 1_000_000_000;
@@ -278,17 +279,13 @@ export type RequestPayload = QuoteRequestPayload | AccountRequestPayload;
 /** Numeric line keys, for code that turns typed text into numbers. */
 export const QUOTE_LINE_NUMBER_KEYS = LINE_NUMBERS;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * A request file read as the host reads a payload ("Payload reading rules"): a JSON null means the same
  * as a missing key, text is trimmed, and empty text is no value. Everything else is left to the schemas,
  * which still refuse unknown keys, wrong types and text past its length (the host would cut it).
  */
 export function payloadAsHostReads(value: unknown): unknown {
-  if (!isRecord(value)) return value;
+  if (!isJsonObject(value)) return value;
   const read: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
     // Undefined rather than left out: an unknown key is still refused even when it holds null.

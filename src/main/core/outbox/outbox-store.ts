@@ -11,6 +11,7 @@ import { REQUEST_SCHEMAS, type RequestPayload } from '../../../shared/contract/r
 import { fieldErrors } from '../../../shared/validation.ts';
 import { inTransaction } from '../db/sqlite.ts';
 import { baseUrlOfKey } from '../host/connection-binding.ts';
+import { isJsonObject } from '../../../shared/json-object.ts';
 
 // A type alias, not an interface: its implicit index signature lets node:sqlite's generic rows be
 // narrowed to it with a plain `as`, never `as unknown as`.
@@ -396,9 +397,6 @@ const OF_CONNECTION = '(connection IS NULL OR connection IS :connection)';
 const HELD = `(state = 'queued' OR (state = 'sending' AND COALESCE(lease_until, 0) <= :now))
   AND NOT ${OF_CONNECTION}`;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** A stored payload parsed with its kind's schema, or why it no longer parses. */
 export function readStoredPayload(
   kind: string,
@@ -416,7 +414,7 @@ export function readStoredPayload(
   } catch {
     return { payload: null, stored: {}, unreadable: 'The stored request is not JSON any more.' };
   }
-  const record = isRecord(json) ? json : {};
+  const record = isJsonObject(json) ? json : {};
   const schema = kind === 'quote' || kind === 'account' ? REQUEST_SCHEMAS[kind] : undefined;
   if (!schema) {
     return {

@@ -7,6 +7,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { appLog } from '../log/app-log.ts';
 import { storedPayloadKey } from './outbox-store.ts';
+import { isJsonObject } from '../../../shared/json-object.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,10 +27,6 @@ export const PURGED_AT_KEY = 'personalDataPurgedAt';
 export function purgedPayload(payload: Record<string, unknown>, purgedAt: string): Record<string, unknown> {
   const kept = Object.fromEntries(Object.entries(payload).filter(([key]) => isKeptKey(key)));
   return { ...kept, [PURGED_AT_KEY]: purgedAt };
-}
-
-function isPayloadObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export interface PurgeResult {
@@ -71,7 +68,7 @@ export function purgeDeliveredPersonalData(
       } catch {
         stored = undefined;
       }
-      const payload = isPayloadObject(stored) ? stored : {};
+      const payload = isJsonObject(stored) ? stored : {};
       update.run(JSON.stringify(purgedPayload(payload, purgedAt)), row.id);
     }
     db.exec('COMMIT');

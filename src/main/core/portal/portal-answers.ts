@@ -38,6 +38,7 @@ import {
   type SteelQuantities,
 } from '../../../shared/contract/portal-fields.ts';
 import { HOST_WORDS_MAX_CHARS } from '../host/answer-limits.ts';
+import { isJsonObject } from '../../../shared/json-object.ts';
 
 type Json = Record<string, unknown>;
 
@@ -45,7 +46,7 @@ type Json = Record<string, unknown>;
 export function envelopeValue(body: string): unknown {
   try {
     const envelope = JSON.parse(body) as unknown;
-    return isObject(envelope) ? envelope.value : undefined;
+    return isJsonObject(envelope) ? envelope.value : undefined;
   } catch {
     return undefined;
   }
@@ -56,7 +57,7 @@ export function objectAnswer(value: unknown): Json | null {
   if (typeof value !== 'string' || value.trim() === '') return null;
   try {
     const parsed = JSON.parse(value) as unknown;
-    return isObject(parsed) ? parsed : null;
+    return isJsonObject(parsed) ? parsed : null;
   } catch {
     return null;
   }
@@ -71,16 +72,12 @@ export function listAnswer(value: unknown, key: string): Json[] | null {
   } catch {
     return null;
   }
-  if (Array.isArray(parsed)) return parsed.filter(isObject);
-  if (!isObject(parsed)) return null;
+  if (Array.isArray(parsed)) return parsed.filter(isJsonObject);
+  if (!isJsonObject(parsed)) return null;
   const named = parsed[key];
-  if (Array.isArray(named)) return named.filter(isObject);
+  if (Array.isArray(named)) return named.filter(isJsonObject);
   const arrays = Object.values(parsed).filter(Array.isArray);
-  return arrays.length === 1 ? (arrays[0] as unknown[]).filter(isObject) : [];
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return arrays.length === 1 ? (arrays[0] as unknown[]).filter(isJsonObject) : [];
 }
 
 /** A text key: '' when missing or not text; cut to HOST_WORDS_MAX_CHARS (a hostile host's endless name). */
@@ -119,7 +116,7 @@ function valueOf(spec: PortalFieldSpec, row: Json, key: string): unknown {
     }
     case 'object': {
       const inner = row[spec.from ?? key];
-      return readFields(spec.fields, isObject(inner) ? inner : {});
+      return readFields(spec.fields, isJsonObject(inner) ? inner : {});
     }
     case 'section':
       return spec.presentWith.some((name) => name in row) ? readFields(spec.fields, row) : null;
@@ -140,7 +137,7 @@ export function readFields<F extends PortalFieldTable>(fields: F, row: Json): Po
 
 /** The objects under `key` of an answer, each read by its declaration; no list reads as none. */
 function readList<F extends PortalFieldTable>(answer: Json, key: string, fields: F): PortalObject<F>[] {
-  const rows = Array.isArray(answer[key]) ? (answer[key] as unknown[]).filter(isObject) : [];
+  const rows = Array.isArray(answer[key]) ? (answer[key] as unknown[]).filter(isJsonObject) : [];
   return rows.map((row) => readFields(fields, row));
 }
 

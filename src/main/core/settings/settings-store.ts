@@ -14,6 +14,7 @@ import {
 } from '../../../shared/settings.ts';
 import { withPolicy, type MachinePolicy } from '../../../shared/machine-policy.ts';
 import type { SettingsFileProblem } from '../../../shared/bridge/settings-calls.ts';
+import { isJsonObject } from '../../../shared/json-object.ts';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -139,9 +140,6 @@ interface ReadSettings {
   fellBack: SettingsFileProblem['fields'];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * settings.json read back. A key it lacks (written before the key existed) takes its default; a value that
  * does not read takes its default too, alone: the connection's fields one by one, every other setting as a
@@ -149,8 +147,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 function readSettings(text: string): ReadSettings {
   const stored: unknown = JSON.parse(text);
-  if (!isRecord(stored)) throw new Error('it holds no JSON object');
-  const host = isRecord(stored.host) ? stored.host : {};
+  if (!isJsonObject(stored)) throw new Error('it holds no JSON object');
+  const host = isJsonObject(stored.host) ? stored.host : {};
   const merged = { ...DEFAULT_SETTINGS, ...stored, host: { ...DEFAULT_SETTINGS.host, ...host } };
   const whole = settingsSchema.safeParse(merged);
   if (whole.success) return { settings: whole.data, fellBack: [] };

@@ -12,6 +12,7 @@ import {
   type SyncHolder,
 } from '../../../../shared/contract/catalog-search.ts';
 import type { StoredFacets } from './stored-facets.ts';
+import { isJsonObject } from '../../../../shared/json-object.ts';
 
 /** The stored text parsed; undefined where there is none or it is no JSON. */
 function parsed(text: string | null | undefined): unknown {
@@ -23,10 +24,6 @@ function parsed(text: string | null | undefined): unknown {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const numberOr = (value: unknown, otherwise: number) => (typeof value === 'number' ? value : otherwise);
 const textOr = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -34,16 +31,16 @@ const textOr = (value: unknown) => (typeof value === 'string' ? value : '');
 export function storedPageCounts(text: string | null | undefined): PageKindCounts {
   const stored = parsed(text);
   const counts = emptyPageKindCounts();
-  if (isRecord(stored)) for (const kind of PAGE_KINDS) counts[kind] = numberOr(stored[kind], 0);
+  if (isJsonObject(stored)) for (const kind of PAGE_KINDS) counts[kind] = numberOr(stored[kind], 0);
   return counts;
 }
 
 /** What a successful sync changed, counted; undefined where none was stored or it does not read. */
 export function storedChangeCounts(text: string | null | undefined): SyncChangeCounts | undefined {
   const stored = parsed(text);
-  if (!isRecord(stored)) return undefined;
+  if (!isJsonObject(stored)) return undefined;
   const counts = (subject: unknown): Record<ChangeKind, number> => {
-    const kinds = isRecord(subject) ? subject : {};
+    const kinds = isJsonObject(subject) ? subject : {};
     return {
       new: numberOr(kinds.new, 0),
       removed: numberOr(kinds.removed, 0),
@@ -63,7 +60,7 @@ export function storedTexts(text: string | null | undefined): string[] {
 /** A stored object whose keys the caller reads one by one; empty where it does not read. */
 export function storedRecord(text: string | null | undefined): Record<string, unknown> {
   const stored = parsed(text);
-  return isRecord(stored) ? stored : {};
+  return isJsonObject(stored) ? stored : {};
 }
 
 const HOLDERS: readonly SyncHolder['by'][] = ['app', 'browserShell', 'cli'];
@@ -71,7 +68,7 @@ const HOLDERS: readonly SyncHolder['by'][] = ['app', 'browserShell', 'cli'];
 /** Who holds the sync lock, as written; undefined where it does not read. */
 export function storedSyncHolder(text: string | null | undefined): SyncHolder | undefined {
   const stored = parsed(text);
-  if (!isRecord(stored)) return undefined;
+  if (!isJsonObject(stored)) return undefined;
   const by = HOLDERS.find((holder) => holder === stored.by);
   const { pid, since } = stored;
   return by && typeof pid === 'number' && typeof since === 'string' ? { by, pid, since } : undefined;
@@ -80,7 +77,7 @@ export function storedSyncHolder(text: string | null | undefined): SyncHolder | 
 function codeFacets(value: unknown): CodeFacet[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry) =>
-    isRecord(entry) && typeof entry.code === 'string'
+    isJsonObject(entry) && typeof entry.code === 'string'
       ? [{ code: entry.code, description: textOr(entry.description), sizes: numberOr(entry.sizes, 0) }]
       : [],
   );
@@ -89,7 +86,7 @@ function codeFacets(value: unknown): CodeFacet[] {
 function categoryNodes(value: unknown): CategoryNode[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry) =>
-    isRecord(entry) && typeof entry.code === 'string'
+    isJsonObject(entry) && typeof entry.code === 'string'
       ? [
           {
             code: entry.code,
