@@ -11,6 +11,7 @@ import {
   type PolicyView,
 } from '../../../shared/machine-policy.ts';
 import { PRODUCT_NAME } from '../data-dir.ts';
+import { isJsonObject } from '../../../shared/json-object.ts';
 
 /** %ProgramData%\VOA Desk\policy.json, /Library/Application Support/VOA Desk/policy.json, /etc/voa-desk/policy.json */
 export function machinePolicyFile(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
@@ -58,10 +59,9 @@ export async function loadMachinePolicy(file: string): Promise<LoadedPolicy> {
   }
   const parsed = machinePolicySchema.safeParse(json);
   if (!parsed.success) {
-    const updates =
-      typeof json === 'object' && json !== null && 'updates' in json
-        ? machinePolicySchema.shape.updates.safeParse(json.updates)
-        : undefined;
+    const updates = isJsonObject(json)
+      ? machinePolicySchema.shape.updates.safeParse(json.updates)
+      : undefined;
     return invalid(file, describeProblems(parsed.error), updates?.success ? updates.data : undefined);
   }
   return {
