@@ -209,6 +209,29 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
     expect(emulator.state.mail).toEqual([]);
   });
 
+  it('a list carries the revision of the last change event sent before it, so a screen knows which are news', async () => {
+    const changes: unknown[] = [];
+    const unsubscribe = core.events.subscribe((name, payload) => {
+      if (name === 'outbox:changed') changes.push(payload);
+    });
+    try {
+      const before = (await call('outbox:list', {})).revision;
+      await submitQuote(counterVisit);
+      await flush();
+      const after = await call('outbox:list', {});
+      // Queued, claimed, delivered: one event each, numbered on from the list before.
+      expect(changes).toMatchObject([
+        { revision: before + 1 },
+        { revision: before + 2 },
+        { revision: before + 3 },
+      ]);
+      expect(after.revision).toBe(before + 3);
+      expect(after.items[0]).toMatchObject({ state: 'delivered' });
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('a delivery with address and requested date arrives with useShipToAddress and the address as text', async () => {
     const delivery: QuoteRequestInput = {
       ...counterVisit,

@@ -10,7 +10,7 @@ const refused = (lastError: string, hostWords: string | null) =>
   outboxItem({ state: 'needsAttention', attempts: 1, lastError, hostWords });
 
 async function showOutbox(items: ReturnType<typeof outboxItem>[]) {
-  installFake('nl', { 'outbox:list': () => ({ items, status: IDLE_OUTBOX }) });
+  installFake('nl', { 'outbox:list': () => ({ items, status: IDLE_OUTBOX, revision: 0 }) });
   await useAppStore.getState().loadSettings();
   await useAppStore.getState().initOutbox();
   render(<OutboxScreen />);

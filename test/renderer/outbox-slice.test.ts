@@ -1,5 +1,6 @@
 // The outbox slice: what the outbox screen and the header show, kept current by main's events.
 import { describe, expect, it } from 'vitest';
+import type { OutboxItemView, OutboxStatus } from '../../src/shared/bridge/outbox-calls.ts';
 import { useAppStore } from '../../src/renderer/src/store/use-app-store.ts';
 import { IDLE_OUTBOX, installFake, outboxItem } from './support/renderer-harness.ts';
 
@@ -17,7 +18,9 @@ describe('outbox slice', () => {
 
   it('asks main for the filtered list with the search trimmed, and shows what main answers', async () => {
     const waiting = item({ state: 'queued' });
-    const fake = installFake('nl', { 'outbox:list': () => ({ items: [waiting], status: IDLE_OUTBOX }) });
+    const fake = installFake('nl', {
+      'outbox:list': () => ({ items: [waiting], status: IDLE_OUTBOX, revision: 0 }),
+    });
     await useAppStore.getState().loadOutbox({ states: ['queued', 'sending'], search: '  Company ' });
 
     expect(fake.inputsOf('outbox:list')).toEqual([
@@ -28,7 +31,9 @@ describe('outbox slice', () => {
 
   it('puts a new request at the top, updates a listed one in place, and keeps out what the filter hides', async () => {
     const old = item({ state: 'queued' });
-    const fake = installFake('nl', { 'outbox:list': () => ({ items: [old], status: IDLE_OUTBOX }) });
+    const fake = installFake('nl', {
+      'outbox:list': () => ({ items: [old], status: IDLE_OUTBOX, revision: 0 }),
+    });
     await useAppStore.getState().initOutbox();
     await useAppStore.getState().loadOutbox({ states: ['queued', 'sending'] });
 
@@ -37,6 +42,7 @@ describe('outbox slice', () => {
     fake.emit('outbox:changed', {
       items: [{ ...old, state: 'sending', attempts: 1 }, fresh, delivered],
       status: IDLE_OUTBOX,
+      revision: 1,
     });
 
     const shown = useAppStore.getState().outboxItems;
@@ -48,7 +54,65 @@ describe('outbox slice', () => {
     const fake = installFake('nl');
     await useAppStore.getState().initOutbox();
     await useAppStore.getState().loadOutbox({ search: 'Smit' });
-    fake.emit('outbox:changed', { items: [item()], status: IDLE_OUTBOX });
+    fake.emit('outbox:changed', { items: [item()], status: IDLE_OUTBOX, revision: 1 });
     expect(useAppStore.getState().outboxItems).toEqual([]);
+  });
+
+  it('a list read before a change but answering after it still shows the change', async () => {
+    const waiting = item({ state: 'queued' });
+    let answer!: (value: { items: OutboxItemView[]; status: OutboxStatus; revision: number }) => void;
+    const fake = installFake('nl', {
+      'outbox:list': () => new Promise((resolve) => (answer = resolve)),
+    });
+    await useAppStore.getState().initOutbox();
+    const loading = useAppStore.getState().loadOutbox();
+    // Read at revision 4, with the request being sent; its attempt ends (revision 5) before the list arrives.
+    fake.emit('outbox:changed', {
+      items: [{ ...waiting, attempts: 1, lastError: 'Geen verbinding' }],
+      status: IDLE_OUTBOX,
+      revision: 5,
+    });
+    answer({ items: [{ ...waiting, state: 'sending' }], status: IDLE_OUTBOX, revision: 4 });
+    await loading;
+    expect(useAppStore.getState().outboxItems).toMatchObject([
+      { id: waiting.id, state: 'queued', attempts: 1 },
+    ]);
+  });
+
+  it('a change the list already holds is not played over it again', async () => {
+    const waiting = item({ state: 'queued' });
+    let answer!: (value: { items: OutboxItemView[]; status: OutboxStatus; revision: number }) => void;
+    const fake = installFake('nl', {
+      'outbox:list': () => new Promise((resolve) => (answer = resolve)),
+    });
+    await useAppStore.getState().initOutbox();
+    const loading = useAppStore.getState().loadOutbox();
+    fake.emit('outbox:changed', {
+      items: [{ ...waiting, state: 'sending' }],
+      status: IDLE_OUTBOX,
+      revision: 5,
+    });
+    answer({
+      items: [{ ...waiting, state: 'delivered', number: 'OFF-7' }],
+      status: IDLE_OUTBOX,
+      revision: 6,
+    });
+    await loading;
+    expect(useAppStore.getState().outboxItems).toMatchObject([{ id: waiting.id, state: 'delivered' }]);
+  });
+
+  it('of two lists on their way, the one asked for last is shown, whichever answers last', async () => {
+    const smit = item({ state: 'queued' });
+    const other = item({ state: 'queued' });
+    const answers: ((value: { items: OutboxItemView[]; status: OutboxStatus; revision: number }) => void)[] =
+      [];
+    installFake('nl', { 'outbox:list': () => new Promise((resolve) => answers.push(resolve)) });
+    const first = useAppStore.getState().loadOutbox({ search: 'S' });
+    const second = useAppStore.getState().loadOutbox({ search: 'Smit' });
+    answers[1]!({ items: [smit], status: IDLE_OUTBOX, revision: 0 });
+    await second;
+    answers[0]!({ items: [smit, other], status: IDLE_OUTBOX, revision: 0 });
+    await first;
+    expect(useAppStore.getState().outboxItems.map((shown) => shown.id)).toEqual([smit.id]);
   });
 });

@@ -205,7 +205,7 @@ export const REMEMBERED_ITEM_UNITS_MAX = 5000;
 export const outboxCalls = {
   /** Validates, gives the request its requestId (once, for ever) and commits it before answering. */
   'outbox:submit': defineCall<SubmitAnswer>()(submitInput),
-  'outbox:list': defineCall<{ items: OutboxItemView[]; status: OutboxStatus }>()(
+  'outbox:list': defineCall<{ items: OutboxItemView[]; status: OutboxStatus; revision: OutboxRevision }>()(
     z.strictObject({
       states: z.array(z.enum(OUTBOX_STATES)).max(OUTBOX_STATES.length).optional(),
       kind: z.enum(['quote', 'account']).optional(),
@@ -265,9 +265,20 @@ export const outboxCalls = {
   ),
 };
 
+/**
+ * How many `outbox:changed` events the core has sent since it started. A list carries the revision it was
+ * read at: it holds every change up to it, and only later events are news to it. A call's answer and an
+ * event may arrive in either order (the browser shell sends them on different connections).
+ */
+export type OutboxRevision = number;
+
 export const outboxEvents = {
   /** Items that changed (added, sent, delivered, …) and the queue's status after the change. */
-  'outbox:changed': defineEvent<{ items: OutboxItemView[]; status: OutboxStatus }>(),
+  'outbox:changed': defineEvent<{
+    items: OutboxItemView[];
+    status: OutboxStatus;
+    revision: OutboxRevision;
+  }>(),
   'connection:changed': defineEvent<OutboxStatus>(),
   'drafts:changed': defineEvent<DraftView & { cause: 'save' | 'addLine' | 'submit' | 'park' | 'resume' }>(),
 };

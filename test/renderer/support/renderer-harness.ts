@@ -129,7 +129,7 @@ export function installFake(language: UiLanguage = 'nl', overrides: Handlers = {
     'settings:get': () => settingsView(language),
     'app:info': () => ({ version: 'test', profile: 'default', dataDir: '/tmp/voa-test', shell: 'browser' }),
     'outbox:status': () => IDLE_OUTBOX,
-    'outbox:list': () => ({ items: [], status: IDLE_OUTBOX }),
+    'outbox:list': () => ({ items: [], status: IDLE_OUTBOX, revision: 0 }),
     'workstation:get': () => ({ counterEmployee: null, fairSource: null, itemUnits: {} }),
     'drafts:get': ({ target }) => drafts[target],
     'drafts:save': (save) => {

@@ -71,8 +71,11 @@ export function createOutboxModule(core: OutboxServices): OutboxModule {
   const drafts = new DraftStore(core.appDb);
   const preferences = new WorkstationPreferences(core.appDb);
   const client = new VoaRequestsClient({ host: core.host, settings: () => core.settings.current });
-  const emitItems = (items: OutboxItem[]) =>
-    core.events.emit('outbox:changed', { items: items.map(itemView), status: sender.status() });
+  let revision = 0;
+  const emitItems = (items: OutboxItem[]) => {
+    revision += 1;
+    core.events.emit('outbox:changed', { items: items.map(itemView), status: sender.status(), revision });
+  };
   const sender = new OutboxSender({
     store,
     deliver: (item, timeoutMs) => client.deliver(item.kind, item.payload, { timeoutMs }),
@@ -148,7 +151,11 @@ export function createOutboxModule(core: OutboxServices): OutboxModule {
       }
       return { item: itemView(answer.item), existing: answer.existing };
     },
-    'outbox:list': async (filter) => ({ items: store.list(filter).map(itemView), status: sender.status() }),
+    'outbox:list': async (filter) => ({
+      items: store.list(filter).map(itemView),
+      status: sender.status(),
+      revision,
+    }),
     'outbox:get': async ({ id }) => {
       const item = itemOrFail(id);
       const detail = itemDetail(item, store.heldFor(item));

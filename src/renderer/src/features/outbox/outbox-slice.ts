@@ -1,7 +1,7 @@
 // State of the outbox screen and the header's queue status: the list as filtered, kept current by the
 // outbox's change events.
 import type { SliceCreator } from '../../app/app-store.ts';
-import type { CallInput } from '../../../../shared/bridge/api.ts';
+import type { CallInput, EventPayload } from '../../../../shared/bridge/api.ts';
 import type { OutboxItemView, OutboxState, OutboxStatus } from '../../../../shared/bridge/outbox-calls.ts';
 import { voa, type BridgeAnswer as Answer } from '../../bridge/voa.ts';
 
@@ -40,8 +40,15 @@ export interface OutboxSlice {
 
 type OutboxItemId = CallInput<'outbox:get'>['id'];
 
+type OutboxChange = EventPayload<'outbox:changed'>;
+
 export const createOutboxSlice: SliceCreator<OutboxSlice> = (set, get) => {
   let initialized = false;
+  /** Only the newest list asked for is shown: an older one answering late would undo a filter. */
+  let newestLoad = 0;
+  /** Changes that arrived while a list was on its way: the list may have been read before them. */
+  let arrivedWhileLoading: OutboxChange[] = [];
+  let loadsOnTheirWay = 0;
 
   const mergeItems = (items: OutboxItemView[]) => {
     const state = get();
@@ -65,9 +72,10 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> = (set, get) => {
     async initOutbox() {
       if (initialized) return;
       initialized = true;
-      voa.on('outbox:changed', ({ items, status }) => {
-        set({ outboxStatus: status });
-        mergeItems(items);
+      voa.on('outbox:changed', (change) => {
+        if (loadsOnTheirWay) arrivedWhileLoading.push(change);
+        set({ outboxStatus: change.status });
+        mergeItems(change.items);
       });
       voa.on('connection:changed', (status) => set({ outboxStatus: status }));
       // The browser knows first when the network is back: whatever waits for it is tried now.
@@ -79,12 +87,25 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> = (set, get) => {
     async loadOutbox(filter) {
       const outboxFilter = { ...get().outboxFilter, ...filter };
       set({ outboxFilter });
-      const result = await voa.outbox.list({
-        ...(outboxFilter.states.length ? { states: outboxFilter.states } : {}),
-        ...(outboxFilter.search.trim() ? { search: outboxFilter.search.trim() } : {}),
-        limit: 1000,
-      });
-      if (result.ok) set({ outboxItems: result.value.items, outboxStatus: result.value.status });
+      const load = ++newestLoad;
+      loadsOnTheirWay += 1;
+      const result = await voa.outbox
+        .list({
+          ...(outboxFilter.states.length ? { states: outboxFilter.states } : {}),
+          ...(outboxFilter.search.trim() ? { search: outboxFilter.search.trim() } : {}),
+          limit: 1000,
+        })
+        .finally(() => (loadsOnTheirWay -= 1));
+      const arrived = arrivedWhileLoading;
+      if (!loadsOnTheirWay) arrivedWhileLoading = [];
+      if (!result.ok || load !== newestLoad) return;
+      set({ outboxItems: result.value.items, outboxStatus: result.value.status });
+      // What changed after the list was read is news to it, whichever of the two arrived first.
+      for (const change of arrived) {
+        if (change.revision <= result.value.revision) continue;
+        set({ outboxStatus: change.status });
+        mergeItems(change.items);
+      }
     },
 
     flushOutbox: () => voa.outbox.flush({}),
