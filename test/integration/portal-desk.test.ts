@@ -166,6 +166,16 @@ describe('sign-in at the desk', () => {
     expect(calls.some((entry: Json) => entry.path.includes('voaPortal_ReadSession'))).toBe(true);
   });
 
+  it('numbers every change of the session, so a screen can tell an answer older than an event', async () => {
+    const signedIn = await signIn(portalUsers.buyer);
+    const ended = waitForEvent('portal:changed', (view) => view.customer === null);
+    const answer = await call('portal:signOut', { reason: 'nextCustomer' });
+    expect(answer.revision).toBeGreaterThan(signedIn.revision);
+    expect((await ended).revision).toBe(answer.revision);
+    // A read of the session changes nothing: it carries the same revision.
+    expect((await call('portal:session', {})).revision).toBe(answer.revision);
+  });
+
   it('reads O as 0 and I or L as 1, as the host does', async () => {
     await call('portal:requestCode', { email: portalUsers.buyer });
     const code = (await newestCode(portalUsers.buyer))!;

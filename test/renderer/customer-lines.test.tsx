@@ -13,7 +13,7 @@ import { deferred, Refusal, type Handlers } from './support/fake-bridge.ts';
 import { catalogStats } from './support/counter-workstation.tsx';
 import { installFake, PORTAL_CUSTOMER as customer } from './support/renderer-harness.ts';
 
-const signedIn: PortalSessionView = { customer, details: null, ended: null };
+const signedIn: PortalSessionView = { customer, details: null, ended: null, revision: 1 };
 
 /** `count` plain lines of one document, each with an item number of its own ("A-1", "A-2", …). */
 function documentLines(prefix: string, count: number): PortalDocumentLine[] {
@@ -154,6 +154,7 @@ describe('customer desk: the lines of one document', () => {
         customer: null,
         details: null,
         ended: { reason: 'signedOut', at: '2026-11-27T17:00:00.000Z' },
+        revision: 2,
       }),
     );
     await order.answer(ok(documentLines('A', 5)));
@@ -165,7 +166,7 @@ describe('customer desk: the lines of one document', () => {
     const { panel } = renderTabs();
     const order = clickLines('order', 'BOUW-17');
     const next = { ...customer, customerNo: '20000', email: 'info@ander.example', customerName: 'Ander BV' };
-    act(() => fake.emit('portal:changed', { customer: next, details: null, ended: null }));
+    act(() => fake.emit('portal:changed', { customer: next, details: null, ended: null, revision: 2 }));
     await order.answer(ok(documentLines('A', 5)));
 
     expect(useAppStore.getState().portalData.lines).toBeUndefined();
@@ -253,6 +254,7 @@ describe('customer desk: the lines of one document', () => {
         customer: null,
         details: null,
         ended: { reason: 'signedOut', at: '2026-11-27T17:00:00.000Z' },
+        revision: 2,
       }),
     );
     await act(async () => {

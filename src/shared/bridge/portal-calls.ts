@@ -45,6 +45,11 @@ export interface PortalSessionView {
   details: PortalDetails | null;
   /** Set when the last session ended, until someone signs in again. */
   ended: { reason: SessionEndReason; at: string } | null;
+  /**
+   * Counts the session's changes since the core started. An answer and a `portal:changed` event may
+   * arrive in either order; the screen keeps the newer, so a late answer never brings a customer back.
+   */
+  revision: number;
 }
 
 /** A read for the signed-in customer: the value, or the session had ended (the screen offers sign-in). */

@@ -167,8 +167,8 @@ export function installFake(language: UiLanguage = 'nl', overrides: Handlers = {
       nextScheduledAt: undefined,
       notConfigured: undefined,
     }),
-    'portal:session': () => ({ customer: null, details: null, ended: null }),
-    'portal:signOut': () => ({ customer: null, details: null, ended: null }),
+    'portal:session': () => ({ customer: null, details: null, ended: null, revision: 0 }),
+    'portal:signOut': () => ({ customer: null, details: null, ended: null, revision: 0 }),
     'portal:links': () => [],
     // The counter's slip: this workstation's paper, and its lines' items (none in an empty catalog).
     'print:choice': () => ({ printer: null, paper: 'a4' }),

@@ -80,6 +80,8 @@ export class PortalSession {
   readonly #now: () => number;
   #signed: Signed | undefined;
   #ended: PortalSessionView['ended'] = null;
+  /** Counts changes of the view: a shell shows the newest whichever way it arrives. */
+  #revision = 0;
   #idleTimer: ReturnType<typeof setTimeout> | undefined;
   #expiryTimer: ReturnType<typeof setTimeout> | undefined;
   /** Per address (lowercase): when RequestCode was last sent. */
@@ -103,6 +105,7 @@ export class PortalSession {
       customer: this.#signed?.customer ?? null,
       details: this.#signed?.details ?? null,
       ended: this.#signed ? null : this.#ended,
+      revision: this.#revision,
     };
   }
 
@@ -298,6 +301,7 @@ export class PortalSession {
   }
 
   #changed(): void {
+    this.#revision += 1;
     this.#options.onChange(this.view());
   }
 }

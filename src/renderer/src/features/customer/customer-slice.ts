@@ -87,7 +87,7 @@ export interface CustomerSlice {
   portalActivity(): void;
 }
 
-const EMPTY_VIEW: PortalSessionView = { customer: null, details: null, ended: null };
+const EMPTY_VIEW: PortalSessionView = { customer: null, details: null, ended: null, revision: 0 };
 
 /** What every ended session leaves behind: nothing of the customer. */
 const FORGOTTEN = {
@@ -106,6 +106,8 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
   let lastActivity = 0;
   /** Tabs being read now: showing a tab again while its read runs does not read it twice. */
   const reading = new Set<CustomerTab>();
+  /** The newest session revision seen, from an answer or an event. */
+  let newestRevision = 0;
 
   /**
    * Takes every value of a customer who is no longer signed in out of the forms (whatever ended the
@@ -124,6 +126,10 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
 
   /** Main's view of the session: a session that ended (or changed hands) forgets the customer everywhere. */
   function applyView(view: PortalSessionView, extra: Partial<CustomerSlice> = {}): void {
+    // An answer read before a newer change (a sign-out's event came first) never brings a customer back;
+    // a view without one always applies, whatever its age.
+    if (view.customer && view.revision < newestRevision) return;
+    newestRevision = Math.max(newestRevision, view.revision);
     const cleared = clearFormsOfOthers(view.customer?.customerNo ?? null);
     const formCleared = view.customer ? false : cleared || get().portalFormCleared;
     // Main may report another customer signed in over this one: nothing of the first stays on screen.
@@ -149,7 +155,12 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
     try {
       const read = await unwrap(call());
       if (read.state === 'ended') {
-        applyView({ customer: null, details: null, ended: { reason: read.reason, at: '' } });
+        applyView({
+          customer: null,
+          details: null,
+          ended: { reason: read.reason, at: '' },
+          revision: newestRevision,
+        });
         return undefined;
       }
       return read.value;
