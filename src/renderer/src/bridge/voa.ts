@@ -1,7 +1,7 @@
 // The renderer's only door to `window.voa` (the preload's or the browser shell's). Nothing else in the
 // renderer reads window.voa.
 import { buildVoaApi, type CallOutput, type VoaApi } from '../../../shared/bridge/api.ts';
-import type { CallName } from '../../../shared/bridge/bridge-map.ts';
+import type { CallName, EventName } from '../../../shared/bridge/bridge-map.ts';
 import type { BridgeError, BridgeResult } from '../../../shared/bridge/define.ts';
 
 declare global {
@@ -41,4 +41,23 @@ export async function unwrap<T>(call: Promise<BridgeResult<T>>): Promise<T> {
   const result = await call;
   if (!result.ok) throw new BridgeCallError(result.error);
   return result.value;
+}
+
+/**
+ * Reads a state that an event also sends whole, and answers undefined when that event arrived while the
+ * read was on its way. The event is at least as new as the answer then: answers and events may arrive in
+ * either order (the browser shell sends them apart), and a later change sends another event anyway.
+ */
+export async function readUnlessOvertaken<E extends EventName, T>(
+  event: E,
+  read: () => Promise<BridgeResult<T>>,
+): Promise<BridgeResult<T> | undefined> {
+  let overtaken = false;
+  const stop = voa.on(event, () => (overtaken = true));
+  try {
+    const result = await read();
+    return overtaken ? undefined : result;
+  } finally {
+    stop();
+  }
 }

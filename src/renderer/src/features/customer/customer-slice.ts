@@ -25,7 +25,7 @@ import type {
 import type { BridgeError, BridgeResult } from '../../../../shared/bridge/define.ts';
 import { withoutPortalValues } from '../../../../shared/contract/request-drafts.ts';
 import type { SliceCreator } from '../../app/app-store.ts';
-import { BridgeCallError, unwrap, voa } from '../../bridge/voa.ts';
+import { BridgeCallError, readUnlessOvertaken, unwrap, voa } from '../../bridge/voa.ts';
 import { keepInSession, recalled } from '../../store/session-memory.ts';
 
 /** A failed call's answer as main gave it; anything else thrown is a fault of VOA Desk itself. */
@@ -210,7 +210,9 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
           void get().portalSignOut('nextCustomer');
         }
       });
-      void unwrap(voa.portal.links({})).then((links) => set({ portalLinks: links }));
+      void readUnlessOvertaken('portal:linksChanged', () => voa.portal.links({})).then(
+        (links) => links?.ok && set({ portalLinks: links.value }),
+      );
     },
 
     portalShown() {

@@ -10,7 +10,7 @@ import type { UpdateView } from '../../../../shared/bridge/update-calls.ts';
 import type { CallInput } from '../../../../shared/bridge/api.ts';
 import type { ApplicationName, SettingsPatch } from '../../../../shared/settings.ts';
 import type { SliceCreator } from '../../app/app-store.ts';
-import { voa, type BridgeAnswer as Answer } from '../../bridge/voa.ts';
+import { readUnlessOvertaken, voa, type BridgeAnswer as Answer } from '../../bridge/voa.ts';
 
 export interface SettingsSlice {
   settingsView: SettingsView | undefined;
@@ -40,8 +40,11 @@ export interface SettingsSlice {
   /** The printers this machine offers; only the desktop app lists them. */
   slipPrinters(): Answer<'print:printers'>;
   chooseSlipPrint(change: CallInput<'print:choose'>): Answer<'print:choose'>;
-  /** Where updates stand: the policy's folder and channel, and what the desk is doing about them. */
-  updateStatus(): Answer<'updates:status'>;
+  /**
+   * Where updates stand: the policy's folder and channel, and what the desk is doing about them. Undefined
+   * when an `updates:changed` event overtook the answer: the event is the newer news.
+   */
+  updateStatus(): Promise<Awaited<Answer<'updates:status'>> | undefined>;
   checkForUpdate(): Answer<'updates:check'>;
   /** Installs a downloaded update now, or answers which work it waits for. */
   restartIntoUpdate(): Answer<'updates:restart'>;
@@ -83,8 +86,8 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => {
       get().setLanguage(view.settings.uiLanguage);
     },
     async loadSettings() {
-      const result = await voa.settings.get();
-      if (result.ok) get().applySettingsView(result.value);
+      const result = await readUnlessOvertaken('settings:changed', () => voa.settings.get());
+      if (result?.ok) get().applySettingsView(result.value);
     },
     async saveSettings(patch) {
       const result = await voa.settings.save(patch);
@@ -138,7 +141,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get) => {
     slipPrintChoice: () => voa.print.choice({}),
     slipPrinters: () => voa.print.printers({}),
     chooseSlipPrint: (change) => voa.print.choose(change),
-    updateStatus: () => voa.updates.status(),
+    updateStatus: () => readUnlessOvertaken('updates:changed', () => voa.updates.status()),
     checkForUpdate: () => voa.updates.check(),
     restartIntoUpdate: () => voa.updates.restart(),
     watchUpdates: (onChange) => voa.on('updates:changed', onChange),

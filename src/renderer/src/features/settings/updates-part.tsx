@@ -65,7 +65,7 @@ export function UpdatesPart() {
 
   const refresh = useCallback(() => {
     void updateStatus().then((result) => {
-      if (result.ok) setView(result.value);
+      if (result?.ok) setView(result.value);
     });
   }, [updateStatus]);
 
@@ -88,7 +88,7 @@ export function UpdatesPart() {
     setBusy(true);
     try {
       const result = await checkForUpdate();
-      if (result.ok) setView(result.value);
+      if (result?.ok) setView(result.value);
     } finally {
       setBusy(false);
     }
