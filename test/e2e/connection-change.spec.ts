@@ -59,4 +59,5 @@ test('outbox: requests queued before a connection change wait for a person to se
   await expect(held).toHaveCount(0);
   await expect(row.getByText('Vastgehouden', { exact: true })).toHaveCount(0);
   await expect(row.getByText('In wachtrij', { exact: true })).toBeVisible();
+  await screenshot(page, 'outbox-held-3-sent-nl');
 });

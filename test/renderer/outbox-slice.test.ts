@@ -1,10 +1,13 @@
 // The outbox slice: what the outbox screen and the header show, kept current by main's events.
 import { describe, expect, it } from 'vitest';
-import type { OutboxItemView, OutboxStatus } from '../../src/shared/bridge/outbox-calls.ts';
+import type { CallOutput, EventPayload } from '../../src/shared/bridge/api.ts';
 import { useAppStore } from '../../src/renderer/src/store/use-app-store.ts';
+import { deferred } from './support/fake-bridge.ts';
 import { IDLE_OUTBOX, installFake, outboxItem } from './support/renderer-harness.ts';
 
 const item = outboxItem;
+type OutboxList = CallOutput<'outbox:list'>;
+type OutboxChange = EventPayload<'outbox:changed'>;
 
 describe('outbox slice', () => {
   it('shows the queue status main reports at start, and follows connection changes', async () => {
@@ -58,54 +61,45 @@ describe('outbox slice', () => {
     expect(useAppStore.getState().outboxItems).toEqual([]);
   });
 
-  it('a list read before a change but answering after it still shows the change', async () => {
-    const waiting = item({ state: 'queued' });
-    let answer!: (value: { items: OutboxItemView[]; status: OutboxStatus; revision: number }) => void;
-    const fake = installFake('nl', {
-      'outbox:list': () => new Promise((resolve) => (answer = resolve)),
-    });
+  /** A list on its way while a change arrives: the change event first, then the list's answer. */
+  async function listOvertakenBy(change: OutboxChange, answer: OutboxList) {
+    const list = deferred<OutboxList>();
+    const fake = installFake('nl', { 'outbox:list': () => list.promise });
     await useAppStore.getState().initOutbox();
     const loading = useAppStore.getState().loadOutbox();
-    // Read at revision 4, with the request being sent; its attempt ends (revision 5) before the list arrives.
-    fake.emit('outbox:changed', {
-      items: [{ ...waiting, attempts: 1, lastError: 'Geen verbinding' }],
-      status: IDLE_OUTBOX,
-      revision: 5,
-    });
-    answer({ items: [{ ...waiting, state: 'sending' }], status: IDLE_OUTBOX, revision: 4 });
+    fake.emit('outbox:changed', change);
+    list.resolve(answer);
     await loading;
-    expect(useAppStore.getState().outboxItems).toMatchObject([
-      { id: waiting.id, state: 'queued', attempts: 1 },
-    ]);
+    return useAppStore.getState().outboxItems;
+  }
+
+  it('a list read before a change but answering after it still shows the change', async () => {
+    const waiting = item({ state: 'queued' });
+    // Read at revision 4, with the request being sent; its attempt ends (revision 5) before the list arrives.
+    const shown = await listOvertakenBy(
+      {
+        items: [{ ...waiting, attempts: 1, lastError: 'Geen verbinding' }],
+        status: IDLE_OUTBOX,
+        revision: 5,
+      },
+      { items: [{ ...waiting, state: 'sending' }], status: IDLE_OUTBOX, revision: 4 },
+    );
+    expect(shown).toMatchObject([{ id: waiting.id, state: 'queued', attempts: 1 }]);
   });
 
   it('a change the list already holds is not played over it again', async () => {
     const waiting = item({ state: 'queued' });
-    let answer!: (value: { items: OutboxItemView[]; status: OutboxStatus; revision: number }) => void;
-    const fake = installFake('nl', {
-      'outbox:list': () => new Promise((resolve) => (answer = resolve)),
-    });
-    await useAppStore.getState().initOutbox();
-    const loading = useAppStore.getState().loadOutbox();
-    fake.emit('outbox:changed', {
-      items: [{ ...waiting, state: 'sending' }],
-      status: IDLE_OUTBOX,
-      revision: 5,
-    });
-    answer({
-      items: [{ ...waiting, state: 'delivered', number: 'OFF-7' }],
-      status: IDLE_OUTBOX,
-      revision: 6,
-    });
-    await loading;
-    expect(useAppStore.getState().outboxItems).toMatchObject([{ id: waiting.id, state: 'delivered' }]);
+    const shown = await listOvertakenBy(
+      { items: [{ ...waiting, state: 'sending' }], status: IDLE_OUTBOX, revision: 5 },
+      { items: [{ ...waiting, state: 'delivered', number: 'OFF-7' }], status: IDLE_OUTBOX, revision: 6 },
+    );
+    expect(shown).toMatchObject([{ id: waiting.id, state: 'delivered' }]);
   });
 
   it('of two lists on their way, the one asked for last is shown, whichever answers last', async () => {
     const smit = item({ state: 'queued' });
     const other = item({ state: 'queued' });
-    const answers: ((value: { items: OutboxItemView[]; status: OutboxStatus; revision: number }) => void)[] =
-      [];
+    const answers: ((value: OutboxList) => void)[] = [];
     installFake('nl', { 'outbox:list': () => new Promise((resolve) => answers.push(resolve)) });
     const first = useAppStore.getState().loadOutbox({ search: 'S' });
     const second = useAppStore.getState().loadOutbox({ search: 'Smit' });
