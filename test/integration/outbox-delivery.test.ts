@@ -209,23 +209,20 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
     expect(emulator.state.mail).toEqual([]);
   });
 
-  it('a list carries the revision of the last change event sent before it, so a screen knows which are news', async () => {
-    const changes: unknown[] = [];
+  it('a list carries the revision of the last outbox event sent before it, so a screen knows which are news', async () => {
+    const revisions: unknown[] = [];
     const unsubscribe = core.events.subscribe((name, payload) => {
-      if (name === 'outbox:changed') changes.push(payload);
+      if (name === 'outbox:changed' || name === 'connection:changed') revisions.push(payload);
     });
     try {
       const before = (await call('outbox:list', {})).revision;
       await submitQuote(counterVisit);
       await flush();
       const after = await call('outbox:list', {});
-      // Queued, claimed, delivered: one event each, numbered on from the list before.
-      expect(changes).toMatchObject([
-        { revision: before + 1 },
-        { revision: before + 2 },
-        { revision: before + 3 },
-      ]);
-      expect(after.revision).toBe(before + 3);
+      // Queued, claimed, delivered and any status change between: each event numbered on from the list before.
+      expect(revisions.length).toBeGreaterThanOrEqual(3);
+      expect(revisions).toMatchObject(revisions.map((_, index) => ({ revision: before + index + 1 })));
+      expect(after.revision).toBe(before + revisions.length);
       expect(after.items[0]).toMatchObject({ state: 'delivered' });
     } finally {
       unsubscribe();

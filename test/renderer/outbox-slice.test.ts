@@ -15,7 +15,7 @@ describe('outbox slice', () => {
     await useAppStore.getState().initOutbox();
     expect(useAppStore.getState().outboxStatus?.connection).toBe('offline');
 
-    fake.emit('connection:changed', { ...IDLE_OUTBOX, connection: 'online' });
+    fake.emit('connection:changed', { status: { ...IDLE_OUTBOX, connection: 'online' }, revision: 1 });
     expect(useAppStore.getState().outboxStatus?.connection).toBe('online');
   });
 
@@ -94,6 +94,23 @@ describe('outbox slice', () => {
       { items: [{ ...waiting, state: 'delivered', number: 'OFF-7' }], status: IDLE_OUTBOX, revision: 6 },
     );
     expect(shown).toMatchObject([{ id: waiting.id, state: 'delivered' }]);
+  });
+
+  it('a status that came while a list was on its way stays when the list read an older one', async () => {
+    const list = deferred<OutboxList>();
+    const fake = installFake('nl', { 'outbox:list': () => list.promise });
+    await useAppStore.getState().initOutbox();
+    const loading = useAppStore.getState().loadOutbox();
+    fake.emit('connection:changed', { status: { ...IDLE_OUTBOX, connection: 'offline' }, revision: 8 });
+    list.resolve({ items: [], status: { ...IDLE_OUTBOX, connection: 'online' }, revision: 7 });
+    await loading;
+    expect(useAppStore.getState().outboxStatus?.connection).toBe('offline');
+
+    // A newer list's status is shown.
+    const newer: OutboxList = { items: [], status: { ...IDLE_OUTBOX, connection: 'online' }, revision: 9 };
+    fake.handle('outbox:list', () => newer);
+    await useAppStore.getState().loadOutbox();
+    expect(useAppStore.getState().outboxStatus?.connection).toBe('online');
   });
 
   it('of two lists on their way, the one asked for last is shown, whichever answers last', async () => {

@@ -266,9 +266,9 @@ export const outboxCalls = {
 };
 
 /**
- * How many `outbox:changed` events the core has sent since it started. A list carries the revision it was
- * read at: it holds every change up to it, and only later events are news to it. A call's answer and an
- * event may arrive in either order (the browser shell sends them on different connections).
+ * How many outbox events (`outbox:changed`, `connection:changed`) the core has sent since it started. A
+ * list carries the revision it was read at: it holds every change up to it, and only later events are news
+ * to it. A call's answer and an event may arrive in either order (the browser shell sends them apart).
  */
 export type OutboxRevision = number;
 
@@ -279,7 +279,8 @@ export const outboxEvents = {
     status: OutboxStatus;
     revision: OutboxRevision;
   }>(),
-  'connection:changed': defineEvent<OutboxStatus>(),
+  /** The queue's status changed (online, offline, paused, a wait), with no item changing. */
+  'connection:changed': defineEvent<{ status: OutboxStatus; revision: OutboxRevision }>(),
   'drafts:changed': defineEvent<DraftView & { cause: 'save' | 'addLine' | 'submit' | 'park' | 'resume' }>(),
 };
 

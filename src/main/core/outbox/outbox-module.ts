@@ -80,7 +80,10 @@ export function createOutboxModule(core: OutboxServices): OutboxModule {
     store,
     deliver: (item, timeoutMs) => client.deliver(item.kind, item.payload, { timeoutMs }),
     onItems: emitItems,
-    onStatus: (status) => core.events.emit('connection:changed', status),
+    onStatus: (status) => {
+      revision += 1;
+      core.events.emit('connection:changed', { status, revision });
+    },
   });
   let unsubscribe: (() => void) | undefined;
 

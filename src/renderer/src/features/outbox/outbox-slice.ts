@@ -41,6 +41,7 @@ export interface OutboxSlice {
 type OutboxItemId = CallInput<'outbox:get'>['id'];
 
 type OutboxChange = EventPayload<'outbox:changed'>;
+type StatusChange = EventPayload<'connection:changed'>;
 
 export const createOutboxSlice: SliceCreator<OutboxSlice> = (set, get) => {
   let initialized = false;
@@ -49,6 +50,14 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> = (set, get) => {
   /** Changes that arrived while a list was on its way: the list may have been read before them. */
   let arrivedWhileLoading: OutboxChange[] = [];
   let loadsOnTheirWay = 0;
+  /** The revision of the status shown: an older one, from an answer or an event, does not replace it. */
+  let statusRevision = -1;
+
+  const showStatus = ({ status, revision }: StatusChange) => {
+    if (revision < statusRevision) return;
+    statusRevision = revision;
+    set({ outboxStatus: status });
+  };
 
   const mergeItems = (items: OutboxItemView[]) => {
     const state = get();
@@ -74,14 +83,15 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> = (set, get) => {
       initialized = true;
       voa.on('outbox:changed', (change) => {
         if (loadsOnTheirWay) arrivedWhileLoading.push(change);
-        set({ outboxStatus: change.status });
+        showStatus(change);
         mergeItems(change.items);
       });
-      voa.on('connection:changed', (status) => set({ outboxStatus: status }));
+      voa.on('connection:changed', showStatus);
       // The browser knows first when the network is back: whatever waits for it is tried now.
       window.addEventListener('online', () => void voa.outbox.flush({}));
       const status = await voa.outbox.status();
-      if (status.ok) set({ outboxStatus: status.value });
+      // Shown only while nothing newer came: the events are as new as this answer, or newer.
+      if (status.ok && statusRevision < 0) set({ outboxStatus: status.value });
     },
 
     async loadOutbox(filter) {
@@ -99,13 +109,10 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> = (set, get) => {
       const arrived = arrivedWhileLoading;
       if (!loadsOnTheirWay) arrivedWhileLoading = [];
       if (!result.ok || load !== newestLoad) return;
-      set({ outboxItems: result.value.items, outboxStatus: result.value.status });
+      set({ outboxItems: result.value.items });
+      showStatus(result.value);
       // What changed after the list was read is news to it, whichever of the two arrived first.
-      for (const change of arrived) {
-        if (change.revision <= result.value.revision) continue;
-        set({ outboxStatus: change.status });
-        mergeItems(change.items);
-      }
+      for (const change of arrived) if (change.revision > result.value.revision) mergeItems(change.items);
     },
 
     flushOutbox: () => voa.outbox.flush({}),
