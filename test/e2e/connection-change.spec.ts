@@ -59,5 +59,9 @@ test('outbox: requests queued before a connection change wait for a person to se
   await expect(held).toHaveCount(0);
   await expect(row.getByText('Vastgehouden', { exact: true })).toHaveCount(0);
   await expect(row.getByText('In wachtrij', { exact: true })).toBeVisible();
+  // The new connection has no secret yet: sending pauses, and the row says so instead of a countdown.
+  await expect(page.getByText('Verzenden is gepauzeerd:', { exact: true })).toBeVisible();
+  await expect(row).toContainText('Nog niet verzonden: het verzenden is gepauzeerd (zie boven).');
+  await expect(row.locator('td').nth(6)).toHaveText('gepauzeerd');
   await screenshot(page, 'outbox-held-3-sent-nl');
 });

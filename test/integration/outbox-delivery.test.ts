@@ -401,6 +401,20 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
     expect(stored('quote')).toHaveLength(2);
   });
 
+  it('a paused queue sends a request a person retries, once the cause is fixed where no event tells', async () => {
+    await call('secrets:set', { application: 'website', secret: 'wrong-secret' });
+    const queued = await submitQuote(counterVisit);
+    const paused = await untilOutbox((status) => status.paused !== null);
+    expect(paused.counts.queued).toBe(1);
+    // Fixed in the keychain behind the desk's back (another tool, an administrator): nothing nudges the queue.
+    await core.vault.set('website', emulator.info.website.clientSecret);
+    await call('outbox:retry', { id: queued.id });
+    const sent = await untilOutbox((status) => status.counts.delivered >= 1 || status.paused !== null);
+    expect(sent.paused).toBeNull();
+    expect(item(queued.id)).toMatchObject({ state: 'delivered', attempts: 1 });
+    expect(stored('quote').map((request) => request.requestId)).toEqual([queued.requestId]);
+  });
+
   it('a requested date before today is refused at submit by main, naming the field in the UI language; one queued yesterday for yesterday is still delivered', async () => {
     const yesterday = inDays(-1);
     await call('settings:save', { uiLanguage: 'nl' });

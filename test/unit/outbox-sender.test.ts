@@ -121,6 +121,45 @@ describe('outbox sender', () => {
     expect(sender.status()).toMatchObject({ connection: 'online', undelivered: 0 });
   });
 
+  it('a person asking for a request now is not held back by a pause or an offline wait', async () => {
+    let answer: DeliveryOutcome['kind'] = 'blocked';
+    const { clock, store, sender, add, sent } = setup((requestId) =>
+      answer === 'blocked'
+        ? { kind: 'blocked', message: 'check the secret' }
+        : answer === 'unknown'
+          ? { kind: 'unknown', message: 'refused the connection', reachedHost: false }
+          : delivered(requestId),
+    );
+    add('A');
+    // The lease's heartbeat always sleeps: a state not reached within a minute fails, not the test's time-out.
+    const within = (done: () => boolean) => {
+      const from = clock.now();
+      return clock.runUntil(() => done() || clock.now() > from + 60_000);
+    };
+    sender.start();
+    await clock.runUntil(() => sender.status().paused !== null);
+    // Paused: a new item alone does not send; a person's retry does, once.
+    answer = 'unknown';
+    sender.nudge('submitted');
+    await clock.runUntil(() => true);
+    expect(sent).toEqual(['A']);
+    store.retry(store.byRequestId('A')!.id);
+    sender.nudge('person');
+    await within(() => sender.status().connection === 'offline');
+    expect(sent).toEqual(['A', 'A']);
+    expect(sender.status().paused).toBeNull();
+
+    // Offline, waiting before the next probe: a person's retry is sent now, without the wait.
+    answer = 'delivered';
+    const waitingUntil = Date.parse(sender.status().nextAttemptAt!);
+    store.retry(store.byRequestId('A')!.id);
+    sender.nudge('person');
+    await within(() => store.byRequestId('A')!.state === 'delivered');
+    expect(store.byRequestId('A')!.state).toBe('delivered');
+    expect(clock.now()).toBeLessThan(waitingUntil);
+    await clock.run(sender.stop());
+  });
+
   it('an item left "sending" without a lease (a crash before leases) is sent again', async () => {
     const { clock, db, store, sender, add, sent } = setup(() => ({
       kind: 'delivered',

@@ -175,7 +175,7 @@ export function createOutboxModule(core: OutboxServices): OutboxModule {
       if (item.state !== 'queued' && item.state !== 'needsAttention') throw wrongState(item, 'retried');
       const updated = store.retry(id) as OutboxItem;
       emitItems([updated]);
-      sender.nudge('submitted');
+      sender.nudge('person');
       return itemView(updated);
     },
     'outbox:resend': async ({ id, kind, payload }) => {
@@ -192,7 +192,7 @@ export function createOutboxModule(core: OutboxServices): OutboxModule {
       }
       const updated = store.replacePayload(id, { ...payload, requestId: item.requestId }) as OutboxItem;
       emitItems([updated]);
-      sender.nudge('submitted');
+      sender.nudge('person');
       return itemView(updated);
     },
     'outbox:discard': async ({ id }) => {
@@ -217,7 +217,7 @@ export function createOutboxModule(core: OutboxServices): OutboxModule {
       const released = store.sendHeldToCurrentConnection();
       if (released) {
         emitItems([]);
-        sender.nudge('submitted');
+        sender.nudge('person');
       }
       return { released, status: sender.status() };
     },

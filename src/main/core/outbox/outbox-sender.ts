@@ -162,9 +162,17 @@ export class OutboxSender {
     }
   }
 
-  /** Something changed (a new item, a network or wake event): look again now, without waiting. */
-  nudge(reason: 'submitted' | 'network' | 'wake' | 'settings' = 'submitted'): void {
-    if (reason !== 'submitted') {
+  /**
+   * Something changed (a new item, a network or wake event): look again now, without waiting. `person`: a
+   * person asked for a request now (retry, correct and resend), so neither a pause nor the offline wait holds
+   * it back; one call tells whether the cause is gone. A host's Retry-After still does.
+   */
+  nudge(reason: 'submitted' | 'person' | 'network' | 'wake' | 'settings' = 'submitted'): void {
+    if (reason === 'person' && (this.#paused || this.#offlineUntil)) {
+      this.#paused = null;
+      this.#offlineUntil = 0;
+      this.#emitStatus();
+    } else if (reason !== 'submitted' && reason !== 'person') {
       this.#offlineUntil = 0;
       this.#networkFailures = 0;
       this.#store.makeAllDue();

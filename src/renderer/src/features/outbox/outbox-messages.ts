@@ -60,6 +60,8 @@ const en = {
   'paused.reason':
     'the ERP or the settings do not let VOA Desk send now, and trying again on its own cannot help (a secret, a setting or a permission in the ERP). The requests are kept; once it is fixed, choose Try again.',
   'lastError.retrying': 'Not sent yet; VOA Desk tries again by itself.',
+  'lastError.paused': 'Not sent yet: sending is paused (see above).',
+  'next.paused': 'paused',
   'lastError.held': 'Not sent: the connection to the ERP has changed.',
   'lastError.refusedWithoutWords': 'The ERP refused this request without saying why.',
   'lastError.discarded': 'Discarded: it will not be sent.',
@@ -154,6 +156,8 @@ export const outboxMessages: FeatureMessages<typeof en> = {
     'paused.reason':
       'het ERP of de instellingen laten VOA Desk nu niet versturen, en vanzelf opnieuw proberen helpt niet (een secret, een instelling of een recht in het ERP). De aanvragen blijven bewaard; kies Opnieuw proberen zodra het is opgelost.',
     'lastError.retrying': 'Nog niet verzonden; VOA Desk probeert het vanzelf opnieuw.',
+    'lastError.paused': 'Nog niet verzonden: het verzenden is gepauzeerd (zie boven).',
+    'next.paused': 'gepauzeerd',
     'lastError.held': 'Niet verzonden: de verbinding met het ERP is gewijzigd.',
     'lastError.refusedWithoutWords': 'Het ERP weigerde deze aanvraag zonder te zeggen waarom.',
     'lastError.discarded': 'Weggegooid: wordt niet verzonden.',

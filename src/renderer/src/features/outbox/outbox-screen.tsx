@@ -201,6 +201,7 @@ export function OutboxScreen({ slipReprint }: { slipReprint?: (item: OutboxItemV
                   item={item}
                   link={linkOf.get(item.requestId)}
                   now={now}
+                  paused={Boolean(status?.paused)}
                   reprint={slipReprint?.(item)}
                   onRetry={() => act(retryOutboxItem(item.id))}
                   onDiscard={() => act(discardOutboxItem(item.id))}
@@ -255,7 +256,7 @@ function refusalWords(t: Translate, item: OutboxItemView): string {
  * Why an item is not (yet) delivered, by its state: a refused request shows the ERP's own words; a
  * request still being retried says so; the core's English account stays behind the details toggle.
  */
-function LastError({ item }: { item: OutboxItemView }) {
+function LastError({ item, paused }: { item: OutboxItemView; paused: boolean }) {
   const t = useT();
   if (!item.lastError) return null;
   const text = item.heldFor
@@ -268,7 +269,7 @@ function LastError({ item }: { item: OutboxItemView }) {
           ? [t('outbox.lastError.discarded'), item.hostWords && erpWords(t, item.hostWords).text]
               .filter(Boolean)
               .join(' ')
-          : t('outbox.lastError.retrying');
+          : t(paused ? 'outbox.lastError.paused' : 'outbox.lastError.retrying');
   return (
     <>
       {text} <MessageDetails details={item.lastError} />
@@ -315,6 +316,7 @@ function OutboxRow({
   item,
   link,
   now,
+  paused,
   reprint,
   onRetry,
   onDiscard,
@@ -323,6 +325,8 @@ function OutboxRow({
   item: OutboxItemView;
   link: RequestLinkView | undefined;
   now: number;
+  /** The queue is paused: a waiting request's next attempt is the person's retry, not a time. */
+  paused: boolean;
   reprint: ReactNode;
   onRetry(): void;
   onDiscard(): void;
@@ -369,14 +373,16 @@ function OutboxRow({
       </td>
       <td>{item.attempts}</td>
       <td className="error-text">
-        <LastError item={item} />
+        <LastError item={item} paused={paused} />
       </td>
       <td>
         {item.heldFor
           ? t('outbox.heldFor', { baseUrl: item.heldFor })
-          : item.state === 'queued'
-            ? relative(t, item.nextAttemptAt, now)
-            : ''}
+          : item.state !== 'queued'
+            ? ''
+            : paused
+              ? t('outbox.next.paused')
+              : relative(t, item.nextAttemptAt, now)}
       </td>
       <td>
         {confirming ? (
