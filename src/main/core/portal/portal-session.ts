@@ -115,14 +115,22 @@ export class PortalSession {
     const waitMs = this.#options.codeWaitMs?.() ?? DEFAULT_CODE_WAIT_SECONDS * 1000;
     const waitUntil = (this.#codeSentAt.get(address) ?? -Infinity) + waitMs;
     if (waitUntil > this.#now()) return { sent: false, nextCodeAt: new Date(waitUntil).toISOString() };
-    const next = this.#now() + waitMs;
-    this.#codeSentAt.set(address, this.#now());
-    // The answer is always true and says nothing about the address: it is not read.
-    await this.#options.client.call('RequestCode', {
-      email: email.trim(),
-      ipHash: await this.#options.ipHash(),
-    });
-    return { sent: true, nextCodeAt: new Date(next).toISOString() };
+    const sentAt = this.#now();
+    // Taken before the call, so a second press while it is on its way sends nothing.
+    this.#codeSentAt.set(address, sentAt);
+    try {
+      // The answer is always true and says nothing about the address: it is not read.
+      await this.#options.client.call('RequestCode', {
+        email: email.trim(),
+        ipHash: await this.#options.ipHash(),
+      });
+    } catch (error) {
+      // Not sent, or not known to be: the person may ask again at once (the host ignores a code asked for
+      // twice inside its own wait time).
+      if (this.#codeSentAt.get(address) === sentAt) this.#codeSentAt.delete(address);
+      throw error;
+    }
+    return { sent: true, nextCodeAt: new Date(sentAt + waitMs).toISOString() };
   }
 
   /** SignIn; an empty answer means the code was not accepted, without saying why. */

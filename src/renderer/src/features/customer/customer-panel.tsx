@@ -19,7 +19,7 @@ import { useT } from '../../i18n/i18n.ts';
 import { formatClock } from '../../components/date-time-format.ts';
 import { ProblemBanner } from '../../components/message-details.tsx';
 import { bridgeProblem } from '../../components/problem-text.ts';
-import { secondsUntil } from './customer-slice.ts';
+import { sameAddress, secondsUntil } from './customer-slice.ts';
 import './customer-panel.css';
 
 /**
@@ -76,7 +76,9 @@ function SignInForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [now, setNow] = useState(() => Date.now());
-  const wait = secondsUntil(codeRequest?.nextCodeAt, now);
+  // A code asked for another address than the one typed now holds nothing back.
+  const codeForEmail = codeRequest && sameAddress(codeRequest.email, email) ? codeRequest : null;
+  const wait = secondsUntil(codeForEmail?.nextCodeAt, now);
 
   // The button counts down the wait time between two codes; it never sends again by itself.
   useEffect(() => {
@@ -140,7 +142,7 @@ function SignInForm() {
           />
         </div>
         <button type="button" className="button" disabled={sending || wait > 0} onClick={() => void send()}>
-          {codeRequest ? t('customer.sendNewCode') : t('customer.sendCode')}
+          {codeForEmail ? t('customer.sendNewCode') : t('customer.sendCode')}
         </button>
         {used ? (
           <>
@@ -170,9 +172,9 @@ function SignInForm() {
         <p className="banner banner--info" role="status">
           {t('customer.sendingCode')}
         </p>
-      ) : codeRequest ? (
+      ) : codeForEmail ? (
         <p className="banner banner--info" role="status">
-          {t('customer.codeOnItsWay')}
+          {t(codeForEmail.sent ? 'customer.codeOnItsWay' : 'customer.codeAlreadyAsked')}
           {wait > 0 ? ` ${t('customer.waitCode', { seconds: wait })}` : ''}
         </p>
       ) : null}

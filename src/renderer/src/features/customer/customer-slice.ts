@@ -67,7 +67,8 @@ export interface CustomerSlice {
   /** A failure a person can act on (host unreachable, refused); cleared by the next call. */
   /** Kept whole: the panel words it by its code, the core's text goes behind the details toggle. */
   portalError: BridgeError | null;
-  portalCode: CodeRequested | null;
+  /** The last code asked for, and for which address: its wait holds that address only. */
+  portalCode: (CodeRequested & { email: string }) | null;
   portalPdf: PortalPdf | null;
   /** True once an ended session took the customer's data out of a form (said on the sign-in form). */
   portalFormCleared: boolean;
@@ -225,7 +226,7 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
     async portalRequestCode(email) {
       set({ portalError: null });
       try {
-        set({ portalCode: await unwrap(voa.portal.requestCode({ email })) });
+        set({ portalCode: { ...(await unwrap(voa.portal.requestCode({ email }))), email } });
       } catch (error) {
         set({ portalError: bridgeErrorOf(error) });
       }
@@ -330,4 +331,9 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
 export function secondsUntil(iso: string | undefined, now: number): number {
   if (!iso) return 0;
   return Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000));
+}
+
+/** Whether two typed e-mail addresses are one, as the desk's code wait counts them (case and spaces aside). */
+export function sameAddress(one: string, other: string): boolean {
+  return one.trim().toLowerCase() === other.trim().toLowerCase();
 }
