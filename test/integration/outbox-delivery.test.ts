@@ -311,8 +311,12 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
       { kind: 'status429', match: 'requests', count: 4, retryAfterSeconds: 1 },
     ]);
     const queued = await submitQuote(counterVisit);
-    const { drained } = await flush();
+    // While the host's wait runs, the status says until when, so the screen can say so.
+    const throttled = await untilOutbox((status) => status.throttledUntil !== null);
+    expect(Date.parse(throttled.throttledUntil!)).toBeGreaterThan(Date.now());
+    const { drained, status } = await flush();
     expect(drained).toBe(true);
+    expect(status.throttledUntil).toBeNull();
     const calls = emulator.state.calls.filter((call) => call.target === 'requests');
     expect(calls.map((call) => call.status)).toEqual([429, 429, 429, 429, 200]);
     // Read from the host's own call log: each call came at least Retry-After (1 s) after the 429 before it.

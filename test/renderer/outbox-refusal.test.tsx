@@ -2,6 +2,7 @@
 // never the HTTP status the core's account starts with (that stays behind Details).
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { OutboxStatus } from '../../src/shared/bridge/outbox-calls.ts';
 import { OutboxScreen } from '../../src/renderer/src/features/outbox/outbox-screen.tsx';
 import { useAppStore } from '../../src/renderer/src/store/use-app-store.ts';
 import { IDLE_OUTBOX, installFake, outboxItem } from './support/renderer-harness.ts';
@@ -9,8 +10,8 @@ import { IDLE_OUTBOX, installFake, outboxItem } from './support/renderer-harness
 const refused = (lastError: string, hostWords: string | null) =>
   outboxItem({ state: 'needsAttention', attempts: 1, lastError, hostWords });
 
-async function showOutbox(items: ReturnType<typeof outboxItem>[]) {
-  installFake('nl', { 'outbox:list': () => ({ items, status: IDLE_OUTBOX, revision: 0 }) });
+async function showOutbox(items: ReturnType<typeof outboxItem>[], status: OutboxStatus = IDLE_OUTBOX) {
+  installFake('nl', { 'outbox:list': () => ({ items, status, revision: 0 }) });
   await useAppStore.getState().loadSettings();
   await useAppStore.getState().initOutbox();
   render(<OutboxScreen />);
@@ -79,5 +80,16 @@ describe('a refused request in the outbox', () => {
       expect.arrayContaining(['Nu opnieuw proberen', 'Verbeteren en opnieuw sturen', 'Weggooien']),
     );
     expect(actionsOf(row).filter((action) => action !== 'Details')).toEqual(['Weggooien']);
+  });
+
+  it('while the ERP asks to wait, the screen says until when, and no row claims to be tried now', async () => {
+    const due = outboxItem({ state: 'queued', nextAttemptAt: new Date(Date.now() - 1000).toISOString() });
+    const inFiveMinutes = new Date(Date.now() + 5 * 60_000).toISOString();
+    await showOutbox([due], { ...IDLE_OUTBOX, throttledUntil: inFiveMinutes });
+    expect(await screen.findByText(/Het ERP vraagt VOA Desk even te wachten/)).toHaveTextContent(
+      'het verzenden gaat over 5 min vanzelf verder',
+    );
+    const row = screen.getByText(due.summary.companyName).closest('tr')!;
+    expect(within(row).getAllByRole('cell')[6]).toHaveTextContent('over 5 min');
   });
 });

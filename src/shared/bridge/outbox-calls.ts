@@ -76,6 +76,8 @@ export interface OutboxStatus {
   undelivered: number;
   /** When the queue will next try, if it is waiting. */
   nextAttemptAt: string | null;
+  /** The host asked to wait (HTTP 429, Retry-After): nothing is sent before then, a person's retry included. */
+  throttledUntil: string | null;
   lastContactAt: string | null;
   /**
    * Requests queued under another host connection than the one in Settings now: they are not sent until a

@@ -53,6 +53,7 @@ export const IDLE_OUTBOX: OutboxStatus = {
   undelivered: 0,
   nextAttemptAt: null,
   lastContactAt: null,
+  throttledUntil: null,
   held: null,
 };
 

@@ -122,6 +122,8 @@ export class OutboxSender {
       nextAttemptAt:
         queued && waits.length && !this.#paused ? new Date(Math.max(...waits)).toISOString() : null,
       lastContactAt: this.#lastContactAt,
+      throttledUntil:
+        this.#throttledUntil > this.#clock.now() ? new Date(this.#throttledUntil).toISOString() : null,
       held: held.count ? held : null,
     };
   }

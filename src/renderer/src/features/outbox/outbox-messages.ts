@@ -69,6 +69,7 @@ const en = {
     'This version of VOA Desk can no longer read this request as it was stored, so it is not sent. It stays in the outbox unchanged: enter it again for this customer, then discard this one.',
   'lastError.deliveredNote': 'The ERP already had this request; its answer did not name the number.',
   'offline.note': 'No connection to the ERP. Requests are kept and sent as soon as it is back.',
+  'throttled.note': 'The ERP asked VOA Desk to wait: sending goes on by itself {when}.',
   'held.noteOne':
     '1 request was queued for another connection to the ERP ({queuedFor}) and is not sent to the one in Settings now.',
   'held.noteMany':
@@ -166,6 +167,7 @@ export const outboxMessages: FeatureMessages<typeof en> = {
     'lastError.deliveredNote': 'Het ERP had deze aanvraag al; het antwoord noemde het nummer niet.',
     'offline.note':
       'Geen verbinding met het ERP. Aanvragen blijven bewaard en gaan weg zodra die er weer is.',
+    'throttled.note': 'Het ERP vraagt VOA Desk even te wachten: het verzenden gaat {when} vanzelf verder.',
     'held.noteOne':
       '1 aanvraag staat klaar voor een andere verbinding met het ERP ({queuedFor}) en wordt niet naar de verbinding in Instellingen verstuurd.',
     'held.noteMany':

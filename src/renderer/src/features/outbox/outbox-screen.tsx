@@ -58,7 +58,9 @@ export function OutboxScreen({ slipReprint }: { slipReprint?: (item: OutboxItemV
   const [search, setSearch] = useState(filter.search);
   const [correcting, setCorrecting] = useState<OutboxItemDetail | undefined>();
   const [message, setMessage] = useState<ShownProblem | undefined>();
-  const now = useNow(items.some((item) => item.state === 'queued'));
+  const now = useNow(items.some((item) => item.state === 'queued') || Boolean(status?.throttledUntil));
+  const throttledUntil =
+    status?.throttledUntil && Date.parse(status.throttledUntil) > now ? status.throttledUntil : null;
 
   useEffect(() => {
     void loadOutbox({ states: OUTBOX_FILTERS[filterName], search });
@@ -114,6 +116,10 @@ export function OutboxScreen({ slipReprint }: { slipReprint?: (item: OutboxItemV
       ) : status?.connection === 'offline' ? (
         <p className="banner banner--warning" role="status">
           {t('outbox.offline.note')}
+        </p>
+      ) : throttledUntil ? (
+        <p className="banner banner--warning" role="status">
+          {t('outbox.throttled.note', { when: relative(t, throttledUntil, now) })}
         </p>
       ) : null}
       {status?.held ? <HeldRequestsBanner held={status.held} onProblem={setMessage} /> : null}
@@ -202,6 +208,7 @@ export function OutboxScreen({ slipReprint }: { slipReprint?: (item: OutboxItemV
                   link={linkOf.get(item.requestId)}
                   now={now}
                   paused={Boolean(status?.paused)}
+                  throttledUntil={throttledUntil}
                   reprint={slipReprint?.(item)}
                   onRetry={() => act(retryOutboxItem(item.id))}
                   onDiscard={() => act(discardOutboxItem(item.id))}
@@ -295,6 +302,12 @@ function useNow(ticking: boolean): number {
   return now;
 }
 
+/** The later of two moments (ISO), either possibly absent. */
+function later(one: string | null, other: string | null): string | null {
+  if (!one || !other) return one ?? other;
+  return Date.parse(one) >= Date.parse(other) ? one : other;
+}
+
 function relative(t: Translate, at: string | null, now: number): string {
   if (!at) return '';
   const seconds = Math.round((Date.parse(at) - now) / 1000);
@@ -317,6 +330,7 @@ function OutboxRow({
   link,
   now,
   paused,
+  throttledUntil,
   reprint,
   onRetry,
   onDiscard,
@@ -327,6 +341,8 @@ function OutboxRow({
   now: number;
   /** The queue is paused: a waiting request's next attempt is the person's retry, not a time. */
   paused: boolean;
+  /** The host asked the queue to wait until then: no request is tried before it. */
+  throttledUntil: string | null;
   reprint: ReactNode;
   onRetry(): void;
   onDiscard(): void;
@@ -382,7 +398,7 @@ function OutboxRow({
             ? ''
             : paused
               ? t('outbox.next.paused')
-              : relative(t, item.nextAttemptAt, now)}
+              : relative(t, later(item.nextAttemptAt, throttledUntil), now)}
       </td>
       <td>
         {confirming ? (
