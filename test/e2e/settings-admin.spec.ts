@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { KeytarSecretVault } from '../../src/main/core/secrets/secret-vault.ts';
 import { BUSINESS_CENTRAL_DEFAULTS } from '../../src/shared/settings.ts';
 import { screenshotAtSizes } from './browser-shell.ts';
+import { startupSyncEnded } from './desk-steps.ts';
 import { expect, test } from './fixtures.ts';
 import { openSettings, tabTo } from './settings-keyboard.ts';
 
@@ -80,6 +81,8 @@ test('first run: the setup guide, the connection typed in, and Test connection s
   await expect(page.getByText('Instellingen opgeslagen.')).toBeVisible();
   await expect(page.getByTestId('sync-secret-status')).toHaveText('Geheim ingesteld');
   await expect(guide).toHaveCount(0);
+  // Its settings complete, the new desk fetches its first catalog by itself, not at night.
+  await startupSyncEnded(page);
 
   // A mistyped website secret.
   await tabTo(page, page.locator('input[name="website-secret"]'));

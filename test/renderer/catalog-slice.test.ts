@@ -11,7 +11,7 @@ import type {
 import { CATALOG_WINDOW } from '../../src/renderer/src/features/catalog/catalog-slice.ts';
 import { useAppStore } from '../../src/renderer/src/store/use-app-store.ts';
 import { deferred, Refusal } from './support/fake-bridge.ts';
-import { installFake, sizeRow, storeReaches } from './support/renderer-harness.ts';
+import { installFake, settingsView, sizeRow, storeReaches } from './support/renderer-harness.ts';
 
 const answer = (itemNos: string[], total = itemNos.length, offset = 0): CatalogSearchResult => ({
   rows: itemNos.map((itemNo) => sizeRow({ itemNo })),
@@ -94,6 +94,31 @@ describe('catalog slice', () => {
 
     expect(useAppStore.getState().catalogResults).toMatchObject({ stale: false, query: 'hea2', total: 0 });
     expect(firstWindow()).toBeUndefined();
+  });
+
+  it('reads the sync status again when settings are saved: what it lacked may be there now', async () => {
+    const fake = installFake('nl', {
+      'sync:status': () => ({
+        running: undefined,
+        otherSync: undefined,
+        last: undefined,
+        lastSuccess: undefined,
+        nextScheduledAt: undefined,
+        notConfigured: ['applications.sync.clientSecret'],
+      }),
+    });
+    await useAppStore.getState().initCatalog();
+    expect(useAppStore.getState().syncStatus?.notConfigured).toEqual(['applications.sync.clientSecret']);
+    fake.handle('sync:status', () => ({
+      running: undefined,
+      otherSync: undefined,
+      last: undefined,
+      lastSuccess: undefined,
+      nextScheduledAt: undefined,
+      notConfigured: undefined,
+    }));
+    fake.emit('settings:changed', useAppStore.getState().settingsView ?? settingsView('nl'));
+    await storeReaches(() => useAppStore.getState().syncStatus?.notConfigured === undefined);
   });
 
   it('follows a sync from main: progress while it runs, the finished run in the status afterwards', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SyncScheduler, randomMissedNightWaitMs } from '../../src/main/core/catalog/sync/sync-scheduler.ts';
 import {
   lastMoment,
@@ -151,6 +151,45 @@ describe('sync scheduler: nightly at the desk’s moment while the app runs, and
       rig({ now: new Date(2026, 1, 10, 20, 0), lastSuccessAt: syncedLastNight }).scheduler.startupWaitMs(),
     ).toBe(undefined);
     expect(rig({ now: new Date(2026, 1, 11, 8, 0) }).scheduler.startupWaitMs()).toBe(3000);
+  });
+
+  it('a desk without a catalog fetches its first a few seconds after its settings change, once', async () => {
+    vi.useFakeTimers();
+    try {
+      const runLog: { lastSuccessAt?: string } = {};
+      let configured = false;
+      const started: SyncTrigger[] = [];
+      const scheduler = new SyncScheduler({
+        syncWindow: () => NIGHT,
+        seed: () => SEED,
+        lastSuccessAt: () => runLog.lastSuccessAt,
+        canStart: async () => configured,
+        start: (trigger) => started.push(trigger),
+        now: () => new Date(2026, 1, 11, 8, 0),
+        tickMs: 3600_000,
+      });
+      scheduler.settingsChanged();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(started, 'nothing before the scheduler runs').toEqual([]);
+      scheduler.start();
+      // Not set up at start: the first sync waits.
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(started).toEqual([]);
+      // The person setting the desk up saves the last setting; two saves in a row start one sync.
+      configured = true;
+      scheduler.settingsChanged();
+      scheduler.settingsChanged();
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(started).toEqual(['startup']);
+      // With a catalog, a settings change starts nothing.
+      runLog.lastSuccessAt = new Date(2026, 1, 11, 8, 0).toISOString();
+      scheduler.settingsChanged();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(started).toEqual(['startup']);
+      scheduler.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a start-up sync does not run when a sync succeeded while it waited', async () => {

@@ -334,6 +334,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
   };
 
   let syncSeed: string | undefined;
+  let stopFollowingSettings: (() => void) | undefined;
   const scheduler = new SyncScheduler({
     syncWindow: () => ({
       start: core.settings.current.catalogSyncTime,
@@ -442,8 +443,13 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
     },
     start() {
       scheduler.start();
+      // A desk set up (or its secret corrected) after start gets its first catalog then, not tonight.
+      stopFollowingSettings = core.events.subscribe((name) => {
+        if (name === 'settings:changed') scheduler.settingsChanged();
+      });
     },
     async stop() {
+      stopFollowingSettings?.();
       scheduler.stop();
       if (running) {
         running.controller.abort(new Error('VOA Desk is closing'));

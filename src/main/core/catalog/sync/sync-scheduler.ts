@@ -1,6 +1,7 @@
 // When a sync starts by itself: nightly at this desk's own moment in the sync window (sync-window.ts) while
-// the app runs; a few seconds after start when the desk has no catalog yet; and once after a short random
-// wait at the start after a missed night, so desks switched on together at opening time do not sync at once.
+// the app runs; a few seconds after start, or after a change of settings, when the desk has no catalog yet;
+// and once after a short random wait at the start after a missed night, so desks switched on together at
+// opening time do not sync at once.
 // A missed night is made up by that one run, not by a burst of runs.
 import type { SyncTrigger } from '../../../../shared/contract/catalog-search.ts';
 import { missedNight, nextMoment, type SyncWindow } from './sync-window.ts';
@@ -35,6 +36,8 @@ export class SyncScheduler {
   #interval: ReturnType<typeof setInterval> | undefined;
   /** Set by stop(): a check still waiting on canStart() must not start a sync on a closing core. */
   #stopped = false;
+  /** A first sync is due shortly (after start, or after the settings changed): one at a time. */
+  #firstSyncPending = false;
 
   constructor(options: SyncSchedulerOptions) {
     this.#options = options;
@@ -65,7 +68,24 @@ export class SyncScheduler {
     this.#interval.unref?.();
     const wait = this.startupWaitMs();
     if (wait === undefined) return;
-    const startup = setTimeout(() => void this.startupSync(), wait);
+    this.#later(wait);
+  }
+
+  /**
+   * The settings changed. A desk without a catalog fetches its first a few seconds later, as after start:
+   * the settings it lacked at start (a new desk being set up, a secret corrected) may be complete now.
+   */
+  settingsChanged(): void {
+    if (!this.#interval || this.#stopped || this.#firstSyncPending || this.#options.lastSuccessAt()) return;
+    this.#later(this.#options.firstSyncDelayMs ?? 3000);
+  }
+
+  #later(wait: number): void {
+    this.#firstSyncPending = true;
+    const startup = setTimeout(() => {
+      this.#firstSyncPending = false;
+      void this.startupSync();
+    }, wait);
     startup.unref?.();
     this.#timers.push(startup);
   }

@@ -233,6 +233,10 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
           if (get().syncRuns.length) void get().loadSyncLog();
         });
         voa.on('catalog:changed', () => void refreshAfterSync());
+        // Settings saved may be what the sync lacked ("not configured"): the bar reads the status again.
+        voa.on('settings:changed', () => {
+          void voa.sync.status().then((result) => result.ok && set({ syncStatus: result.value }));
+        });
         const finishedBefore = finishedCount;
         const [facets, status] = await Promise.all([voa.catalog.facets(), voa.sync.status()]);
         if (facets.ok) set({ catalogFacets: facets.value });
