@@ -11,7 +11,7 @@ import type {
 import { CATALOG_WINDOW } from '../../src/renderer/src/features/catalog/catalog-slice.ts';
 import { useAppStore } from '../../src/renderer/src/store/use-app-store.ts';
 import { deferred, Refusal } from './support/fake-bridge.ts';
-import { installFake, settingsView, sizeRow, storeReaches } from './support/renderer-harness.ts';
+import { installFake, NO_SYNC, settingsView, sizeRow, storeReaches } from './support/renderer-harness.ts';
 
 const answer = (itemNos: string[], total = itemNos.length, offset = 0): CatalogSearchResult => ({
   rows: itemNos.map((itemNo) => sizeRow({ itemNo })),
@@ -98,25 +98,11 @@ describe('catalog slice', () => {
 
   it('reads the sync status again when settings are saved: what it lacked may be there now', async () => {
     const fake = installFake('nl', {
-      'sync:status': () => ({
-        running: undefined,
-        otherSync: undefined,
-        last: undefined,
-        lastSuccess: undefined,
-        nextScheduledAt: undefined,
-        notConfigured: ['applications.sync.clientSecret'],
-      }),
+      'sync:status': () => ({ ...NO_SYNC, notConfigured: ['applications.sync.clientSecret'] }),
     });
     await useAppStore.getState().initCatalog();
     expect(useAppStore.getState().syncStatus?.notConfigured).toEqual(['applications.sync.clientSecret']);
-    fake.handle('sync:status', () => ({
-      running: undefined,
-      otherSync: undefined,
-      last: undefined,
-      lastSuccess: undefined,
-      nextScheduledAt: undefined,
-      notConfigured: undefined,
-    }));
+    fake.handle('sync:status', () => NO_SYNC);
     fake.emit('settings:changed', useAppStore.getState().settingsView ?? settingsView('nl'));
     await storeReaches(() => useAppStore.getState().syncStatus?.notConfigured === undefined);
   });

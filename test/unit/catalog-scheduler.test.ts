@@ -156,18 +156,12 @@ describe('sync scheduler: nightly at the desk’s moment while the app runs, and
   it('a desk without a catalog fetches its first a few seconds after its settings change, once', async () => {
     vi.useFakeTimers();
     try {
-      const runLog: { lastSuccessAt?: string } = {};
-      let configured = false;
-      const started: SyncTrigger[] = [];
-      const scheduler = new SyncScheduler({
-        syncWindow: () => NIGHT,
-        seed: () => SEED,
-        lastSuccessAt: () => runLog.lastSuccessAt,
-        canStart: async () => configured,
-        start: (trigger) => started.push(trigger),
-        now: () => new Date(2026, 1, 11, 8, 0),
-        tickMs: 3600_000,
-      });
+      // Read by the rig at each question: the test changes them as the desk would change.
+      const desk: { now: Date; canStart: boolean; lastSuccessAt?: string } = {
+        now: new Date(2026, 1, 11, 8, 0),
+        canStart: false,
+      };
+      const { scheduler, started } = rig(desk);
       scheduler.settingsChanged();
       await vi.advanceTimersByTimeAsync(10_000);
       expect(started, 'nothing before the scheduler runs').toEqual([]);
@@ -176,13 +170,13 @@ describe('sync scheduler: nightly at the desk’s moment while the app runs, and
       await vi.advanceTimersByTimeAsync(10_000);
       expect(started).toEqual([]);
       // The person setting the desk up saves the last setting; two saves in a row start one sync.
-      configured = true;
+      desk.canStart = true;
       scheduler.settingsChanged();
       scheduler.settingsChanged();
       await vi.advanceTimersByTimeAsync(3000);
       expect(started).toEqual(['startup']);
       // With a catalog, a settings change starts nothing.
-      runLog.lastSuccessAt = new Date(2026, 1, 11, 8, 0).toISOString();
+      desk.lastSuccessAt = new Date(2026, 1, 11, 8, 0).toISOString();
       scheduler.settingsChanged();
       await vi.advanceTimersByTimeAsync(10_000);
       expect(started).toEqual(['startup']);

@@ -1,7 +1,7 @@
 // What a renderer test starts from: a fake main (fake-bridge.ts) answering the calls every screen makes at
 // start with a plausible fresh workstation, which a test overrides call by call.
 import { onTestFinished, vi } from 'vitest';
-import type { CatalogSizeRow } from '../../../src/shared/contract/catalog-search.ts';
+import type { CatalogSizeRow, SyncStatus } from '../../../src/shared/contract/catalog-search.ts';
 import type { DraftView, OutboxItemView, OutboxStatus } from '../../../src/shared/bridge/outbox-calls.ts';
 import { DELIVERY_PICKUP, SOURCE_COUNTER_VISIT } from '../../../src/shared/contract/fixed-values.ts';
 import type { SettingsView } from '../../../src/shared/bridge/settings-calls.ts';
@@ -44,6 +44,16 @@ export const PORTAL_CUSTOMER = {
   role: 'Buyer' as const,
   weightType: '',
   expiresAt: '2026-11-27T18:00:00.000Z',
+};
+
+/** The sync status of a desk that never synced and lacks nothing. */
+export const NO_SYNC: SyncStatus = {
+  running: undefined,
+  otherSync: undefined,
+  last: undefined,
+  lastSuccess: undefined,
+  nextScheduledAt: undefined,
+  notConfigured: undefined,
 };
 
 export const IDLE_OUTBOX: OutboxStatus = {
@@ -160,14 +170,7 @@ export function installFake(language: UiLanguage = 'nl', overrides: Handlers = {
       tookMs: 0,
       suggestions: [],
     }),
-    'sync:status': () => ({
-      running: undefined,
-      otherSync: undefined,
-      last: undefined,
-      lastSuccess: undefined,
-      nextScheduledAt: undefined,
-      notConfigured: undefined,
-    }),
+    'sync:status': () => NO_SYNC,
     'portal:session': () => ({ customer: null, details: null, ended: null, revision: 0 }),
     'portal:signOut': () => ({ customer: null, details: null, ended: null, revision: 0 }),
     'portal:links': () => [],
