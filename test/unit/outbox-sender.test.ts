@@ -192,6 +192,16 @@ describe('outbox sender', () => {
     expect(sentAt.get('A')).toBeGreaterThanOrEqual(leaseEnds);
   });
 
+  it('a delivery is in flight while its lease runs; a crashed sender’s row is not one (an update may install)', async () => {
+    const { clock, store, add } = setup(delivered);
+    add('A');
+    store.claimDue(1, 'crashed sender', 1000);
+    expect(store.deliveriesInFlight()).toBe(1);
+    await clock.advanceBy(1001);
+    expect(store.counts().sending).toBe(1);
+    expect(store.deliveriesInFlight()).toBe(0);
+  });
+
   it('the owner renews its lease while a call is in flight, so no other sender takes the item', async () => {
     const clock = new ManualClock();
     const { store, add } = setup(delivered, { clock });

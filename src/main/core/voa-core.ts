@@ -185,7 +185,7 @@ export class VoaCore implements CoreServices {
       activity: async () => {
         const sync = await this.catalog.status();
         return {
-          deliveriesInFlight: this.outbox.status().counts.sending,
+          deliveriesInFlight: this.outbox.store.deliveriesInFlight(),
           syncRunning: Boolean(sync.running ?? sync.otherSync),
         };
       },
@@ -308,7 +308,7 @@ export class VoaCore implements CoreServices {
     if (updateReady)
       this.updates.controller.decideInstallOnQuit({
         // This desk's leases are handed back by now: what still sends is another process's.
-        deliveriesInFlight: this.outbox.status().counts.sending,
+        deliveriesInFlight: this.outbox.store.deliveriesInFlight(),
         syncRunning: otherSync !== undefined,
       });
     const http = this.#http?.client;

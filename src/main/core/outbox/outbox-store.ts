@@ -212,6 +212,17 @@ export class OutboxStore {
     return counts;
   }
 
+  /**
+   * Requests some sender is delivering now: "sending" under a lease that has not run out. A row a crashed
+   * sender left behind is not one (it waits to be claimed again, or for a person if it is held).
+   */
+  deliveriesInFlight(): number {
+    const row = this.#statement(
+      "SELECT COUNT(*) AS count FROM outbox_item WHERE state = 'sending' AND COALESCE(lease_until, 0) > :now",
+    ).get({ now: this.#now() }) as { count: number };
+    return row.count;
+  }
+
   /** The earliest time a queued item is due, or undefined when nothing is queued. */
   nextDue(): number | undefined {
     const row = this.#statement(
