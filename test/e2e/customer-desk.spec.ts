@@ -192,6 +192,50 @@ test('customer desk: a Buyer signed in at the counter, details and a registered 
     .toEqual(['revoked']);
 });
 
+test('sign-in: a code asked again inside the wait says one was asked a moment ago; a corrected address asks at once', async ({
+  page,
+}) => {
+  await openCounter(page, 'nl');
+  await page.setViewportSize(SIZES[0]);
+  const address = page.getByLabel(NL.email, { exact: true });
+  const status = page.locator('.customer-signin [role="status"]');
+  const mistyped = 'koper@devries.exampel';
+  await address.focus();
+  await page.keyboard.type(mistyped);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(status).toHaveText(new RegExp(`^${NL.sent}`));
+  await expect(page.getByRole('button', { name: 'Nieuwe code versturen' })).toBeDisabled();
+
+  // The employee looks something up in the catalog and comes back: the same address typed again still
+  // waits for its new code.
+  await page.keyboard.press('Alt+3');
+  await expect(page.getByRole('heading', { name: 'Catalogus', level: 1 })).toBeVisible();
+  await page.keyboard.press('Alt+1');
+  await address.focus();
+  await page.keyboard.type(mistyped);
+  await expect(status).toHaveText(new RegExp(`^${NL.sent}`));
+  await expect(page.getByRole('button', { name: 'Nieuwe code versturen' })).toBeDisabled();
+  // After a reload the same address asked again sends nothing, and the form says so rather than that a
+  // code is on its way.
+  await page.reload();
+  await address.focus();
+  await page.keyboard.type(mistyped);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(status).toContainText('Voor dit adres is zojuist al een code aangevraagd: gebruik die code.');
+  await expect(status).toContainText('kan een nieuwe code worden verstuurd');
+  await screenshot(page, 'customer-code-asked-again-nl');
+
+  // The address was mistyped: the corrected one asks for its code at once.
+  await address.fill(BUYER);
+  await address.press('Tab');
+  await expect(page.getByRole('button', { name: NL.send })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(status).toHaveText(new RegExp(`^${NL.sent}`));
+  expect(await newestCode(BUYER)).toMatch(/\S/);
+});
+
 test('customer desk in English: every tab, a Viewer without addresses or acceptance, and an expired session', async ({
   page,
 }) => {

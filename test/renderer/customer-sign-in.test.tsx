@@ -1,6 +1,6 @@
 // The customer's sign-in form at the counter: what it says about a code asked for, as main answers it.
 // Main waits per address between two codes; the form holds back only the address that wait is for.
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CustomerPanel } from '../../src/renderer/src/features/customer/customer-panel.tsx';
@@ -46,5 +46,22 @@ describe('customer sign-in: asking for a code', () => {
     await user.type(screen.getByLabelText('E-mailadres van de klant'), 'inkoop@devries-staal.example');
     expect(screen.getByRole('button', { name: 'Code versturen' })).toBeEnabled();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('a new order with nobody signed in empties the sign-in form: the next customer sees no address', async () => {
+    const { fake } = await signInForm(true);
+    await screen.findByRole('status');
+    act(() =>
+      fake.emit('drafts:changed', {
+        target: 'counter',
+        draft: null,
+        revision: 1,
+        updatedAt: null,
+        cause: 'save',
+      }),
+    );
+    expect(screen.getByLabelText('E-mailadres van de klant')).toHaveValue('');
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Code versturen' })).toBeEnabled();
   });
 });

@@ -36,6 +36,7 @@ export function CustomerPanel({ target }: { target: QuoteTarget }) {
   const portal = useAppStore((state) => state.portal);
   const start = useAppStore((state) => state.portalStart);
   const activity = useAppStore((state) => state.portalActivity);
+  const signInRound = useAppStore((state) => state.portalSignInRound);
 
   const shown = useAppStore((state) => state.portalShown);
   useEffect(() => {
@@ -56,7 +57,7 @@ export function CustomerPanel({ target }: { target: QuoteTarget }) {
       {portal.customer ? (
         <SignedIn customer={portal.customer} details={portal.details} target={target} />
       ) : (
-        <SignInForm />
+        <SignInForm key={signInRound} />
       )}
     </section>
   );

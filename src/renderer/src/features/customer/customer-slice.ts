@@ -67,6 +67,8 @@ export interface CustomerSlice {
   /** A failure a person can act on (host unreachable, refused); cleared by the next call. */
   /** Kept whole: the panel words it by its code, the core's text goes behind the details toggle. */
   portalError: BridgeError | null;
+  /** Goes up at each new order without a customer signed in: the sign-in form starts empty again. */
+  portalSignInRound: number;
   /** The last code asked for, and for which address: its wait holds that address only. */
   portalCode: (CodeRequested & { email: string }) | null;
   portalPdf: PortalPdf | null;
@@ -136,10 +138,13 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
     // Main may report another customer signed in over this one: nothing of the first stays on screen.
     const before = get().portal.customer?.customerNo;
     const otherCustomer = view.customer && before !== undefined && before !== view.customer.customerNo;
+    // Nobody was signed in (the panel shown again while a customer signs in): the code asked for stays,
+    // as the address typed does.
+    const codeKept = before === undefined ? { portalCode: get().portalCode } : {};
     set(
       view.customer && !otherCustomer
         ? { portal: view, portalFormCleared: false, ...extra }
-        : { ...FORGOTTEN, portal: view, portalFormCleared: formCleared, ...extra },
+        : { ...FORGOTTEN, ...codeKept, portal: view, portalFormCleared: formCleared, ...extra },
     );
   }
 
@@ -187,6 +192,7 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
     portalLoading: false,
     portalError: null,
     portalCode: null,
+    portalSignInRound: 0,
     portalPdf: null,
     portalFormCleared: false,
 
@@ -202,14 +208,10 @@ export const createCustomerSlice: SliceCreator<CustomerSlice> = (set, get) => {
       voa.on('portal:linksChanged', (links) => set({ portalLinks: links }));
       // "New order" at the counter clears its form: a new customer is at the desk.
       voa.on('drafts:changed', (view) => {
-        if (
-          view.target === 'counter' &&
-          view.draft === null &&
-          view.cause === 'save' &&
-          get().portal.customer
-        ) {
-          void get().portalSignOut('nextCustomer');
-        }
+        if (view.target !== 'counter' || view.draft !== null || view.cause !== 'save') return;
+        if (get().portal.customer) void get().portalSignOut('nextCustomer');
+        // Nobody signed in: an address typed for a sign-in that never happened goes too.
+        else set({ portalCode: null, portalError: null, portalSignInRound: get().portalSignInRound + 1 });
       });
       void readUnlessOvertaken('portal:linksChanged', () => voa.portal.links({})).then(
         (links) => links?.ok && set({ portalLinks: links.value }),
