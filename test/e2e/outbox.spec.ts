@@ -3,6 +3,7 @@
 // another is discarded after a confirmation and stays in the list.
 import type { Page } from '@playwright/test';
 import { type EmulatorProcess, type StoredRequestView } from '../support/emulator-profile.ts';
+import { sampleCounterVisit } from '../support/request-samples.ts';
 import {
   type BrowserShellProcess,
   type DeskAgainstEmulator,
@@ -116,4 +117,33 @@ test('outbox: several requests refused for the same reason are retried together 
   await expect(group).toHaveCount(0);
   const { requests } = await emulator.admin<{ requests: StoredRequestView[] }>('/requests/quote');
   expect(requests.map((request) => request.contactName).sort()).toEqual(['Derde Klant', 'Vierde Klant']);
+});
+
+test('outbox: while the ERP asks to wait (429), the screen says until when, and no row claims to be tried now', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await emulator.admin('/faults', {
+    rules: [{ kind: 'status429', match: 'requests', count: 1, retryAfterSeconds: 300 }],
+  });
+  await page.goto(shell.ready.url);
+  await expect(page.getByRole('navigation')).toBeVisible();
+  const queued = await page.evaluate(async (payload) => {
+    const result = await window.voa!.outbox.submit({ kind: 'quote', payload });
+    return result.ok;
+  }, sampleCounterVisit);
+  expect(queued).toBe(true);
+
+  await page.keyboard.press('Alt+4');
+  await expect(page.getByRole('heading', { name: 'Verzendlijst', level: 1 })).toBeVisible();
+  const banner = page.getByText(/^Het ERP vraagt VOA Desk even te wachten/);
+  await expect(banner).toHaveText(/het verzenden gaat over [45] min vanzelf verder\.$/);
+  const row = page.locator('tbody tr').filter({ hasText: sampleCounterVisit.companyName! });
+  const nextAttempt = row.locator('td').nth(6);
+  await expect(nextAttempt).toHaveText(/^over [45] min$/);
+  // A retry asked for now still waits for the ERP's time, and the row says so rather than "nu".
+  await row.getByRole('button', { name: 'Nu opnieuw proberen' }).click();
+  await expect(nextAttempt).toHaveText(/^over [45] min$/);
+  await expect(row.getByText('In wachtrij', { exact: true })).toBeVisible();
+  await screenshot(page, 'outbox-throttled-nl');
 });
