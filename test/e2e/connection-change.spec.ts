@@ -4,6 +4,7 @@
 import { expect, test } from './fixtures.ts';
 import { sampleCounterVisit } from '../support/request-samples.ts';
 import { type DeskAgainstEmulator, screenshot } from './browser-shell.ts';
+import { queueThroughBridge } from './desk-steps.ts';
 
 let desk: DeskAgainstEmulator;
 
@@ -26,11 +27,7 @@ test('outbox: requests queued before a connection change wait for a person to se
   await desk.emulator.stop();
   await page.goto(desk.shell.ready.url);
   await expect(page.getByRole('navigation')).toBeVisible();
-  const queued = await page.evaluate(async (payload) => {
-    const result = await window.voa!.outbox.submit({ kind: 'quote', payload });
-    return result.ok;
-  }, sampleCounterVisit);
-  expect(queued).toBe(true);
+  expect(await queueThroughBridge(page, sampleCounterVisit)).toBe(true);
   const moved = await page.evaluate(async (baseUrl) => {
     const result = await window.voa!.settings.save({ host: { baseUrl } });
     return result.ok;

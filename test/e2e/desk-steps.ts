@@ -2,6 +2,7 @@
 // language chosen in Settings.
 import { expect, type Locator, type Page } from '@playwright/test';
 import './page-globals.ts';
+import type { QuoteRequestInput } from '../../src/shared/contract/request-schemas.ts';
 
 export type UiLanguageName = 'nl' | 'en';
 
@@ -99,4 +100,12 @@ export async function updateReadyAfterCheck(updates: Locator): Promise<Locator> 
     'Versie 9.9.0 staat klaar: die wordt geïnstalleerd wanneer u VOA Desk afsluit.',
   );
   return updates.getByRole('button', { name: 'Nu herstarten' });
+}
+
+/** A request put in the outbox through the bridge, as a form's submit does; true when it was queued. */
+export async function queueThroughBridge(page: Page, payload: QuoteRequestInput): Promise<boolean> {
+  return page.evaluate(async (request) => {
+    const result = await window.voa!.outbox.submit({ kind: 'quote', payload: request });
+    return result.ok;
+  }, payload);
 }

@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { type EmulatorProcess, type StoredRequestView } from '../support/emulator-profile.ts';
 import { sampleCounterVisit } from '../support/request-samples.ts';
+import { chooseLanguage, queueThroughBridge } from './desk-steps.ts';
 import {
   type BrowserShellProcess,
   type DeskAgainstEmulator,
@@ -128,11 +129,7 @@ test('outbox: while the ERP asks to wait (429), the screen says until when, and 
   });
   await page.goto(shell.ready.url);
   await expect(page.getByRole('navigation')).toBeVisible();
-  const queued = await page.evaluate(async (payload) => {
-    const result = await window.voa!.outbox.submit({ kind: 'quote', payload });
-    return result.ok;
-  }, sampleCounterVisit);
-  expect(queued).toBe(true);
+  expect(await queueThroughBridge(page, sampleCounterVisit)).toBe(true);
 
   await page.keyboard.press('Alt+4');
   await expect(page.getByRole('heading', { name: 'Verzendlijst', level: 1 })).toBeVisible();
@@ -146,4 +143,13 @@ test('outbox: while the ERP asks to wait (429), the screen says until when, and 
   await expect(nextAttempt).toHaveText(/^over [45] min$/);
   await expect(row.getByText('In wachtrij', { exact: true })).toBeVisible();
   await screenshot(page, 'outbox-throttled-nl');
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await chooseLanguage(page, 'en');
+  await page.keyboard.press('Alt+4');
+  await expect(page.getByText(/^The ERP asked VOA Desk to wait/)).toHaveText(
+    /sending goes on by itself in [45] min\.$/,
+  );
+  await expect(nextAttempt).toHaveText(/^in [45] min$/);
+  await screenshot(page, 'outbox-throttled-en');
 });
