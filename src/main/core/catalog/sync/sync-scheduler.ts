@@ -22,6 +22,9 @@ export interface SyncSchedulerOptions {
   missedNightWaitMs?: () => number;
 }
 
+/** A desk without a catalog waits this long after start, or after its settings change, for its first. */
+const FIRST_SYNC_DELAY_MS = 3000;
+
 /** 30 seconds to 5 minutes: enough to spread a shop's desks switched on at opening time. */
 export function randomMissedNightWaitMs(random: () => number = Math.random): number {
   return Math.round(30_000 + random() * 270_000);
@@ -77,7 +80,7 @@ export class SyncScheduler {
    */
   settingsChanged(): void {
     if (!this.#interval || this.#stopped || this.#firstSyncPending || this.#options.lastSuccessAt()) return;
-    this.#later(this.#options.firstSyncDelayMs ?? 3000);
+    this.#later(this.#options.firstSyncDelayMs ?? FIRST_SYNC_DELAY_MS);
   }
 
   #later(wait: number): void {
@@ -93,7 +96,7 @@ export class SyncScheduler {
   /** How long after start the start-up sync waits, or undefined when this start needs none. */
   startupWaitMs(): number | undefined {
     const last = this.#options.lastSuccessAt();
-    if (!last) return this.#options.firstSyncDelayMs ?? 3000;
+    if (!last) return this.#options.firstSyncDelayMs ?? FIRST_SYNC_DELAY_MS;
     if (this.#missedNightSince(last)) return (this.#options.missedNightWaitMs ?? randomMissedNightWaitMs)();
     return undefined;
   }
