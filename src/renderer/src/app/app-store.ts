@@ -3,7 +3,7 @@
 import { createStore, type StateCreator, type StoreApi } from 'zustand/vanilla';
 import type { AppInfo } from '../../../shared/bridge/settings-calls.ts';
 import type { HostReachability } from '../../../shared/bridge/host-calls.ts';
-import { voa } from '../bridge/voa.ts';
+import { readUnlessOvertaken, voa } from '../bridge/voa.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
 import { setValidationLanguage } from '../../../shared/validation.ts';
 import { createSettingsSlice, type SettingsSlice } from '../features/settings/settings-slice.ts';
@@ -43,7 +43,7 @@ export type AppState = AppSlice &
   CustomerSlice;
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>;
 
-const createAppSlice: SliceCreator<AppSlice> = (set, get) => ({
+const createAppSlice: SliceCreator<AppSlice> = (set) => ({
   // A reload comes back to the screen that was open.
   screen: recalled('screen', SCREENS, 'counter'),
   screenVisit: 0,
@@ -52,9 +52,8 @@ const createAppSlice: SliceCreator<AppSlice> = (set, get) => ({
   hostReach: undefined,
   followHostReach: async () => {
     voa.on('host:reached', (hostReach) => set({ hostReach }));
-    const current = await voa.host.reachability({});
-    // An event that arrived while asking is newer than the answer.
-    if (current.ok && !get().hostReach) set({ hostReach: current.value });
+    const current = await readUnlessOvertaken('host:reached', () => voa.host.reachability({}));
+    if (current?.ok) set({ hostReach: current.value });
   },
   showScreen: (screen) => {
     keepInSession('screen', screen);
