@@ -24,7 +24,7 @@ import { spawnWithReadyLine } from '../test/support/processes.ts';
 import { compared, percentile, round } from './bench-stats.ts';
 import { wallTimeFloorSeconds, type CpuFigures } from './cpu-time.ts';
 import type { ChildInput } from './catalog-sync-child.ts';
-import { SOURCE_COMPILE_CACHE_DIR } from '../src/main/cli/compile-cache.mjs';
+import { SOURCE_COMPILE_CACHE_DIR } from '../src/main/cli/source-start.mjs';
 
 const SIZES = Number(process.env.VOA_BENCH_CATALOG_SIZES ?? 500_000);
 const PAGE = 20_000;

@@ -1,5 +1,5 @@
 // Cold start of the core (open the database, load settings) in a fresh process, started as the CLI and the
-// browser shell start it (Node's compile cache on first), beside a bare Node start;
+// browser shell start it (their source start first: Node's compile cache, zod's translations), beside a bare Node start;
 // and bridge round trips through the browser shell over loopback HTTP, beside a bare node:http server
 // answering the same JSON over the same kind of connection (the limit of the transport).
 import { spawnSync } from 'node:child_process';
@@ -20,11 +20,11 @@ export default async function benchFoundation(): Promise<Record<string, unknown>
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-bench-'));
   try {
     // Cold start in a fresh Node process each time, as src/main/cli/index.mjs and
-    // src/main/browser-shell/cli.mjs start: the compile cache switched on (its folder in node_modules/.cache),
-    // then import the core, open app.db, load settings.
+    // src/main/browser-shell/cli.mjs start: their source start (src/main/cli/source-start.mjs), then import
+    // the core, open app.db, load settings.
     const probe = `
-      const { enableSourceCompileCache } = await import(${JSON.stringify(path.resolve(import.meta.dirname, '../src/main/cli/compile-cache.mjs'))});
-      enableSourceCompileCache();
+      const { prepareSourceStart } = await import(${JSON.stringify(path.resolve(import.meta.dirname, '../src/main/cli/source-start.mjs'))});
+      prepareSourceStart();
       const t0 = performance.now();
       const { VoaCore } = await import(${JSON.stringify(path.resolve(import.meta.dirname, '../src/main/core/voa-core.ts'))});
       const t1 = performance.now();
@@ -113,7 +113,7 @@ export default async function benchFoundation(): Promise<Record<string, unknown>
         processVsBareNode: compared(percentile(starts, 50), percentile(bareStarts, 50), {
           unit: 'ms',
           measures:
-            'a Node process that switches on the compile cache as the CLI does, imports the core, opens app.db and loads settings, median',
+            'a Node process that starts as the CLI does (compile cache, zod’s translations), imports the core, opens app.db and loads settings, median',
           baselineIs: 'a bare Node process',
           goal: '≤ 5 ×',
         }),

@@ -1,7 +1,7 @@
-// `npm run shell -- [--data-dir DIR] [--profile NAME] [--port N]`: Node's compile cache first
-// (../cli/compile-cache.mjs), then the browser shell's process, imported only once the cache is on so that
-// every .ts source loads through it.
-import { enableSourceCompileCache } from '../cli/compile-cache.mjs';
+// `npm run shell -- [--data-dir DIR] [--profile NAME] [--port N]`: the source start first
+// (../cli/source-start.mjs: Node's compile cache, zod's translations), then the browser shell's process,
+// imported only once it is prepared so that every .ts source loads through it.
+import { prepareSourceStart } from '../cli/source-start.mjs';
 
-enableSourceCompileCache();
+prepareSourceStart();
 await import('./shell-process.ts');

@@ -1,6 +1,7 @@
-// `npm run cli -- <command>` in a source checkout: Node's compile cache first (compile-cache.mjs), then the
-// CLI's process, imported only once the cache is on so that every .ts source loads through it.
-import { enableSourceCompileCache } from './compile-cache.mjs';
+// `npm run cli -- <command>` in a source checkout: the source start first (source-start.mjs: Node's compile
+// cache, zod's translations), then the CLI's process, imported only once it is prepared so that every .ts
+// source loads through it.
+import { prepareSourceStart } from './source-start.mjs';
 
-enableSourceCompileCache();
+prepareSourceStart();
 await import('./cli-process.ts');

@@ -1,3 +1,0 @@
-// Types of compile-cache.mjs, for the TypeScript that starts Node processes of its own (the bench).
-export declare const SOURCE_COMPILE_CACHE_DIR: string;
-export declare function enableSourceCompileCache(): void;
