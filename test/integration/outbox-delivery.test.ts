@@ -381,6 +381,42 @@ describe('outbox: delivery to the host emulator over HTTPS', () => {
     ).toEqual(queued.map((entry) => entry.requestId).sort());
   });
 
+  it('the renderer saying the network is back (outbox:networkBack) ends an offline wait at once', async () => {
+    // A backoff far longer than the test: the request goes now only because the wait was ended.
+    core.outbox.tune({ baseDelayMs: 10 * 60_000, maxDelayMs: 20 * 60_000 });
+    const port = Number(new URL(emulator.info.baseUrl).port);
+    await emulator.stop();
+    const queued = await submitQuote(counterVisit);
+    const offline = await untilOutbox(
+      (status) => status.connection === 'offline' && status.counts.queued === 1,
+    );
+    expect(offline.nextAttemptAt).not.toBeNull();
+
+    emulator = await startEmulator({ variants: 200, log: () => {}, port, stateDir: emulatorStateDir });
+    const back = await call('outbox:networkBack', {});
+    expect(back).toMatchObject({ nextAttemptAt: null, paused: null });
+    const sent = await untilOutbox((status) => status.counts.delivered === 1);
+    expect(sent.connection).toBe('online');
+    expect(stored('quote').map((request) => request.requestId)).toEqual([queued.requestId]);
+  });
+
+  it('the network coming back leaves a paused queue paused; a person’s Send now lifts it', async () => {
+    await call('secrets:set', { application: 'website', secret: 'wrong-secret' });
+    const queued = await submitQuote(counterVisit);
+    await untilOutbox((status) => status.paused !== null);
+    // Fixed behind the desk's back, where no event tells: only a person's word may try again.
+    await core.vault.set('website', emulator.info.website.clientSecret);
+    const back = await call('outbox:networkBack', {});
+    expect(back.paused?.reason).toMatch(/refused the website application/);
+    expect(core.outbox.status().paused).not.toBeNull();
+    expect(item(queued.id)).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(stored('quote')).toHaveLength(0);
+
+    const sent = await flush();
+    expect(sent).toMatchObject({ drained: true, status: { paused: null } });
+    expect(stored('quote').map((request) => request.requestId)).toEqual([queued.requestId]);
+  });
+
   it('a wrong secret pauses the whole queue with a reason a person can act on; no attempt is burned', async () => {
     await call('secrets:set', { application: 'website', secret: 'wrong-secret' });
     const queued = [

@@ -19,6 +19,24 @@ describe('outbox slice', () => {
     expect(useAppStore.getState().outboxStatus?.connection).toBe('online');
   });
 
+  it('the network coming back tells main so, and never sends a person’s “send now”, which would lift a pause', async () => {
+    const paused = {
+      ...IDLE_OUTBOX,
+      paused: { reason: 'check the secret', since: '2026-11-22T10:00:00.000Z' },
+    };
+    const fake = installFake('nl', {
+      'outbox:status': () => paused,
+      'outbox:networkBack': () => paused,
+    });
+    await useAppStore.getState().initOutbox();
+    window.dispatchEvent(new Event('online'));
+    await fake.settled();
+    expect(fake.inputsOf('outbox:flush')).toEqual([]);
+    // Stores of earlier tests in this worker listen too: each asks the same.
+    expect(fake.inputsOf('outbox:networkBack').length).toBeGreaterThanOrEqual(1);
+    expect(useAppStore.getState().outboxStatus?.paused).not.toBeNull();
+  });
+
   it('asks main for the filtered list with the search trimmed, and shows what main answers', async () => {
     const waiting = item({ state: 'queued' });
     const fake = installFake('nl', {

@@ -160,6 +160,48 @@ describe('outbox sender', () => {
     await clock.run(sender.stop());
   });
 
+  it('the network coming back ends an offline wait at once, but never a pause: that waits for a person or new settings', async () => {
+    let answer: DeliveryOutcome['kind'] = 'unknown';
+    const { clock, store, sender, add, sent } = setup((requestId) =>
+      answer === 'blocked'
+        ? { kind: 'blocked', message: 'check the secret' }
+        : answer === 'unknown'
+          ? { kind: 'unknown', message: 'refused the connection', reachedHost: false }
+          : delivered(requestId),
+    );
+    // The lease's heartbeat always sleeps: a state not reached within a minute fails, not the test's time-out.
+    const within = (done: () => boolean) => {
+      const from = clock.now();
+      return clock.runUntil(() => done() || clock.now() > from + 60_000);
+    };
+    add('A');
+    sender.start();
+    await within(() => sender.status().connection === 'offline');
+    const waitingUntil = Date.parse(sender.status().nextAttemptAt!);
+    answer = 'delivered';
+    sender.nudge('network');
+    await within(() => store.byRequestId('A')!.state === 'delivered');
+    expect(store.byRequestId('A')!.state).toBe('delivered');
+    expect(clock.now()).toBeLessThan(waitingUntil);
+
+    answer = 'blocked';
+    add('B');
+    sender.nudge('submitted');
+    await within(() => sender.status().paused !== null);
+    const tried = sent.length;
+    // Whatever paused the queue is fixed where no event tells; the network's return alone sends nothing.
+    answer = 'delivered';
+    sender.nudge('network');
+    await within(() => sent.length > tried);
+    expect(sent.length).toBe(tried);
+    expect(sender.status().paused?.reason).toBe('check the secret');
+    expect(store.byRequestId('B')).toMatchObject({ state: 'queued', attempts: 0 });
+    sender.nudge('settings');
+    await within(() => store.byRequestId('B')!.state === 'delivered');
+    expect(store.byRequestId('B')!.state).toBe('delivered');
+    await clock.run(sender.stop());
+  });
+
   it('an item left "sending" without a lease (a crash before leases) is sent again', async () => {
     const { clock, db, store, sender, add, sent } = setup(() => ({
       kind: 'delivered',

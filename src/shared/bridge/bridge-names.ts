@@ -45,6 +45,7 @@ export const CALL_NAMES = eachOnce<CallName>()([
   'outbox:discard',
   'outbox:sendToNewConnection',
   'outbox:flush',
+  'outbox:networkBack',
   'drafts:get',
   'drafts:save',
   'drafts:addLine',

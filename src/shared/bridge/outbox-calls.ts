@@ -224,12 +224,21 @@ export const outboxCalls = {
   'outbox:resend': defineCall<OutboxItemView>()(resendInput),
   /** A person's decision (the screen asks first): the item leaves the queue and stays in the history. */
   'outbox:discard': defineCall<OutboxItemView>()(z.strictObject({ id })),
-  /** Sends everything due now; with waitSeconds, answers when nothing is left to send or time is up. */
   /** A person confirmed: requests held after a connection change go to the connection in Settings now. */
   'outbox:sendToNewConnection': defineCall<{ released: number; status: OutboxStatus }>()(noInput),
+  /**
+   * A person's "send now": sends everything due now, lifting a pause and ending an offline wait; with
+   * waitSeconds, answers when nothing is left to send or time is up.
+   */
   'outbox:flush': defineCall<FlushAnswer>()(
     z.strictObject({ waitSeconds: z.number().min(0).max(3600).optional() }),
   ),
+  /**
+   * The renderer saw the network come back (the browser's `online` event): an offline wait ends and waiting
+   * requests are tried now, as on main's own network nudge. A pause stays: no network event can fix what
+   * paused the queue (a secret, a permission, Refuse Requests). Answers the queue's status after.
+   */
+  'outbox:networkBack': defineCall<OutboxStatus>()(noInput),
   'drafts:get': defineCall<DraftView>()(z.strictObject({ target: draftTarget })),
   'drafts:save': defineCall<DraftView>()(draftSave),
   /** "Add to request" from the catalog: appends a line to the counter's or the fair's form. */

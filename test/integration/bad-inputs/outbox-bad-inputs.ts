@@ -62,6 +62,8 @@ export const outboxBadInputs = {
   'outbox:discard': [{}, { id: null }, { id: [1] }],
   'outbox:flush': [{ waitSeconds: -1 }, { waitSeconds: 'soon' }, { waitSeconds: 7200 }],
   'outbox:sendToNewConnection': [{ all: true }, { connection: 'https://elsewhere.example' }],
+  // The network's return carries no choice: it cannot ask for a person's "send now".
+  'outbox:networkBack': [{ person: true }, { reason: 'person' }, { reason: 'settings' }],
   'drafts:get': [{}, { target: 'shop' }],
   'drafts:save': [
     {},

@@ -35,6 +35,7 @@ type OutboxHandlers = Pick<
   | 'outbox:resend'
   | 'outbox:discard'
   | 'outbox:flush'
+  | 'outbox:networkBack'
   | 'outbox:sendToNewConnection'
   | 'drafts:get'
   | 'drafts:save'
@@ -203,6 +204,12 @@ export function createOutboxModule(core: OutboxServices): OutboxModule {
       return itemView(updated);
     },
     'outbox:flush': async ({ waitSeconds }) => sender.flush((waitSeconds ?? 0) * 1000),
+    // The renderer's word that the network is back is main's own network nudge, never a person's "send now":
+    // it cannot lift a pause.
+    'outbox:networkBack': async () => {
+      sender.nudge('network');
+      return sender.status();
+    },
     'outbox:sendToNewConnection': async (_input, caller = ADMINISTRATOR_CALLER) => {
       // Where requests go is a connection setting: with an administrator PIN, only an unlocked desk decides.
       await core.adminLock.assertUnlocked(caller);

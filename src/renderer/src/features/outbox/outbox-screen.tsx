@@ -208,6 +208,7 @@ export function OutboxScreen({ slipReprint }: { slipReprint?: (item: OutboxItemV
                   link={linkOf.get(item.requestId)}
                   now={now}
                   paused={Boolean(status?.paused)}
+                  offline={status?.connection === 'offline'}
                   throttledUntil={throttledUntil}
                   reprint={slipReprint?.(item)}
                   onRetry={() => act(retryOutboxItem(item.id))}
@@ -330,6 +331,7 @@ function OutboxRow({
   link,
   now,
   paused,
+  offline,
   throttledUntil,
   reprint,
   onRetry,
@@ -341,6 +343,11 @@ function OutboxRow({
   now: number;
   /** The queue is paused: a waiting request's next attempt is the person's retry, not a time. */
   paused: boolean;
+  /**
+   * No answer from the ERP: nothing goes before one request, probing, gets an answer, so a waiting request's
+   * next attempt is the ERP's return, not a time (its own due time may well have passed).
+   */
+  offline: boolean;
   /** The host asked the queue to wait until then: no request is tried before it. */
   throttledUntil: string | null;
   reprint: ReactNode;
@@ -398,7 +405,9 @@ function OutboxRow({
             ? ''
             : paused
               ? t('outbox.next.paused')
-              : relative(t, later(item.nextAttemptAt, throttledUntil), now)}
+              : offline
+                ? t('outbox.next.offline')
+                : relative(t, later(item.nextAttemptAt, throttledUntil), now)}
       </td>
       <td>
         {confirming ? (

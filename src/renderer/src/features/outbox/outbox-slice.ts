@@ -87,8 +87,9 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> = (set, get) => {
         mergeItems(change.items);
       });
       voa.on('connection:changed', showStatus);
-      // The browser knows first when the network is back: whatever waits for it is tried now.
-      window.addEventListener('online', () => void voa.outbox.flush({}));
+      // The browser knows first when the network is back: whatever waits for it is tried now. Not a
+      // flush, a person's "send now" that lifts a pause: a pause waits for a person or new settings.
+      window.addEventListener('online', () => void voa.outbox.networkBack({}));
       const status = await voa.outbox.status();
       // Shown only while nothing newer came: the events are as new as this answer, or newer.
       if (status.ok && statusRevision < 0) set({ outboxStatus: status.value });
