@@ -384,6 +384,8 @@ async function benchDuringSync(core: VoaCore, shell: { origin: string; token: st
 const SYNC_CHILD = path.resolve(import.meta.dirname, 'catalog-sync-child.ts');
 /** Node's compile cache, as the CLI and the shell use it: no child strips TypeScript once it is filled. */
 const COMPILE_CACHE = process.env.NODE_COMPILE_CACHE || SOURCE_COMPILE_CACHE_DIR;
+/** The rest of the CLI's source start (zod's unused translations left out, as the app's bundle leaves them). */
+const SOURCE_START = path.resolve(import.meta.dirname, 'source-start-child.mjs');
 
 /** The V8 flags of the `cli` npm script, so the bench measures the sync the way it runs. */
 const CLI_NODE_FLAGS = (
@@ -420,7 +422,14 @@ export default async function benchCatalog(): Promise<Record<string, unknown>> {
         } satisfies ChildInput);
         const sync = spawn(
           process.execPath,
-          [...nodeFlags, '--disable-warning=ExperimentalWarning', SYNC_CHILD, input],
+          [
+            ...nodeFlags,
+            '--disable-warning=ExperimentalWarning',
+            '--import',
+            SOURCE_START,
+            SYNC_CHILD,
+            input,
+          ],
           {
             stdio: ['ignore', 'pipe', 'inherit'],
             env: { ...process.env, ...env, NODE_COMPILE_CACHE: COMPILE_CACHE },
