@@ -191,9 +191,13 @@ test('counter: the same order while the host is down is queued, shown offline, a
   await expect(page.getByTestId('header-status')).toContainText('Offline');
   await expect(page.getByTestId('header-queued')).toHaveText('1 te verzenden');
   await screenshot(page, 'counter-8-offline-nl');
+  // The outbox says when it goes: with the ERP back, not "nu" while nothing can be sent.
+  await page.keyboard.press('Alt+4');
+  const row = page.locator('tbody tr').filter({ hasText: 'Piet Offline' });
+  await expect(row.locator('td').nth(6)).toHaveText('zodra het ERP weer bereikbaar is');
+  await screenshot(page, 'outbox-offline-nl');
 
   desk.emulator = await startEmulatorProcess({ port, stateDir: desk.stateDir });
-  await page.keyboard.press('Alt+4');
   await page.getByRole('button', { name: 'Nu verzenden' }).click();
   await expect(page.getByTestId('header-status')).toContainText('Online');
   await expect(page.getByTestId('header-queued')).toHaveText('0 te verzenden');
