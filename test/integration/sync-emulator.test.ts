@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Agent, fetch } from 'undici';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.ts';
@@ -10,6 +11,9 @@ import { CATALOG_DB_FILE } from '../../src/main/core/catalog/store/catalog-schem
 import { VoaCore } from '../../src/main/core/voa-core.ts';
 import { CATALOG_PAGES } from '../../src/shared/contract/catalog-pages.ts';
 import type { SyncProgress, SyncRunSummary } from '../../src/shared/contract/catalog-search.ts';
+import type { SyncCancelAnswer } from '../../src/shared/bridge/catalog-calls.ts';
+import { syncCommand } from '../../src/main/cli/catalog-commands.ts';
+import type { CliContext } from '../../src/main/cli/cli-context.ts';
 import { configureProfileForEmulator } from '../support/emulator-profile.ts';
 import { createTestProfile, runCli, type TestProfile } from '../support/processes.ts';
 import { catalogFile } from '../support/catalog-file.ts';
@@ -116,8 +120,8 @@ describe('sync: against the emulator over HTTPS', () => {
     expect(
       (store.prepare(`SELECT count(*) AS n FROM size WHERE variant_code != ''`).get() as { n: number }).n,
     ).toBe(expected.variants);
-    // Progress told pages, rows and the page kind being read.
-    expect(progress.at(-1)?.phase).toBe('finishing');
+    // Progress told pages, rows and the page kind being read, then the finishing and the swap.
+    expect(progress.map((event) => event.phase).slice(-2)).toEqual(['finishing', 'swapping']);
     expect(progress.some((event) => event.pageKind === 'variants' && event.rows.variants > 0)).toBe(true);
     // $select limited to the contract's properties on contract pages; steel pages read as they are.
     const calls = (await rig.admin('/calls')) as {
@@ -349,6 +353,79 @@ describe('sync: against the emulator over HTTPS', () => {
     expect(run.message).toMatch(/cancelled/);
     expect(run.failure).toBeUndefined();
     expect(catalogFingerprint()).toEqual(before);
+  });
+
+  it('cancel while finishing (index and changes), before the swap, is honoured: the catalog before it is kept row for row', async () => {
+    const rig = await emulator({ variants: 600, pageSize: 200 });
+    await openCore(rig);
+    expect((await sync()).outcome).toBe('succeeded');
+    const before = catalogFingerprint();
+    const answers: Promise<SyncCancelAnswer>[] = [];
+    const unsubscribe = core.events.subscribe((name, payload) => {
+      if (name === 'sync:progress' && (payload as SyncProgress).phase === 'finishing')
+        answers.push(core.handlers['sync:cancel']({}));
+    });
+    const run = await sync();
+    unsubscribe();
+    expect(await Promise.all(answers)).toEqual([{ cancelled: true, tooLate: false }]);
+    expect(run.outcome).toBe('cancelled');
+    expect(catalogFingerprint()).toEqual(before);
+    // With no sync running there is nothing to cancel, and the answer says so.
+    expect(await core.handlers['sync:cancel']({})).toEqual({ cancelled: false, tooLate: false });
+  });
+
+  it('cancel once the new catalog is being put in place is answered "too late", and the run ends succeeded with the new catalog', async () => {
+    const small = await emulator({ variants: 300, seed: 7 });
+    await openCore(small);
+    expect((await sync()).outcome).toBe('succeeded');
+    const before = catalogFingerprint();
+    const larger = await emulator({ variants: 360, seed: 7 });
+    await configureProfileForEmulator(core, larger.emulator.info);
+    const answers: Promise<SyncCancelAnswer>[] = [];
+    const unsubscribe = core.events.subscribe((name, payload) => {
+      if (name === 'sync:progress' && (payload as SyncProgress).phase === 'swapping')
+        answers.push(core.handlers['sync:cancel']({}));
+    });
+    const run = await sync();
+    unsubscribe();
+    // What the answer said is what happened: not cancelled, and the new catalog is the live one.
+    expect(await Promise.all(answers)).toEqual([{ cancelled: false, tooLate: true }]);
+    expect(run.outcome, run.message).toBe('succeeded');
+    expect(run.rows.variants).toBe(larger.emulator.expectedCatalog.variants);
+    expect(core.catalog.reader.stats().counts).toEqual(run.rows);
+    expect(catalogFingerprint().hash).not.toBe(before.hash);
+    expect((await core.handlers['sync:runs']({ limit: 1 }))[0]).toMatchObject({
+      id: run.id,
+      outcome: 'succeeded',
+    });
+  });
+
+  it('Ctrl+C of `sync` once the new catalog is being put in place prints that it is too late, and exits 0 with the run succeeded', async () => {
+    const rig = await emulator({ variants: 300 });
+    await openCore(rig);
+    let stdout = '';
+    let stderr = '';
+    const context: CliContext = {
+      core,
+      json: false,
+      stdout: new Writable({ write: (chunk, _encoding, done) => done(void (stdout += String(chunk))) }),
+      stderr: new Writable({ write: (chunk, _encoding, done) => done(void (stderr += String(chunk))) }),
+      stdin: process.stdin,
+    };
+    // The command's own Ctrl+C handler, called as the signal would call it (emitting SIGINT on this
+    // process would reach vitest's handlers too).
+    const others = new Set(process.listeners('SIGINT'));
+    const unsubscribe = core.events.subscribe((name, payload) => {
+      if (name !== 'sync:progress' || (payload as SyncProgress).phase !== 'swapping') return;
+      for (const listener of process.listeners('SIGINT')) if (!others.has(listener)) listener('SIGINT');
+    });
+    const code = await syncCommand.run(context, []);
+    unsubscribe();
+    expect(stderr).toContain('sync: too late to cancel: the new catalog is being put in place\n');
+    expect(stderr).not.toContain('cancelling');
+    expect(stdout).toMatch(/^outcome +succeeded$/m);
+    expect(code, stderr).toBe(0);
+    expect(process.listeners('SIGINT')).toEqual([...others]);
   });
 
   it('records what changed since the previous sync: new items and sizes', async () => {

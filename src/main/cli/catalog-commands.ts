@@ -33,9 +33,11 @@ function describeProgress(progress: SyncProgress): string {
     ? ` (waiting ${progress.waiting.seconds} s: ${progress.waiting.reason === 'throttled' ? 'the host throttles (429)' : progress.waiting.detail})`
     : '';
   const phase =
-    progress.phase === 'finishing'
-      ? 'finishing: index, changes, swap'
-      : `reading ${progress.pageKind ?? '…'}`;
+    progress.phase === 'swapping'
+      ? 'putting the new catalog in place (too late to cancel)'
+      : progress.phase === 'finishing'
+        ? 'finishing: index, changes'
+        : `reading ${progress.pageKind ?? '…'}`;
   return `sync: ${phase}; ${progress.pages} pages; ${rows || 'no rows yet'}${waiting}`;
 }
 
@@ -82,8 +84,15 @@ export const syncCommand: CliCommand = {
       context.stderr.write(`${describeProgress(progress)}\n`);
     });
     const cancel = () => {
-      context.stderr.write('sync: cancelling…\n');
-      catalog.cancelSync();
+      // Ctrl+C says what it comes to: past the sync's point of no return, the new catalog goes in anyway.
+      const outcome = catalog.cancelSync();
+      context.stderr.write(
+        outcome === 'cancelled'
+          ? 'sync: cancelling; the catalog before this sync is kept…\n'
+          : outcome === 'tooLate'
+            ? 'sync: too late to cancel: the new catalog is being put in place\n'
+            : 'sync: the sync has ended; there is nothing to cancel\n',
+      );
     };
     process.once('SIGINT', cancel);
     process.once('SIGTERM', cancel);

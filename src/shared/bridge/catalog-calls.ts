@@ -23,6 +23,14 @@ export interface SyncStarted {
   alreadyRunning: boolean;
 }
 
+/** What `sync:cancel` came to; both false when no sync of this process runs. */
+export interface SyncCancelAnswer {
+  /** The sync stops, and the catalog before it is kept. */
+  cancelled: boolean;
+  /** The sync was past its point of no return: the new catalog is being put in place, and it ends so. */
+  tooLate: boolean;
+}
+
 export const catalogCalls = {
   /** The same search as the screen, the CLI and the counter and fair line entry. */
   'catalog:search': defineCall<CatalogSearchResult>()(catalogSearchSchema),
@@ -36,7 +44,7 @@ export const catalogCalls = {
   /** Starts a sync in the background; progress and the outcome arrive as events. */
   /** `force`: swap in even a catalog that lost a whole kind of rows the last sync had (a person decided). */
   'sync:start': defineCall<SyncStarted>()(z.strictObject({ force: z.boolean().optional() })),
-  'sync:cancel': defineCall<{ cancelled: boolean }>()(noInput),
+  'sync:cancel': defineCall<SyncCancelAnswer>()(noInput),
   'sync:status': defineCall<SyncStatus>()(noInput),
   'sync:runs': defineCall<SyncRunSummary[]>()(
     z.object({ limit: z.number().int().min(1).max(500).default(50) }).strict(),

@@ -198,7 +198,11 @@ export interface SyncProgress {
   rowsTotal: number;
   /** Rows of all kinds at the last successful sync, to show how far along this one is. */
   expectedRows: number | undefined;
-  phase: 'reading' | 'waiting' | 'finishing';
+  /**
+   * `finishing`: the staged catalog is completed (index, changes), and a cancel still keeps the catalog
+   * before it; `swapping`: the new catalog is being put in place, and a cancel comes too late.
+   */
+  phase: 'reading' | 'waiting' | 'finishing' | 'swapping';
   /** Set while the host throttles (429, Retry-After) or a retry after an error waits. */
   waiting: { reason: 'throttled' | 'retry'; seconds: number; detail: string } | undefined;
 }

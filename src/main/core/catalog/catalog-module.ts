@@ -26,10 +26,12 @@ import { CatalogSearch, startSearchWorker, type SearchWorker } from './search/in
 import {
   CatalogSync,
   CatalogSyncLock,
+  SyncCancellation,
   SyncScheduler,
   logSyncSummary,
   startSearchIndexRebuild,
   type SearchIndexRebuildRun,
+  type SyncCancelOutcome,
   type SyncPolicy,
 } from './sync/index.ts';
 import { WorkstationPreferences } from '../outbox/draft-store.ts';
@@ -53,7 +55,7 @@ type CatalogHandlers = Pick<
 export interface RunningSync {
   runId: number;
   progress: SyncProgress;
-  controller: AbortController;
+  cancellation: SyncCancellation;
   done: Promise<SyncRunSummary>;
 }
 
@@ -80,7 +82,11 @@ export interface CatalogModule extends CoreModule<CatalogHandlers> {
   startSync(trigger: SyncTrigger, options?: { force?: boolean }): SyncRequest;
   /** A sync of this process, started or joined, to its end; fails when another process is syncing. */
   syncNow(trigger: SyncTrigger, options?: { force?: boolean }): Promise<SyncRunSummary>;
-  cancelSync(): boolean;
+  /**
+   * Asks this process's sync to stop: 'cancelled' (the catalog before it is kept), 'tooLate' (the new
+   * catalog is being put in place, and the run ends succeeded) or 'notRunning'.
+   */
+  cancelSync(): SyncCancelOutcome;
   status(): Promise<SyncStatus>;
   /** Tests and the bench tune retries and time-outs; the app uses the defaults. */
   setSyncPolicy(policy: Partial<SyncPolicy>): void;
@@ -281,7 +287,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
       throw error;
     }
     appLog.info('catalog sync started', { runId, trigger });
-    const controller = new AbortController();
+    const cancellation = new SyncCancellation();
     const sync = new CatalogSync({
       host: core.host,
       runLog,
@@ -295,7 +301,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
     });
     const current: RunningSync = {
       runId,
-      controller,
+      cancellation,
       progress: {
         runId,
         trigger,
@@ -309,7 +315,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
         waiting: undefined,
       },
       done: sync
-        .run(runId, trigger, startedAt, controller.signal, options)
+        .run(runId, trigger, startedAt, cancellation, options)
         .finally(() => {
           lock.release();
           // Also after a run that failed unforeseen: the next sync is not told one is running.
@@ -327,11 +333,8 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
     return { runId, alreadyRunning: false, done: current.done, otherSync: undefined };
   };
 
-  const cancelSync = (): boolean => {
-    if (!running) return false;
-    running.controller.abort(new Error('cancelled'));
-    return true;
-  };
+  const cancelSync = (): SyncCancelOutcome =>
+    running ? running.cancellation.cancel(new Error('cancelled')) : 'notRunning';
 
   let syncSeed: string | undefined;
   let stopFollowingSettings: (() => void) | undefined;
@@ -432,7 +435,10 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
         const { runId, alreadyRunning } = startSync('manual', force ? { force } : {});
         return { runId, alreadyRunning };
       },
-      'sync:cancel': async () => ({ cancelled: cancelSync() }),
+      'sync:cancel': async () => {
+        const outcome = cancelSync();
+        return { cancelled: outcome === 'cancelled', tooLate: outcome === 'tooLate' };
+      },
       'sync:status': status,
       'sync:runs': async ({ limit }) => runLog.runs(limit),
       'sync:changes': async ({ runId, limit }) => {
@@ -452,7 +458,8 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
       stopFollowingSettings?.();
       scheduler.stop();
       if (running) {
-        running.controller.abort(new Error('VOA Desk is closing'));
+        // A sync past its point of no return ends as it would have: the new catalog is put in place.
+        running.cancellation.cancel(new Error('VOA Desk is closing'));
         await running.done.catch(() => {});
       }
       await rebuild?.close();

@@ -103,6 +103,41 @@ export class SyncFailure extends Error {
   }
 }
 
+/**
+ * What asking a run to stop came to: it stops, keeping the catalog before it; it is past its point of no
+ * return (the new catalog is being put in place); or no run of this process is syncing.
+ */
+export type SyncCancelOutcome = 'cancelled' | 'tooLate' | 'notRunning';
+
+/**
+ * A run's cancel, honoured until the run hands the swap to the catalog worker and refused after. The swap
+ * is one transaction the worker runs to its end without reading another message (catalog-staging.ts,
+ * `swap`), so from then on nothing could keep the catalog before it; a cancel says so instead of claiming
+ * what will not happen.
+ */
+export class SyncCancellation {
+  readonly #controller = new AbortController();
+  #swapping = false;
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  /** Stops the run, unless the swap is under way: then 'tooLate', and the run goes on to its end. */
+  cancel(reason: unknown): Exclude<SyncCancelOutcome, 'notRunning'> {
+    if (this.#swapping) return 'tooLate';
+    this.#controller.abort(reason);
+    return 'cancelled';
+  }
+
+  /** The point of no return, passed unless a cancel came first (then false, and the run must stop). */
+  beginSwap(): boolean {
+    if (this.#controller.signal.aborted) return false;
+    this.#swapping = true;
+    return true;
+  }
+}
+
 export class SyncCancelled extends Error {
   override name = 'SyncCancelled';
   constructor() {
@@ -195,10 +230,10 @@ export class CatalogSync {
     runId: number,
     trigger: SyncTrigger,
     startedAt: string,
-    signal: AbortSignal,
+    cancellation: SyncCancellation,
     options: { force?: boolean } = {},
   ): Promise<SyncRunSummary> {
-    return new SyncRun(this.#options, runId, trigger, startedAt, signal, options.force).execute();
+    return new SyncRun(this.#options, runId, trigger, startedAt, cancellation, options.force).execute();
   }
 }
 
@@ -211,6 +246,8 @@ class SyncRun {
   readonly #policy: SyncPolicy;
   readonly #onProgress: (progress: SyncProgress) => void;
   readonly #runId: number;
+  readonly #cancellation: SyncCancellation;
+  /** A person (or the app closing) cancelled the run. */
   readonly #signal: AbortSignal;
   /** One failing page kind stops the others at once. */
   readonly #internal = new AbortController();
@@ -233,7 +270,7 @@ class SyncRun {
     runId: number,
     trigger: SyncTrigger,
     startedAt: string,
-    signal: AbortSignal,
+    cancellation: SyncCancellation,
     force = false,
   ) {
     this.#force = force;
@@ -244,8 +281,9 @@ class SyncRun {
     this.#policy = { ...DEFAULT_SYNC_POLICY, ...options.policy };
     this.#onProgress = options.onProgress ?? (() => {});
     this.#runId = runId;
-    this.#signal = signal;
-    this.#stop = AbortSignal.any([signal, this.#internal.signal]);
+    this.#cancellation = cancellation;
+    this.#signal = cancellation.signal;
+    this.#stop = AbortSignal.any([this.#signal, this.#internal.signal]);
     this.#semaphore = new Semaphore(this.#policy.concurrency);
     const lastSuccess = this.#runLog.lastSuccess();
     this.#last = lastSuccess;
@@ -550,13 +588,17 @@ class SyncRun {
     return new SyncFailure(`${page}: the host answered HTTP ${status}: ${message}`, 'refused', words);
   }
 
-  /** Last step: the worker finishes the staged catalog, then swaps it in unless the run was cancelled. */
+  /**
+   * Last step: the worker finishes the staged catalog (a cancel meanwhile is honoured once it is done),
+   * then swaps it in. Past the check before the swap, a cancel is answered "too late" (SyncCancellation).
+   */
   async #swapIn(): Promise<void> {
     this.#report({ phase: 'finishing', pageKind: undefined });
     await this.#worker.closeReceiver();
     this.#checkNothingVanished();
     await this.#worker.call('prepareSwap', null);
-    if (this.#stop.aborted) throw this.#stop.reason;
+    if (this.#stop.aborted || !this.#cancellation.beginSwap()) throw this.#stop.reason;
+    this.#report({ phase: 'swapping' });
     await this.#worker.call('swap', {
       fields: {
         runId: this.#runId,

@@ -4,8 +4,10 @@
 export {
   CatalogSync,
   DEFAULT_SYNC_POLICY,
+  SyncCancellation,
   companySegment,
   nextPageUrl,
+  type SyncCancelOutcome,
   type SyncPolicy,
 } from './catalog-sync.ts';
 export {

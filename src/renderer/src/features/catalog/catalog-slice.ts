@@ -82,7 +82,11 @@ export interface CatalogSlice {
   openCatalogItem(itemNo: string | undefined): Promise<void>;
   /** `force`: swap in even a catalog that lost a whole kind of rows (a person decided, after a refusal). */
   startCatalogSync(options?: { force?: boolean }): Promise<BridgeError | undefined>;
-  cancelCatalogSync(): Promise<void>;
+  /**
+   * Asks main to stop the sync: true when it came too late (the sync was putting the new catalog in
+   * place, and ends succeeded); false when it stops, or no sync ran.
+   */
+  cancelCatalogSync(): Promise<{ tooLate: boolean }>;
   loadSyncLog(): Promise<void>;
   /** One item of the local catalog with its sizes. */
   lookUpCatalogItem(itemNo: string): BridgeAnswer<'catalog:item'>;
@@ -314,7 +318,8 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
     },
 
     async cancelCatalogSync() {
-      await voa.sync.cancel();
+      const answer = await voa.sync.cancel();
+      return { tooLate: answer.ok && answer.value.tooLate };
     },
 
     async loadSyncLog() {

@@ -1,6 +1,8 @@
 // Sync status under the catalog's title: last sync (time, age, outcome) with "Sync now", or while a sync
-// runs, a progress bar with the page kind, pages and rows, any wait, and Cancel.
-import { useState } from 'react';
+// runs, a progress bar with the page kind, pages and rows, any wait, and Cancel. Cancel is not offered
+// once the new catalog is being put in place (the core refuses it then), and a cancel main answered
+// "too late" says so, during the run and after it.
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { SyncProgress, SyncRunSummary } from '../../../../shared/contract/catalog-search.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
@@ -22,7 +24,7 @@ function SteelRefusedWarning({ run }: { run: SyncRunSummary }) {
 }
 
 function progressFraction(progress: SyncProgress): number | undefined {
-  if (progress.phase === 'finishing') return 1;
+  if (progress.phase === 'finishing' || progress.phase === 'swapping') return 1;
   if (!progress.expectedRows) return undefined; // a first sync: the bar runs without a fraction
   return Math.min(0.98, progress.rowsTotal / progress.expectedRows);
 }
@@ -61,15 +63,30 @@ export function SyncBar() {
   const startSync = useAppStore((state) => state.startCatalogSync);
   const cancelSync = useAppStore((state) => state.cancelCatalogSync);
   const [problem, setProblem] = useState<ShownProblem | undefined>();
+  /** The run whose cancel main answered "too late". */
+  const [tooLateFor, setTooLateFor] = useState<number | undefined>();
+  const tooLate = Boolean(progress && (progress.phase === 'swapping' || tooLateFor === progress.runId));
+  // The note takes Cancel's place: a keyboard user on Cancel keeps the cursor there, on the note, instead
+  // of losing it to the page.
+  const tooLateNote = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    if (tooLate && document.activeElement === document.body) tooLateNote.current?.focus();
+  }, [tooLate]);
 
   if (progress) {
     const fraction = progressFraction(progress);
+    const cancel = async () => {
+      const { runId } = progress;
+      if ((await cancelSync()).tooLate) setTooLateFor(runId);
+    };
     const label =
-      progress.phase === 'finishing'
-        ? t('catalog.sync.finishing')
-        : progress.pageKind
-          ? t('catalog.sync.running', { kind: t(`catalog.kind.${progress.pageKind}`) })
-          : t('catalog.sync.starting');
+      progress.phase === 'swapping'
+        ? t('catalog.sync.swapping')
+        : progress.phase === 'finishing'
+          ? t('catalog.sync.finishing')
+          : progress.pageKind
+            ? t('catalog.sync.running', { kind: t(`catalog.kind.${progress.pageKind}`) })
+            : t('catalog.sync.starting');
     return (
       <div className="sync-bar sync-bar--running" data-testid="sync-progress">
         <div className="sync-bar__line">
@@ -80,9 +97,15 @@ export function SyncBar() {
               rows: formatCount(progress.rowsTotal, language),
             })}
           </span>
-          <button type="button" className="button" onClick={() => void cancelSync()}>
-            {t('catalog.sync.cancel')}
-          </button>
+          {tooLate ? (
+            <span ref={tooLateNote} className="sync-bar__too-late" role="status" tabIndex={-1}>
+              {t('catalog.sync.tooLate')}
+            </span>
+          ) : (
+            <button type="button" className="button" onClick={() => void cancel()}>
+              {t('catalog.sync.cancel')}
+            </button>
+          )}
         </div>
         <progress
           className="sync-bar__progress"
@@ -153,6 +176,11 @@ export function SyncBar() {
         </div>
       ) : last ? (
         <SteelRefusedWarning run={last} />
+      ) : null}
+      {last && last.id === tooLateFor && last.outcome === 'succeeded' ? (
+        <p className="banner banner--info" role="status">
+          {t('catalog.sync.tooLateDone')}
+        </p>
       ) : null}
       {status?.otherSync ? (
         <p className="banner banner--warning" role="status">
