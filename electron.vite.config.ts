@@ -78,7 +78,13 @@ export default defineConfig({
       // electron-vite leaves the renderer unminified; the counter's first field takes keys sooner when
       // Chromium has a third of the script to read (docs/bench.md, "Renderer bundle").
       minify: true,
-      rolldownOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+      rolldownOptions: {
+        input: { index: resolve(__dirname, 'src/renderer/index.html') },
+        // What the first screen shares with a screen loaded later goes into one chunk, not one chunk per
+        // module: the counter's first field took the focus with 3 scripts where it had 12 to fetch
+        // (docs/decisions.md, "Start-up and typing").
+        output: { codeSplitting: { groups: [{ name: 'shared', minShareCount: 2 }] } },
+      },
     },
   },
 });
