@@ -96,6 +96,28 @@ describe('catalog slice', () => {
     expect(firstWindow()).toBeUndefined();
   });
 
+  it('searches the whole catalog when the catalog screen starts, not when the counter does', async () => {
+    const fake = installFake('nl');
+    // The counter's start: the sync status (steel, live stock), and no search of a list nobody sees.
+    await useAppStore.getState().initCatalog();
+    fake.emit('catalog:changed', { syncedAt: '2026-11-22T02:00:00.000Z' });
+    await fake.settled();
+    expect(fake.inputsOf('catalog:search')).toEqual([]);
+    expect(fake.inputsOf('catalog:facets')).toEqual([]);
+    expect(fake.inputsOf('sync:status').length).toBeGreaterThan(0);
+
+    // The catalog screen's start, however often it is shown: its facets and one search.
+    await useAppStore.getState().startCatalogBrowsing();
+    await useAppStore.getState().startCatalogBrowsing();
+    await storeReaches(() => Array.isArray(firstWindow()));
+    expect(fake.inputsOf('catalog:search')).toHaveLength(1);
+    expect(useAppStore.getState().catalogFacets).toBeDefined();
+    // A new catalog searches its list again, now that the screen shows it.
+    fake.emit('catalog:changed', { syncedAt: '2026-11-23T02:00:00.000Z' });
+    await fake.settled();
+    expect(fake.inputsOf('catalog:search')).toHaveLength(2);
+  });
+
   it('reads the sync status again when settings are saved: what it lacked may be there now', async () => {
     const fake = installFake('nl', {
       'sync:status': () => ({ ...NO_SYNC, notConfigured: ['applications.sync.clientSecret'] }),

@@ -133,13 +133,13 @@ function ResultSummary() {
 
 export function CatalogScreen() {
   const t = useT();
-  const initCatalog = useAppStore((state) => state.initCatalog);
+  const startCatalogBrowsing = useAppStore((state) => state.startCatalogBrowsing);
   const [tab, setTab] = useState<Tab>('browse');
   const listRef = useRef<HTMLDivElement | null>(null);
 
   useEffect(() => {
-    void initCatalog();
-  }, [initCatalog]);
+    void startCatalogBrowsing();
+  }, [startCatalogBrowsing]);
 
   return (
     <div className="screen catalog">

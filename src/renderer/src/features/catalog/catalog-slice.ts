@@ -70,8 +70,13 @@ export interface CatalogSlice {
   syncProgress: SyncProgress | undefined;
   syncRuns: SyncRunSummary[];
   syncChanges: SyncChanges | undefined;
-  /** Subscribes to sync and catalog events once, and loads facets and status. */
+  /** Subscribes to sync and catalog events once, and loads the sync status (the counter needs it too). */
   initCatalog(): Promise<void>;
+  /**
+   * The catalog screen's start, once: the facets and the first search of its list. Not at every start of
+   * the desk: on the counter that search of the whole catalog was work for nobody.
+   */
+  startCatalogBrowsing(): Promise<void>;
   setCatalogQuery(query: string): void;
   setCatalogFilters(patch: Partial<CatalogFilters>): void;
   /** The order of the results: kept while the query and the filters change, and followed by the export. */
@@ -123,6 +128,7 @@ const emptyResults = (): CatalogResults => ({
 
 export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
   let initialized: Promise<void> | undefined;
+  let browsing: Promise<void> | undefined;
   /**
    * Counts the syncs whose end was announced. A status asked for before an end but answered after it still
    * says "running": it must not bring back a progress bar the end already took away (the bar would stay,
@@ -194,10 +200,14 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
     void fetchWindow(results.generation, 0);
   };
 
-  const refreshAfterSync = async () => {
-    newSearch();
-    const [facets, status] = await Promise.all([voa.catalog.facets(), voa.sync.status()]);
+  const loadFacets = async () => {
+    const facets = await voa.catalog.facets();
     if (facets.ok) set({ catalogFacets: facets.value });
+  };
+
+  const refreshAfterSync = async () => {
+    if (browsing) newSearch();
+    const [, status] = await Promise.all([browsing && loadFacets(), voa.sync.status()]);
     if (status.ok) set({ syncStatus: status.value });
     const open = get().catalogItem;
     if (open) await get().openCatalogItem(open.itemNo);
@@ -242,13 +252,19 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
           void voa.sync.status().then((result) => result.ok && set({ syncStatus: result.value }));
         });
         const finishedBefore = finishedCount;
-        const [facets, status] = await Promise.all([voa.catalog.facets(), voa.sync.status()]);
-        if (facets.ok) set({ catalogFacets: facets.value });
+        const status = await voa.sync.status();
         if (status.ok)
           set({ syncStatus: status.value, syncProgress: progressFrom(status.value.running, finishedBefore) });
-        newSearch();
       })();
       return initialized;
+    },
+
+    startCatalogBrowsing() {
+      browsing ??= (async () => {
+        newSearch();
+        await Promise.all([loadFacets(), get().initCatalog()]);
+      })();
+      return browsing;
     },
 
     setCatalogQuery(query) {
