@@ -63,6 +63,26 @@ async function sync(): Promise<SyncRunSummary> {
   return core.catalog.syncNow('manual');
 }
 
+/**
+ * Runs a sync that is cancelled through the bridge (`sync:cancel`) as it reports `phase`; answers the run
+ * and what each cancel was told.
+ */
+async function syncCancelledAt(
+  phase: SyncProgress['phase'],
+): Promise<{ run: SyncRunSummary; answers: SyncCancelAnswer[] }> {
+  const answers: Promise<SyncCancelAnswer>[] = [];
+  const unsubscribe = core.events.subscribe((name, payload) => {
+    if (name === 'sync:progress' && (payload as SyncProgress).phase === phase)
+      answers.push(core.handlers['sync:cancel']({}));
+  });
+  try {
+    const run = await sync();
+    return { run, answers: await Promise.all(answers) };
+  } finally {
+    unsubscribe();
+  }
+}
+
 /** Every row of the live catalog, hashed: "intact row for row" means this does not change. */
 function catalogFingerprint(withMeta = true): { hash: string; sizes: number; items: number } {
   const db = catalogFile(core);
@@ -360,14 +380,8 @@ describe('sync: against the emulator over HTTPS', () => {
     await openCore(rig);
     expect((await sync()).outcome).toBe('succeeded');
     const before = catalogFingerprint();
-    const answers: Promise<SyncCancelAnswer>[] = [];
-    const unsubscribe = core.events.subscribe((name, payload) => {
-      if (name === 'sync:progress' && (payload as SyncProgress).phase === 'finishing')
-        answers.push(core.handlers['sync:cancel']({}));
-    });
-    const run = await sync();
-    unsubscribe();
-    expect(await Promise.all(answers)).toEqual([{ cancelled: true, tooLate: false }]);
+    const { run, answers } = await syncCancelledAt('finishing');
+    expect(answers).toEqual([{ cancelled: true, tooLate: false }]);
     expect(run.outcome).toBe('cancelled');
     expect(catalogFingerprint()).toEqual(before);
     // With no sync running there is nothing to cancel, and the answer says so.
@@ -381,15 +395,9 @@ describe('sync: against the emulator over HTTPS', () => {
     const before = catalogFingerprint();
     const larger = await emulator({ variants: 360, seed: 7 });
     await configureProfileForEmulator(core, larger.emulator.info);
-    const answers: Promise<SyncCancelAnswer>[] = [];
-    const unsubscribe = core.events.subscribe((name, payload) => {
-      if (name === 'sync:progress' && (payload as SyncProgress).phase === 'swapping')
-        answers.push(core.handlers['sync:cancel']({}));
-    });
-    const run = await sync();
-    unsubscribe();
+    const { run, answers } = await syncCancelledAt('swapping');
     // What the answer said is what happened: not cancelled, and the new catalog is the live one.
-    expect(await Promise.all(answers)).toEqual([{ cancelled: false, tooLate: true }]);
+    expect(answers).toEqual([{ cancelled: false, tooLate: true }]);
     expect(run.outcome, run.message).toBe('succeeded');
     expect(run.rows.variants).toBe(larger.emulator.expectedCatalog.variants);
     expect(core.catalog.reader.stats().counts).toEqual(run.rows);

@@ -5,13 +5,19 @@ import type {
   CatalogSearchResult,
   PageKindCounts,
   SyncProgress,
-  SyncRunSummary,
   SyncStatus,
 } from '../../src/shared/contract/catalog-search.ts';
 import { CATALOG_WINDOW } from '../../src/renderer/src/features/catalog/catalog-slice.ts';
 import { useAppStore } from '../../src/renderer/src/store/use-app-store.ts';
 import { deferred, Refusal } from './support/fake-bridge.ts';
-import { installFake, NO_SYNC, settingsView, sizeRow, storeReaches } from './support/renderer-harness.ts';
+import {
+  installFake,
+  NO_SYNC,
+  settingsView,
+  sizeRow,
+  storeReaches,
+  syncRun,
+} from './support/renderer-harness.ts';
 
 const answer = (itemNos: string[], total = itemNos.length, offset = 0): CatalogSearchResult => ({
   rows: itemNos.map((itemNo) => sizeRow({ itemNo })),
@@ -155,22 +161,7 @@ describe('catalog slice', () => {
     fake.emit('sync:progress', progress);
     expect(useAppStore.getState().syncProgress).toEqual(progress);
 
-    const run: SyncRunSummary = {
-      id: 7,
-      trigger: 'manual',
-      startedAt: progress.startedAt,
-      finishedAt: '2026-11-22T02:01:00.000Z',
-      outcome: 'succeeded',
-      message: '',
-      pages: 9,
-      rows,
-      durationMs: 60_000,
-      steel: true,
-      changes: undefined,
-      refusedSteelPages: [],
-      damagedCatalogMovedTo: undefined,
-      failure: undefined,
-    };
+    const run = syncRun({ id: 7, startedAt: progress.startedAt, rows });
     fake.handle('sync:status', () => ({
       running: undefined,
       otherSync: undefined,
@@ -207,22 +198,15 @@ describe('catalog slice', () => {
     };
     const fake = installFake('nl', { 'sync:status': () => slowStatus.promise });
     const started = useAppStore.getState().initCatalog();
-    const run: SyncRunSummary = {
+    const run = syncRun({
       id: 8,
       trigger: 'startup',
       startedAt: running.startedAt,
       finishedAt: '2026-11-22T02:00:05.000Z',
-      outcome: 'succeeded',
-      message: '',
       pages: 6,
       rows,
       durationMs: 5000,
-      steel: true,
-      changes: undefined,
-      refusedSteelPages: [],
-      damagedCatalogMovedTo: undefined,
-      failure: undefined,
-    };
+    });
     fake.emit('sync:finished', run);
     // The answer to the question asked before the end: still running.
     slowStatus.resolve({

@@ -12,7 +12,7 @@ import {
   type SyncRunSummary,
 } from '../../src/shared/contract/catalog-search.ts';
 import type { UiLanguage } from '../../src/shared/settings.ts';
-import { installFake, NO_SYNC } from './support/renderer-harness.ts';
+import { installFake, NO_SYNC, syncRun } from './support/renderer-harness.ts';
 
 const rows = { ...emptyPageKindCounts(), categories: 20, items: 1200, variants: 9000 };
 
@@ -29,22 +29,13 @@ const progress = (phase: SyncProgress['phase']): SyncProgress => ({
   waiting: undefined,
 });
 
-const succeeded: SyncRunSummary = {
+const succeeded = syncRun({
   id: 8,
-  trigger: 'manual',
   startedAt: '2026-11-27T10:00:00.000Z',
   finishedAt: '2026-11-27T10:01:00.000Z',
-  outcome: 'succeeded',
-  message: '',
   pages: 40,
   rows,
-  durationMs: 60_000,
-  steel: true,
-  changes: undefined,
-  refusedSteelPages: [],
-  damagedCatalogMovedTo: undefined,
-  failure: undefined,
-};
+});
 
 /** The sync bar on a desk whose sync is in `phase`, main answering a cancel with `answer`. */
 async function barDuring(

@@ -56,6 +56,27 @@ const delivered = (requestId: string): DeliveryOutcome => ({
   duplicate: false,
 });
 
+/**
+ * A sender whose host answers as `host.answer` says at each call: a refusal that pauses the queue, no answer
+ * at all, or delivered. `within(done)` moves the test clock until `done`, or a minute on: the lease's
+ * heartbeat always sleeps, so a state never reached fails the test, not its time-out.
+ */
+function switchableHost(first: 'blocked' | 'unknown' | 'delivered') {
+  const host = { answer: first };
+  const rig = setup((requestId) =>
+    host.answer === 'blocked'
+      ? { kind: 'blocked', message: 'check the secret' }
+      : host.answer === 'unknown'
+        ? { kind: 'unknown', message: 'refused the connection', reachedHost: false }
+        : delivered(requestId),
+  );
+  const within = (done: () => boolean) => {
+    const from = rig.clock.now();
+    return rig.clock.runUntil(() => done() || rig.clock.now() > from + 60_000);
+  };
+  return { host, within, ...rig };
+}
+
 describe('outbox sender', () => {
   it('one item that needs attention never holds up the others', async () => {
     const { clock, store, sender, add } = setup((requestId) =>
@@ -122,24 +143,12 @@ describe('outbox sender', () => {
   });
 
   it('a person asking for a request now is not held back by a pause or an offline wait', async () => {
-    let answer: DeliveryOutcome['kind'] = 'blocked';
-    const { clock, store, sender, add, sent } = setup((requestId) =>
-      answer === 'blocked'
-        ? { kind: 'blocked', message: 'check the secret' }
-        : answer === 'unknown'
-          ? { kind: 'unknown', message: 'refused the connection', reachedHost: false }
-          : delivered(requestId),
-    );
+    const { host, within, clock, store, sender, add, sent } = switchableHost('blocked');
     add('A');
-    // The lease's heartbeat always sleeps: a state not reached within a minute fails, not the test's time-out.
-    const within = (done: () => boolean) => {
-      const from = clock.now();
-      return clock.runUntil(() => done() || clock.now() > from + 60_000);
-    };
     sender.start();
     await clock.runUntil(() => sender.status().paused !== null);
     // Paused: a new item alone does not send; a person's retry does, once.
-    answer = 'unknown';
+    host.answer = 'unknown';
     sender.nudge('submitted');
     await clock.runUntil(() => true);
     expect(sent).toEqual(['A']);
@@ -150,7 +159,7 @@ describe('outbox sender', () => {
     expect(sender.status().paused).toBeNull();
 
     // Offline, waiting before the next probe: a person's retry is sent now, without the wait.
-    answer = 'delivered';
+    host.answer = 'delivered';
     const waitingUntil = Date.parse(sender.status().nextAttemptAt!);
     store.retry(store.byRequestId('A')!.id);
     sender.nudge('person');
@@ -161,36 +170,24 @@ describe('outbox sender', () => {
   });
 
   it('the network coming back ends an offline wait at once, but never a pause: that waits for a person or new settings', async () => {
-    let answer: DeliveryOutcome['kind'] = 'unknown';
-    const { clock, store, sender, add, sent } = setup((requestId) =>
-      answer === 'blocked'
-        ? { kind: 'blocked', message: 'check the secret' }
-        : answer === 'unknown'
-          ? { kind: 'unknown', message: 'refused the connection', reachedHost: false }
-          : delivered(requestId),
-    );
-    // The lease's heartbeat always sleeps: a state not reached within a minute fails, not the test's time-out.
-    const within = (done: () => boolean) => {
-      const from = clock.now();
-      return clock.runUntil(() => done() || clock.now() > from + 60_000);
-    };
+    const { host, within, clock, store, sender, add, sent } = switchableHost('unknown');
     add('A');
     sender.start();
     await within(() => sender.status().connection === 'offline');
     const waitingUntil = Date.parse(sender.status().nextAttemptAt!);
-    answer = 'delivered';
+    host.answer = 'delivered';
     sender.nudge('network');
     await within(() => store.byRequestId('A')!.state === 'delivered');
     expect(store.byRequestId('A')!.state).toBe('delivered');
     expect(clock.now()).toBeLessThan(waitingUntil);
 
-    answer = 'blocked';
+    host.answer = 'blocked';
     add('B');
     sender.nudge('submitted');
     await within(() => sender.status().paused !== null);
     const tried = sent.length;
     // Whatever paused the queue is fixed where no event tells; the network's return alone sends nothing.
-    answer = 'delivered';
+    host.answer = 'delivered';
     sender.nudge('network');
     await within(() => sent.length > tried);
     expect(sent.length).toBe(tried);

@@ -1,7 +1,12 @@
 // What a renderer test starts from: a fake main (fake-bridge.ts) answering the calls every screen makes at
 // start with a plausible fresh workstation, which a test overrides call by call.
 import { onTestFinished, vi } from 'vitest';
-import type { CatalogSizeRow, SyncStatus } from '../../../src/shared/contract/catalog-search.ts';
+import {
+  emptyPageKindCounts,
+  type CatalogSizeRow,
+  type SyncRunSummary,
+  type SyncStatus,
+} from '../../../src/shared/contract/catalog-search.ts';
 import type { DraftView, OutboxItemView, OutboxStatus } from '../../../src/shared/bridge/outbox-calls.ts';
 import { DELIVERY_PICKUP, SOURCE_COUNTER_VISIT } from '../../../src/shared/contract/fixed-values.ts';
 import type { SettingsView } from '../../../src/shared/bridge/settings-calls.ts';
@@ -55,6 +60,27 @@ export const NO_SYNC: SyncStatus = {
   nextScheduledAt: undefined,
   notConfigured: undefined,
 };
+
+/** A sync run as main sums it up: one that succeeded, with whatever `patch` changes. */
+export function syncRun(patch: Partial<SyncRunSummary> = {}): SyncRunSummary {
+  return {
+    id: 7,
+    trigger: 'manual',
+    startedAt: '2026-11-22T02:00:00.000Z',
+    finishedAt: '2026-11-22T02:01:00.000Z',
+    outcome: 'succeeded',
+    message: '',
+    pages: 9,
+    rows: emptyPageKindCounts(),
+    durationMs: 60_000,
+    steel: true,
+    changes: undefined,
+    refusedSteelPages: [],
+    damagedCatalogMovedTo: undefined,
+    failure: undefined,
+    ...patch,
+  };
+}
 
 export const IDLE_OUTBOX: OutboxStatus = {
   connection: 'online',
