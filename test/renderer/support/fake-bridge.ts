@@ -71,7 +71,8 @@ export class FakeBridge {
   }
 
   emit<E extends EventName>(name: E, payload: EventPayload<E>): void {
-    for (const listener of this.listeners.get(name) ?? []) listener(payload);
+    // The listeners as the event found them, as the preload's and the browser shell's bridges deliver.
+    for (const listener of [...(this.listeners.get(name) ?? [])]) listener(payload);
   }
 
   /**

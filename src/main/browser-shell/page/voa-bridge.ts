@@ -23,7 +23,10 @@ function ensureEventStream(): void {
   events = new EventSource(`${BRIDGE_EVENTS_PATH}?token=${encodeURIComponent(token)}`);
   events.onmessage = (message) => {
     const { name, payload } = JSON.parse(String(message.data)) as { name: string; payload: unknown };
-    for (const listener of listeners.get(name) ?? []) listener(payload);
+    // The listeners as the event found them, as Electron's ipcRenderer and the DOM deliver: one that a
+    // listener adds while this event is handed out (a read that an event of this name overtakes) waits
+    // for the next one, instead of hearing the event that caused it and dropping its own answer.
+    for (const listener of [...(listeners.get(name) ?? [])]) listener(payload);
   };
 }
 
