@@ -2,6 +2,7 @@
 // followed from main's events.
 import { describe, expect, it } from 'vitest';
 import type {
+  CatalogFacets,
   CatalogSearchResult,
   PageKindCounts,
   SyncProgress,
@@ -122,6 +123,27 @@ describe('catalog slice', () => {
     fake.emit('catalog:changed', { syncedAt: '2026-11-23T02:00:00.000Z' });
     await fake.settled();
     expect(fake.inputsOf('catalog:search')).toHaveLength(2);
+  });
+
+  it('facets asked before a new catalog came, answered after it, never replace the new catalog’s', async () => {
+    const before = deferred<CatalogFacets>();
+    const oldFacets: CatalogFacets = { categories: [], profiles: [], grades: [] };
+    const newFacets: CatalogFacets = {
+      categories: [],
+      profiles: [{ code: 'HEA', description: 'HEA-balk', sizes: 12 }],
+      grades: [],
+    };
+    let calls = 0;
+    const fake = installFake('nl', {
+      'catalog:facets': () => (++calls === 1 ? before.promise : newFacets),
+    });
+    const browsing = useAppStore.getState().startCatalogBrowsing();
+    fake.emit('catalog:changed', { syncedAt: '2026-11-23T02:00:00.000Z' });
+    await storeReaches(() => useAppStore.getState().catalogFacets?.profiles.length === 1);
+    before.resolve(oldFacets);
+    await browsing;
+    await fake.settled();
+    expect(useAppStore.getState().catalogFacets).toEqual(newFacets);
   });
 
   it('reads the sync status again when settings are saved: what it lacked may be there now', async () => {

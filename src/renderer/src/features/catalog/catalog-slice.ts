@@ -16,7 +16,7 @@ import type {
 import type { BridgeError } from '../../../../shared/bridge/define.ts';
 import type { SliceCreator } from '../../app/app-store.ts';
 import type { ExportFormat } from '../../../../shared/bridge/export-calls.ts';
-import { voa, type BridgeAnswer } from '../../bridge/voa.ts';
+import { readUnlessOvertaken, voa, type BridgeAnswer } from '../../bridge/voa.ts';
 
 /** Rows per window fetched from the core. */
 export const CATALOG_WINDOW = 100;
@@ -200,9 +200,10 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get) => {
     void fetchWindow(results.generation, 0);
   };
 
+  // An answer overtaken by a new catalog is dropped: that catalog's own refresh asks again.
   const loadFacets = async () => {
-    const facets = await voa.catalog.facets();
-    if (facets.ok) set({ catalogFacets: facets.value });
+    const facets = await readUnlessOvertaken('catalog:changed', () => voa.catalog.facets());
+    if (facets?.ok) set({ catalogFacets: facets.value });
   };
 
   const refreshAfterSync = async () => {
