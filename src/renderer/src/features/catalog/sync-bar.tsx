@@ -2,7 +2,7 @@
 // runs, a progress bar with the page kind, pages and rows, any wait, and Cancel. Cancel is not offered
 // once the new catalog is being put in place (the core refuses it then), and a cancel main answered
 // "too late" says so, during the run and after it.
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { SyncProgress, SyncRunSummary } from '../../../../shared/contract/catalog-search.ts';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
@@ -67,10 +67,21 @@ export function SyncBar() {
   const [tooLateFor, setTooLateFor] = useState<number | undefined>();
   const tooLate = Boolean(progress && (progress.phase === 'swapping' || tooLateFor === progress.runId));
   // The note takes Cancel's place: a keyboard user on Cancel keeps the cursor there, on the note, instead
-  // of losing it to the page.
+  // of losing it to the page. Only then: a sync that reaches its swap takes the cursor from nobody else.
+  // Cancel had it until the cursor went elsewhere (a button removed while focused may or may not blur).
   const tooLateNote = useRef<HTMLSpanElement>(null);
+  const cursorOnCancel = useRef(false);
+  useEffect(() => {
+    const elsewhere = (event: FocusEvent) => {
+      if (!(event.target instanceof HTMLElement && event.target.dataset.syncCancel !== undefined))
+        cursorOnCancel.current = false;
+    };
+    document.addEventListener('focusin', elsewhere);
+    return () => document.removeEventListener('focusin', elsewhere);
+  }, []);
   useLayoutEffect(() => {
-    if (tooLate && document.activeElement === document.body) tooLateNote.current?.focus();
+    if (tooLate && cursorOnCancel.current && document.activeElement === document.body)
+      tooLateNote.current?.focus();
   }, [tooLate]);
 
   if (progress) {
@@ -102,7 +113,13 @@ export function SyncBar() {
               {t('catalog.sync.tooLate')}
             </span>
           ) : (
-            <button type="button" className="button" onClick={() => void cancel()}>
+            <button
+              type="button"
+              className="button"
+              data-sync-cancel=""
+              onFocus={() => (cursorOnCancel.current = true)}
+              onClick={() => void cancel()}
+            >
               {t('catalog.sync.cancel')}
             </button>
           )}
