@@ -27,7 +27,10 @@ export interface SyncStarted {
 export interface SyncCancelAnswer {
   /** The sync stops, and the catalog before it is kept. */
   cancelled: boolean;
-  /** The sync was past its point of no return: the new catalog is being put in place, and it ends so. */
+  /**
+   * The sync was past its point of no return: the new catalog is being put in place (a swap that fails
+   * rolls back, and the run ends failed with the catalog before it).
+   */
   tooLate: boolean;
 }
 

@@ -84,7 +84,8 @@ export interface CatalogModule extends CoreModule<CatalogHandlers> {
   syncNow(trigger: SyncTrigger, options?: { force?: boolean }): Promise<SyncRunSummary>;
   /**
    * Asks this process's sync to stop: 'cancelled' (the catalog before it is kept), 'tooLate' (the new
-   * catalog is being put in place, and the run ends succeeded) or 'notRunning'.
+   * catalog is being put in place, and the run ends as the swap does) or 'notRunning' (none runs, or its
+   * failure is already decided).
    */
   cancelSync(): SyncCancelOutcome;
   status(): Promise<SyncStatus>;

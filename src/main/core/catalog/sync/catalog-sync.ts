@@ -118,16 +118,26 @@ export type SyncCancelOutcome = 'cancelled' | 'tooLate' | 'notRunning';
 export class SyncCancellation {
   readonly #controller = new AbortController();
   #swapping = false;
+  #ended = false;
 
   get signal(): AbortSignal {
     return this.#controller.signal;
   }
 
-  /** Stops the run, unless the swap is under way: then 'tooLate', and the run goes on to its end. */
-  cancel(reason: unknown): Exclude<SyncCancelOutcome, 'notRunning'> {
+  /**
+   * Stops the run, unless the swap is under way ('tooLate': the run goes on to its end) or the run's
+   * outcome is already decided ('notRunning': it is only letting go of its staging).
+   */
+  cancel(reason: unknown): SyncCancelOutcome {
+    if (this.#ended) return 'notRunning';
     if (this.#swapping) return 'tooLate';
     this.#controller.abort(reason);
     return 'cancelled';
+  }
+
+  /** The run's outcome is decided (it failed, or was cancelled): a cancel from now on changes nothing. */
+  end(): void {
+    this.#ended = true;
   }
 
   /** The point of no return, passed unless a cancel came first (then false, and the run must stop). */
@@ -333,10 +343,14 @@ class SyncRun {
       await this.#readPageKind(CATALOG_PAGES.variants, VARIANT_PROPERTIES);
       await this.#swapIn();
     } catch (error) {
+      // Decided now: a cancel while the worker lets go of a failed run's staging (seconds at 500,000
+      // sizes) must not turn that failure, and the ERP's words with it, into "cancelled".
+      const cancelled = this.#signal.aborted;
+      this.#cancellation.end();
       // Recorded once the worker has let go of catalog.db: a write of the main thread's connection
       // would otherwise wait for the worker's transaction in progress.
       await this.#worker.close();
-      this.#recordFailure(error);
+      this.#recordFailure(error, cancelled);
     } finally {
       clearTimeout(this.#deadline);
       await this.#worker.close();
@@ -639,8 +653,7 @@ class SyncRun {
     );
   }
 
-  #recordFailure(error: unknown): void {
-    const cancelled = this.#signal.aborted;
+  #recordFailure(error: unknown, cancelled: boolean): void {
     const reason = cancelled
       ? new SyncCancelled().message
       : error instanceof SyncFailure

@@ -89,7 +89,7 @@ export interface CatalogSlice {
   startCatalogSync(options?: { force?: boolean }): Promise<BridgeError | undefined>;
   /**
    * Asks main to stop the sync: true when it came too late (the sync was putting the new catalog in
-   * place, and ends succeeded); false when it stops, or no sync ran.
+   * place, and ends as that swap does); false when it stops, or no sync ran.
    */
   cancelCatalogSync(): Promise<{ tooLate: boolean }>;
   loadSyncLog(): Promise<void>;
