@@ -22,7 +22,9 @@ export const SOURCE_COMPILE_CACHE_DIR = fileURLToPath(
   new URL('../../../node_modules/.cache/node-compile', import.meta.url),
 );
 
-const ZOD_LOCALES_INDEX = '/node_modules/zod/v4/locales/index.js';
+// The list of the zod the core imports, resolved as its imports resolve (another copy of zod, nested under
+// a dependency, keeps its own list).
+const ZOD_LOCALES_INDEX = import.meta.resolve('zod/v4/locales/index.js');
 const ZOD_LOCALES_USED = new URL('./zod-locales-used.mjs', import.meta.url).href;
 
 export function prepareSourceStart() {
@@ -30,7 +32,7 @@ export function prepareSourceStart() {
   module.registerHooks({
     resolve(specifier, context, nextResolve) {
       const resolved = nextResolve(specifier, context);
-      return resolved.url.endsWith(ZOD_LOCALES_INDEX) ? { ...resolved, url: ZOD_LOCALES_USED } : resolved;
+      return resolved.url === ZOD_LOCALES_INDEX ? { ...resolved, url: ZOD_LOCALES_USED } : resolved;
     },
   });
 }
