@@ -76,6 +76,23 @@ describe('catalog search in a worker thread of its own', () => {
     expect(opened.catalog.searchWorker).toBe(worker);
   });
 
+  it('once the desk is up, the worker starts and loads its columns before the first search', async () => {
+    core = await VoaCore.open({
+      location: { profile: profile.profile, dataDir: profile.dataDir },
+      shell: 'browser',
+      version: 'test',
+      hostLibrariesWarmUpDelayMs: 0,
+    });
+    const opened = await syncedCore(300);
+    expect(opened.catalog.searchWorker).toBeUndefined();
+    opened.start();
+    await opened.hostLibrariesWarm;
+    const worker = runningWorker(opened);
+    // Loaded between other work, in slices: looked at until they are, each look a call to the worker.
+    while (!(await worker.call('about', null)).columnsLoaded) await new Promise((next) => setImmediate(next));
+    expect((await worker.call('about', null)).searches).toBe(0);
+  });
+
   it('the in-memory columns load in the worker by themselves, between searches, after the first text search', async () => {
     const opened = await syncedCore(300);
     const before = await bridgeSearch(opened, 'koker');

@@ -61,7 +61,10 @@ export interface VoaCoreOptions {
   chooseExportFile?: ChooseExportFile;
   /** The administrator lock's clock (unlock time-out, waits after wrong PINs); tests pass their own. */
   adminClock?: AdminClock;
-  /** How long after start() the host libraries load (host-libraries.ts); tests pass their own. */
+  /**
+   * How long after start() the desk warms up what its first host call and first search would wait for:
+   * the host libraries (host-libraries.ts) and the catalog's search worker; tests pass their own.
+   */
   hostLibrariesWarmUpDelayMs?: number;
   /** Which log file this process writes in the data directory's logs/ (default: by the shell). */
   logWriter?: LogWriter;
@@ -241,7 +244,10 @@ export class VoaCore implements CoreServices {
     this.portal.start?.();
     this.updates.start?.();
     this.#hostLibrariesWarm ??= new Promise<void>((settle) => {
-      const timer = setTimeout(() => void warmHostLibraries().then(settle), this.#warmUpDelayMs);
+      const timer = setTimeout(() => {
+        this.catalog.warmUpSearch();
+        void warmHostLibraries().then(settle);
+      }, this.#warmUpDelayMs);
       // A shell that closes before the delay is not kept open by it.
       timer.unref();
       this.#warmUp = { timer, settle };

@@ -107,16 +107,23 @@ export interface CatalogModule extends CoreModule<CatalogHandlers> {
   readonly searchIndexRebuild: SearchIndexRebuildRun['done'] | undefined;
   /** Resolves once the live catalog's search index is there to read (at once, but after an upgrade). */
   searchIndexReady(): Promise<void>;
+  /**
+   * The desk is up (VoaCore.start, after its delay): the search worker starts and loads its columns, so
+   * the first key typed into the item picker or the catalog's search does not wait for the thread and the
+   * catalog to open. Answers at once.
+   */
+  warmUpSearch(): void;
 }
 
+/** Who is syncing, in English (the CLI and the log; the screen has its own words for it). */
 const HOLDER_NAMES: Record<SyncHolder['by'], string> = {
   app: 'the VOA Desk app',
   browserShell: 'the browser shell',
   cli: 'a command-line sync',
 };
 
-/** Who is syncing, in English (the CLI and the log; the screen has its own words for it). */
 const SYNC_SEED_KEY = 'catalog.syncSeed';
+
 
 /** This install's own value for its moment in the sync window: drawn once, kept in app.db with the profile. */
 function syncSeedOf(preferences: WorkstationPreferences): string {
@@ -339,6 +346,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
 
   let syncSeed: string | undefined;
   let stopFollowingSettings: (() => void) | undefined;
+  let moduleStopped = false;
   const scheduler = new SyncScheduler({
     syncWindow: () => ({
       start: core.settings.current.catalogSyncTime,
@@ -455,7 +463,14 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
         if (name === 'settings:changed') scheduler.settingsChanged();
       });
     },
+    warmUpSearch() {
+      void Promise.resolve(searchIndexReady)
+        .then(() => (moduleStopped ? null : runningSearchWorker().call('warmUp', null)))
+        // A worker that cannot start is started again by the first search, which says why in the log.
+        .catch(() => {});
+    },
     async stop() {
+      moduleStopped = true;
       stopFollowingSettings?.();
       scheduler.stop();
       if (running) {

@@ -30,6 +30,11 @@ export interface SearchCalls {
    * process exposes gc, as the bench does); the search columns live here.
    */
   memoryInUse: { input: null; output: { mb: number } };
+  /**
+   * The desk is up: the worker opens the catalog and loads its search columns now, so that the first key
+   * typed into a search does not wait for them. Answered at once; the columns load between searches.
+   */
+  warmUp: { input: null; output: null };
   /** The bench: cached rankings dropped, so the next search ranks afresh as when a person types. */
   forgetResults: { input: null; output: null };
   /** Closes the connection and the port; the worker then exits. */

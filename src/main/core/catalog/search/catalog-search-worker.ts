@@ -41,6 +41,10 @@ const handlers: CallHandlers<SearchCalls> = {
     const { heapUsed, arrayBuffers } = process.memoryUsage();
     return { mb: (heapUsed + arrayBuffers) / 1024 / 1024 };
   },
+  async warmUp() {
+    search.warmUp();
+    return null;
+  },
   async forgetResults() {
     search.forgetResults();
     return null;

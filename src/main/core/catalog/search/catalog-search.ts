@@ -189,6 +189,12 @@ export class CatalogSearch {
     return load.loaded;
   }
 
+  /** Starts loading the columns, if they are on and not loaded, without waiting for them. */
+  warmUp(): void {
+    this.invalidateIfReplaced();
+    if (this.#columnsEnabled && !(this.#columns && this.#terms)) this.#startLoading();
+  }
+
   /** Whether searches rank from the in-memory columns now (rather than reading SQLite). */
   searchColumnsReady(): boolean {
     return this.#columns !== undefined && this.#terms !== undefined;
