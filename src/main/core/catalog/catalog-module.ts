@@ -124,7 +124,6 @@ const HOLDER_NAMES: Record<SyncHolder['by'], string> = {
 
 const SYNC_SEED_KEY = 'catalog.syncSeed';
 
-
 /** This install's own value for its moment in the sync window: drawn once, kept in app.db with the profile. */
 function syncSeedOf(preferences: WorkstationPreferences): string {
   const kept = preferences.get(SYNC_SEED_KEY);
