@@ -2,8 +2,8 @@
 // the keyboard alone, the same order while the host is down, and what the form says when something is wrong.
 import type { Page } from '@playwright/test';
 import { startEmulatorProcess, type StoredRequestView } from '../support/emulator-profile.ts';
-import { type DeskAgainstEmulator, screenshot } from './browser-shell.ts';
-import { catalogSynced, startupSyncEnded } from './desk-steps.ts';
+import { type DeskAgainstEmulator, screenshot, screenshotAtSizes } from './browser-shell.ts';
+import { catalogSynced, chooseLanguage, startupSyncEnded } from './desk-steps.ts';
 import { CountingKeyboard, enterCounterOrder, THREE_LINE_ORDER } from './counter-keyboard-order.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -195,7 +195,13 @@ test('counter: the same order while the host is down is queued, shown offline, a
   await page.keyboard.press('Alt+4');
   const row = page.locator('tbody tr').filter({ hasText: 'Piet Offline' });
   await expect(row.locator('td').nth(6)).toHaveText('zodra het ERP weer bereikbaar is');
-  await screenshot(page, 'outbox-offline-nl');
+  await screenshotAtSizes(page, 'outbox-offline-nl');
+  await chooseLanguage(page, 'en');
+  await page.keyboard.press('Alt+4');
+  await expect(row.locator('td').nth(6)).toHaveText('as soon as the ERP can be reached again');
+  await screenshotAtSizes(page, 'outbox-offline-en');
+  await chooseLanguage(page, 'nl');
+  await page.keyboard.press('Alt+4');
 
   desk.emulator = await startEmulatorProcess({ port, stateDir: desk.stateDir });
   await page.getByRole('button', { name: 'Nu verzenden' }).click();
