@@ -76,7 +76,7 @@ export default defineConfig({
     plugins: [react(), contentSecurityPolicy()],
     build: {
       // electron-vite leaves the renderer unminified; the counter's first field takes keys sooner when
-      // Chromium has a third of the script to read (docs/bench.md, "Renderer bundle").
+      // Chromium has a third of the script to read (docs/decisions.md, "Start-up and typing").
       minify: true,
       rolldownOptions: {
         input: { index: resolve(__dirname, 'src/renderer/index.html') },

@@ -1,7 +1,7 @@
 // CPU time over a measured stretch: this process's, its main thread's, its busiest worker thread's, and
 // the emulator's (another process on the same cores). A sync's wall time cannot be shorter than its
 // busiest thread's CPU time, nor than all the CPU time it and the host need spread over the machine's
-// cores: the bench prints that floor beside the sync (docs/bench.md, "What each figure means").
+// cores: the bench prints that floor beside the sync (docs/bench.md, `catalog.syncFloorVsFetchOnly`).
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import os from 'node:os';
