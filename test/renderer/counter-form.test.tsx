@@ -10,6 +10,7 @@ import {
   beam,
   CONSENT,
   EMPLOYEE,
+  CursorAtCommit,
   fillIn,
   notInCatalog,
   openCounter,
@@ -30,6 +31,12 @@ const plate: CatalogItemDetail = {
 };
 
 describe('counter form', () => {
+  it('the form is first shown with the cursor in its first field: placed as it commits, not after a paint', async () => {
+    const seen: (Element | null)[] = [];
+    await openCounter({}, (counter) => <CursorAtCommit seen={seen}>{counter}</CursorAtCommit>);
+    expect(seen[0]).toBe(screen.getByLabelText('Contactpersoon'));
+  });
+
   it('an empty order without the privacy consent is not sent: the summary names both, the cursor goes to the line entry', async () => {
     // The cursor moves with the summary, not at the next painted frame.
     holdAnimationFrames();

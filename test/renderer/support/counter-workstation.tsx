@@ -2,6 +2,7 @@
 // local catalog, and the counter screen rendered over the fake main.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLayoutEffect, type ReactElement, type ReactNode } from 'react';
 import type { OutboxItemView } from '../../../src/shared/bridge/outbox-calls.ts';
 import type { CatalogItemDetail, CatalogStats } from '../../../src/shared/contract/catalog-search.ts';
 import { emptyPageKindCounts } from '../../../src/shared/contract/catalog-search.ts';
@@ -69,8 +70,25 @@ export async function scan(user: User, code: string): Promise<void> {
   await user.keyboard('{Enter}');
 }
 
-/** A counter workstation with an employee chosen, a consent version set and one item in the catalog. */
-export async function openCounter(overrides: Handlers = {}) {
+/**
+ * Notes where the cursor is each time the screen inside it commits: a parent's layout effect runs after its
+ * children's, and before the browser paints what the commit shows.
+ */
+export function CursorAtCommit({ seen, children }: { seen: (Element | null)[]; children: ReactNode }) {
+  useLayoutEffect(() => {
+    seen.push(document.activeElement);
+  });
+  return children;
+}
+
+/**
+ * A counter workstation with an employee chosen, a consent version set and one item in the catalog;
+ * `around` puts the screen inside another element (CursorAtCommit, say).
+ */
+export async function openCounter(
+  overrides: Handlers = {},
+  around: (counter: ReactElement) => ReactElement = (counter) => counter,
+) {
   const fake = installFake('nl', {
     'settings:get': () =>
       settingsView('nl', { counterEmployees: [EMPLOYEE], privacyConsentVersion: CONSENT }),
@@ -86,7 +104,7 @@ export async function openCounter(overrides: Handlers = {}) {
   await useAppStore.getState().initRequestForms();
   // No pause between keys: the form must keep up with a scanner anyway.
   const user = userEvent.setup({ delay: null });
-  render(<CounterScreen customerPanel={null} />);
+  render(around(<CounterScreen customerPanel={null} />));
   await screen.findByLabelText('Contactpersoon');
   return { fake, user };
 }

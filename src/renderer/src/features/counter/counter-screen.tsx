@@ -1,7 +1,7 @@
 // The counter: a walk-in order into the ERP in well under a minute, keyboard only. The employee is
 // remembered per workstation; the form is a draft saved as it is typed; Ctrl+Enter queues it (online or
 // not), a new empty form appears at once, and the confirmation follows the request until it has a number.
-import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { useEffectEvent, useLayoutEffect, useState, type ReactNode } from 'react';
 import { SOURCE_COUNTER_VISIT } from '../../../../shared/contract/fixed-values.ts';
 import {
   draftHasContent,
@@ -99,12 +99,14 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
   });
 
   // Where work starts, each time the counter is chosen (and once its forms are loaded); the draft is read
-  // at that moment only, so typing never moves the cursor.
+  // at that moment only, so typing never moves the cursor. Placed as the screen commits, before it is
+  // painted: the first frame shows the cursor in its field, and a key typed as the form appears lands there
+  // instead of on the page (a passive effect ran after that frame, some 100 ms later on a slow desk).
   /** Goes up when a parked order was resumed into the form: the cursor goes where work starts again. */
   const [resumed, setResumed] = useState(0);
   const workStart = useEffectEvent(() => focusCounterWorkStart(firstField.current, entry.current, draft));
   const settingsLoaded = settings !== undefined;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (ready && settingsLoaded) workStart();
   }, [ready, settingsLoaded, screenVisit, resumed]);
 

@@ -1,6 +1,6 @@
 // The trade fair: quote and account requests captured on a laptop, online or not. The event's source
 // label goes with every request; everything is queued in the outbox and delivered when a network is there.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import {
   accountPayloadFromDraft,
   draftHasContent,
@@ -207,8 +207,9 @@ function FairRequestFrame({
   const last = useAppStore((state) => state.lastSubmitted[target]);
   const screenVisit = useAppStore((state) => state.screenVisit);
   const { firstField } = form;
-  // The form's first field: when the fair is chosen, when this tab opens, after a resume.
-  useEffect(() => firstField.current?.focus(), [screenVisit, resumed, firstField]);
+  // The form's first field: when the fair is chosen, when this tab opens, after a resume; before the frame
+  // that shows the form is painted, as the counter's.
+  useLayoutEffect(() => firstField.current?.focus(), [screenVisit, resumed, firstField]);
 
   return (
     <>
