@@ -10,7 +10,7 @@ import {
   beam,
   CONSENT,
   EMPLOYEE,
-  CursorAtCommit,
+  FirstFieldAtCommit,
   fillIn,
   notInCatalog,
   openCounter,
@@ -31,11 +31,20 @@ const plate: CatalogItemDetail = {
 };
 
 describe('counter form', () => {
-  it('the form is first shown with the cursor in its first field: placed as it commits, not after a paint', async () => {
-    const seen: (Element | null)[] = [];
-    await openCounter({}, (counter) => <CursorAtCommit seen={seen}>{counter}</CursorAtCommit>);
-    expect(seen[0]).toBe(screen.getByLabelText('Contactpersoon'));
-  });
+  it.each(['beforeRender', 'afterRender'] as const)(
+    'the form is shown with the cursor already in its first field (drafts read %s): placed as the form commits, not after a paint',
+    async (formsLoaded) => {
+      const focused: boolean[] = [];
+      await openCounter(
+        {},
+        {
+          around: (counter) => <FirstFieldAtCommit focused={focused}>{counter}</FirstFieldAtCommit>,
+          formsLoaded,
+        },
+      );
+      expect(focused[0]).toBe(true);
+    },
+  );
 
   it('an empty order without the privacy consent is not sent: the summary names both, the cursor goes to the line entry', async () => {
     // The cursor moves with the summary, not at the next painted frame.

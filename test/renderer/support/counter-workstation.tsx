@@ -1,8 +1,9 @@
 // A counter workstation for component tests: an employee chosen, a consent version set, one beam in the
 // local catalog, and the counter screen rendered over the fake main.
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLayoutEffect, type ReactElement, type ReactNode } from 'react';
+import { expect } from 'vitest';
+import { Profiler, type ReactElement, type ReactNode } from 'react';
 import type { OutboxItemView } from '../../../src/shared/bridge/outbox-calls.ts';
 import type { CatalogItemDetail, CatalogStats } from '../../../src/shared/contract/catalog-search.ts';
 import { emptyPageKindCounts } from '../../../src/shared/contract/catalog-search.ts';
@@ -71,23 +72,36 @@ export async function scan(user: User, code: string): Promise<void> {
 }
 
 /**
- * Notes where the cursor is each time the screen inside it commits: a parent's layout effect runs after its
- * children's, and before the browser paints what the commit shows.
+ * At each commit that shows a request form's first field (Contactpersoon): whether that field has the
+ * cursor. React's Profiler reports a commit after the screen's layout effects ran, before the browser
+ * paints what the commit shows.
  */
-export function CursorAtCommit({ seen, children }: { seen: (Element | null)[]; children: ReactNode }) {
-  useLayoutEffect(() => {
-    seen.push(document.activeElement);
-  });
-  return children;
+export function FirstFieldAtCommit({ focused, children }: { focused: boolean[]; children: ReactNode }) {
+  const note = () => {
+    const field = document.querySelector('input[name="contactName"]');
+    if (field) focused.push(document.activeElement === field);
+  };
+  return (
+    <Profiler id="first-field-at-commit" onRender={note}>
+      {children}
+    </Profiler>
+  );
 }
 
 /**
- * A counter workstation with an employee chosen, a consent version set and one item in the catalog;
- * `around` puts the screen inside another element (CursorAtCommit, say).
+ * A counter workstation with an employee chosen, a consent version set and one item in the catalog.
+ * `around` puts the screen inside another element (FirstFieldAtCommit, say); `formsLoaded: 'afterRender'`
+ * renders the screen before its drafts are read, as a desk's start may.
  */
 export async function openCounter(
   overrides: Handlers = {},
-  around: (counter: ReactElement) => ReactElement = (counter) => counter,
+  {
+    around = (counter) => counter,
+    formsLoaded = 'beforeRender',
+  }: {
+    around?: (counter: ReactElement) => ReactElement;
+    formsLoaded?: 'beforeRender' | 'afterRender';
+  } = {},
 ) {
   const fake = installFake('nl', {
     'settings:get': () =>
@@ -101,10 +115,14 @@ export async function openCounter(
     ...overrides,
   });
   await useAppStore.getState().loadSettings();
-  await useAppStore.getState().initRequestForms();
+  if (formsLoaded === 'beforeRender') await useAppStore.getState().initRequestForms();
   // No pause between keys: the form must keep up with a scanner anyway.
   const user = userEvent.setup({ delay: null });
   render(around(<CounterScreen customerPanel={null} />));
+  if (formsLoaded === 'afterRender') {
+    expect(screen.getByText('Laden…')).toBeInTheDocument();
+    await act(() => useAppStore.getState().initRequestForms());
+  }
   await screen.findByLabelText('Contactpersoon');
   return { fake, user };
 }

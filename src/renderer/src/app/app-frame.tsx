@@ -126,7 +126,7 @@ export function AppFrame() {
       }
       return false;
     };
-    // The counter's and the fair's own effects ran first (children before parents) and placed it.
+    // The counter and the fair placed it from their layout effects, which ran before this passive one.
     if (!selectors.length && main.contains(document.activeElement)) return;
     if (place()) return;
     main.focus({ preventScroll: true });
