@@ -81,7 +81,7 @@ describe('catalog search in a worker thread of its own', () => {
       location: { profile: profile.profile, dataDir: profile.dataDir },
       shell: 'browser',
       version: 'test',
-      hostLibrariesWarmUpDelayMs: 0,
+      warmUpDelayMs: 0,
     });
     const opened = await syncedCore(300);
     expect(opened.catalog.searchWorker).toBeUndefined();

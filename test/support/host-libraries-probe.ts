@@ -17,7 +17,7 @@ const core = await VoaCore.open({
   location: { dataDir, profile },
   shell: 'browser',
   version: 'probe',
-  hostLibrariesWarmUpDelayMs: Number(delay),
+  warmUpDelayMs: Number(delay),
 });
 const afterOpen = loaded();
 core.start();

@@ -65,7 +65,7 @@ export interface VoaCoreOptions {
    * How long after start() the desk warms up what its first host call and first search would wait for:
    * the host libraries (host-libraries.ts) and the catalog's search worker; tests pass their own.
    */
-  hostLibrariesWarmUpDelayMs?: number;
+  warmUpDelayMs?: number;
   /** Which log file this process writes in the data directory's logs/ (default: by the shell). */
   logWriter?: LogWriter;
   /** The desktop shell's folder opener and save dialog for Settings' support section. */
@@ -150,7 +150,7 @@ export class VoaCore implements CoreServices {
     this.#retention = new RetentionPurge(appDb, () => this.settings.current.retentionDays);
     this.chooseCaFile = options.chooseCaFile;
     this.#resolveSystemProxy = options.resolveSystemProxy;
-    this.#warmUpDelayMs = options.hostLibrariesWarmUpDelayMs ?? HOST_LIBRARIES_WARM_UP_DELAY_MS;
+    this.#warmUpDelayMs = options.warmUpDelayMs ?? HOST_LIBRARIES_WARM_UP_DELAY_MS;
     const http = () => this.#httpClient();
     const current = () => this.settings.current;
     const reach = new HostReachLog((view) => this.events.emit('host:reached', view));

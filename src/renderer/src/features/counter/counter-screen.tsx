@@ -98,14 +98,15 @@ export function CounterScreen({ customerPanel }: { customerPanel: ReactNode }) {
     },
   });
 
-  // Where work starts, each time the counter is chosen (and once its forms are loaded); the draft is read
-  // at that moment only, so typing never moves the cursor. Placed as the screen commits, before it is
-  // painted: the first frame shows the cursor in its field, and a key typed as the form appears lands there
-  // instead of on the page (a passive effect ran after that frame, some 100 ms later on a slow desk).
   /** Goes up when a parked order was resumed into the form: the cursor goes where work starts again. */
   const [resumed, setResumed] = useState(0);
+  // Where work starts, each time the counter is chosen (and once its forms are loaded); the draft is read
+  // at that moment only, so typing never moves the cursor.
   const workStart = useEffectEvent(() => focusCounterWorkStart(firstField.current, entry.current, draft));
   const settingsLoaded = settings !== undefined;
+  // Placed as the screen commits, before it is painted: the first frame shows the cursor in its field, and
+  // a key typed as the form appears lands there instead of on the page (a passive effect ran after that
+  // frame, some 100 ms later on a slow desk).
   useLayoutEffect(() => {
     if (ready && settingsLoaded) workStart();
   }, [ready, settingsLoaded, screenVisit, resumed]);
