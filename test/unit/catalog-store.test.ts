@@ -4,7 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CatalogStaging, ROWS_PER_TRANSACTION } from '../../src/main/core/catalog/sync/catalog-staging.ts';
+import {
+  CatalogStaging,
+  DIFF_STEP,
+  ROWS_PER_TRANSACTION,
+} from '../../src/main/core/catalog/sync/catalog-staging.ts';
 import { CatalogConnection, CatalogReader, SyncRunLog } from '../../src/main/core/catalog/store/index.ts';
 import { CatalogSearch } from '../../src/main/core/catalog/search/catalog-search.ts';
 import { rebuildSearchIndex } from '../../src/main/core/catalog/sync/search-index-rebuild.ts';
@@ -454,6 +458,43 @@ describe('catalog store: staging, swap and search', () => {
         'size:unblocked:100003/06000',
       ]),
     );
+  });
+
+  it('counts each change once where the comparison steps from one slice of the catalog to the next', async () => {
+    const count = DIFF_STEP * 2 + 10;
+    const no = (index: number) => String(100_000 + index);
+    const indexes = [...Array(count).keys()];
+    await load(
+      indexes.map((index) => item(no(index), `Staf ${index}`)),
+      indexes.map((index) => variant(no(index), '06000')),
+    );
+    // The live catalog is stepped through by its own ids and numbers, the next by its own: each change sits
+    // at the first or last row, or on either side of a step's edge, of the side it is found from.
+    const removed = new Set([0, DIFF_STEP - 1, DIFF_STEP, 2 * DIFF_STEP, count - 1]);
+    const kept = indexes.filter((index) => !removed.has(index));
+    const edges = [DIFF_STEP - 1, DIFF_STEP, 2 * DIFF_STEP - 1, 2 * DIFF_STEP].map((at) => kept[at]!);
+    const blockedSizes = new Set([kept[0]!, ...edges]);
+    const blockedItems = new Set(edges.slice(0, 2));
+    const added = [count, count + 1];
+    const next = [...kept, ...added];
+    await load(
+      next.map((index) => item(no(index), `Staf ${index}`, { Blocked: blockedItems.has(index) })),
+      next.map((index) => variant(no(index), '06000', { Blocked: blockedSizes.has(index) })),
+    );
+    const changes = store.runLog.changes(undefined, 100);
+    expect(changes.counts).toEqual({
+      item: { new: 2, removed: 5, blocked: 2, unblocked: 0 },
+      size: { new: 2, removed: 5, blocked: 5, unblocked: 0 },
+    });
+    const listed = (subject: string, kind: string) =>
+      changes.changes
+        .filter((change) => change.subject === subject && change.kind === kind)
+        .map((change) => change.itemNo)
+        .sort();
+    expect(listed('size', 'removed')).toEqual([...removed].map(no).sort());
+    expect(listed('size', 'blocked')).toEqual([...blockedSizes].map(no).sort());
+    expect(listed('item', 'blocked')).toEqual([...blockedItems].map(no).sort());
+    expect(listed('item', 'new')).toEqual(added.map(no));
   });
 
   it('rows are taken as they come, in transactions of ROWS_PER_TRANSACTION, each committed count told', async () => {

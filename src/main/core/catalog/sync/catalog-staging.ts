@@ -37,8 +37,12 @@ import { CatalogTerms, type ItemTerms } from '../search-index/index.ts';
  * takes 50 to 200 ms; it runs in the catalog worker, so no search or bridge call waits for it.
  */
 export const ROWS_PER_TRANSACTION = 10000;
-/** Sizes compared per step when working out what changed. */
-const DIFF_STEP = 25_000;
+/**
+ * Rows compared per step when working out what changed: the next catalog's items come a step at a time,
+ * each step's in memory at once. At 25,000 a nightly sync of 500,000 sizes peaked 37 MB higher, in the same
+ * time (docs/decisions.md, "The catalog").
+ */
+export const DIFF_STEP = 5_000;
 /**
  * Items read ahead in item number order. Variants arrive item by item in key order, so one read of the
  * next items serves hundreds of lookups (160,000 items in a large catalog: one B-tree seek each cost
