@@ -410,15 +410,25 @@ export default async function benchCatalog(): Promise<Record<string, unknown>> {
       nodeFlags: string[],
       mode: ChildInput['mode'],
       searches: boolean,
-      env: Record<string, string> = {},
+      {
+        env = {},
+        watched = true,
+        syncedBy,
+      }: {
+        env?: Record<string, string>;
+        watched?: boolean;
+        /** An earlier run whose data directory (and catalog) this one starts from; else a new one. */
+        syncedBy?: string;
+      } = {},
     ) =>
       new Promise<Record<string, unknown>>((resolve, reject) => {
         const input = JSON.stringify({
           info: emulator.ready,
-          dataDir: path.join(dir, name),
+          dataDir: path.join(dir, syncedBy ?? name),
           buildDir: path.resolve(import.meta.dirname, '../out'),
           mode,
           searches,
+          watched,
         } satisfies ChildInput);
         const sync = spawn(
           process.execPath,
@@ -454,10 +464,21 @@ export default async function benchCatalog(): Promise<Record<string, unknown>> {
         fetchOnly: { durationSeconds: number; peakRssMb: number; cpu: CpuFigures };
       };
       const figures = await runChild('sync', CLI_NODE_FLAGS, 'sync', true);
-      const defaults = await runChild('sync-default-node-flags', [], 'sync', false);
+      // The app's case: Node's default flags, and no instruments in the process.
+      const defaults = await runChild('sync-default-node-flags', [], 'sync', false, { watched: false });
+      // And the night's sync: over the catalog just synced, compared with it. The emulator serves the same
+      // catalog again, so every item is compared and no change kept: a night with changes keeps up to
+      // CHANGES_KEPT_PER_KIND rows of each kind more.
+      const resync = await runChild('resync-default-node-flags', [], 'sync', false, {
+        watched: false,
+        syncedBy: 'sync-default-node-flags',
+      });
       // The same with glibc's malloc keeping one arena instead of one per thread (Linux only; the app cannot
       // set it): how much of the peak is the allocator's arenas rather than what the threads hold.
-      const oneArena = await runChild('sync-one-malloc-arena', [], 'sync', false, { MALLOC_ARENA_MAX: '1' });
+      const oneArena = await runChild('sync-one-malloc-arena', [], 'sync', false, {
+        env: { MALLOC_ARENA_MAX: '1' },
+        watched: false,
+      });
       const sync = figures.sync as { durationSeconds: number; peakRssMb: number; cpu: CpuFigures };
       return {
         ingest,
@@ -485,6 +506,7 @@ export default async function benchCatalog(): Promise<Record<string, unknown>> {
         }),
         nodeFlags: CLI_NODE_FLAGS,
         syncWithDefaultNodeFlags: defaults.sync,
+        resyncWithDefaultNodeFlags: resync.sync,
         syncWithDefaultNodeFlagsOneMallocArena: oneArena.sync,
       };
     } finally {

@@ -16,7 +16,7 @@ import {
   type HostileHost,
 } from '../test/support/hostile-host.ts';
 import { compared, round } from './bench-stats.ts';
-import { openBenchCore, type ChildInput } from './catalog-sync-child.ts';
+import { openBenchCore, type BenchCoreInput } from './catalog-sync-child.ts';
 
 /** Enough sizes for a sync with many pages of each kind, in seconds. */
 const SIZES = 20_000;
@@ -41,9 +41,6 @@ export default async function benchHostile(): Promise<Record<string, unknown>> {
       const { good, bad } = await runCase(name, hostile, {
         info: { ...emulator.info, baseUrl: hostile.baseUrl },
         dataDir: path.join(dir, name),
-        buildDir: '',
-        mode: 'sync',
-        searches: false,
       });
       figures[name] = {
         outcome: `${bad.outcome}${bad.reason ? ` (${bad.reason})` : ''}`,
@@ -69,7 +66,7 @@ export default async function benchHostile(): Promise<Record<string, unknown>> {
 async function runCase(
   name: HostileCatalogCase,
   hostile: HostileHost,
-  input: ChildInput,
+  input: BenchCoreInput,
 ): Promise<{ good: SyncMemory; bad: SyncMemory }> {
   const child = spawn(
     process.execPath,
@@ -100,7 +97,7 @@ async function runCase(
   }
 }
 
-async function childMain(input: ChildInput): Promise<void> {
+async function childMain(input: BenchCoreInput): Promise<void> {
   const core = await openBenchCore(input);
   core.catalog.setSyncPolicy({ maxAttempts: 2, backoffBaseMs: 1, backoffMaxMs: 1 });
   const syncMeasured = async (): Promise<SyncMemory> => {
@@ -124,6 +121,6 @@ async function childMain(input: ChildInput): Promise<void> {
 }
 
 if (import.meta.main && process.argv[2] === '--child') {
-  await childMain(JSON.parse(process.argv[3] as string) as ChildInput);
+  await childMain(JSON.parse(process.argv[3] as string) as BenchCoreInput);
   process.exit(0);
 }
