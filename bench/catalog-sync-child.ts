@@ -134,18 +134,27 @@ async function fetchOnlyChild(input: ChildInput) {
   };
 }
 
+/**
+ * Starts the sync's instruments: its RSS sampled every 25 ms and its CPU watched. Loaded only when asked
+ * for: cpu-time.ts's HTTPS client is more than the app's process holds.
+ */
+async function watchSync(info: EmulatorInfo) {
+  let peakSampled = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakSampled = Math.max(peakSampled, process.memoryUsage().rss)), 25);
+  const cpuSpent = await (await import('./cpu-time.ts')).watchCpu(info);
+  return async () => {
+    const cpu = await cpuSpent();
+    clearInterval(sampler);
+    return { cpu, peakRssSampledMb: round(peakSampled / 1024 / 1024, 1) };
+  };
+}
+
 /** One full sync, then (with `searches`) the search figures of catalog.bench.ts. */
 async function syncChild(input: ChildInput) {
   const core = await openBenchCore(input);
-  let peakSampled = process.memoryUsage().rss;
-  const sampler = input.watched
-    ? setInterval(() => (peakSampled = Math.max(peakSampled, process.memoryUsage().rss)), 25)
-    : undefined;
-  // Loaded only when watched: its HTTPS client is more than the app's process holds.
-  const cpuSpent = input.watched ? await (await import('./cpu-time.ts')).watchCpu(input.info) : undefined;
+  const stopWatching = input.watched ? await watchSync(input.info) : undefined;
   const run = await core.catalog.syncNow('manual');
-  const cpu = await cpuSpent?.();
-  clearInterval(sampler);
+  const watched = await stopWatching?.();
   const maxRss = process.resourceUsage().maxRSS * 1024;
   if (run.outcome !== 'succeeded') throw new Error(`sync ${run.outcome}: ${run.message}`);
   const sync = {
@@ -155,9 +164,9 @@ async function syncChild(input: ChildInput) {
     durationSeconds: round(run.durationMs / 1000),
     rowsPerSecond: Math.round((run.rows.items + run.rows.variants) / (run.durationMs / 1000)),
     peakRssMb: round(maxRss / 1024 / 1024, 1),
-    ...(input.watched ? { peakRssSampledMb: round(peakSampled / 1024 / 1024, 1) } : {}),
+    ...(watched && { peakRssSampledMb: watched.peakRssSampledMb }),
     target: 'peak under 300 MB',
-    cpu,
+    cpu: watched?.cpu,
   };
   if (!input.searches) {
     await core.close();

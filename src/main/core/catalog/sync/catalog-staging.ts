@@ -39,8 +39,8 @@ import { CatalogTerms, type ItemTerms } from '../search-index/index.ts';
 export const ROWS_PER_TRANSACTION = 10000;
 /**
  * Rows compared per step when working out what changed: the next catalog's items come a step at a time,
- * each step's in memory at once. At 25,000 a nightly sync of 500,000 sizes peaked 37 MB higher, in the same
- * time (docs/decisions.md, "The catalog").
+ * each step's in memory at once. At 25,000 a sync over a catalog of 500,000 sizes peaked 37 MB higher, in
+ * the same time (docs/decisions.md, "The catalog").
  */
 export const DIFF_STEP = 5_000;
 /**
