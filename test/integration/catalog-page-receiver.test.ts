@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { CatalogConnection } from '../../src/main/core/catalog/store/index.ts';
 import { CatalogWorker } from '../../src/main/core/catalog/sync/catalog-sync-worker-client.ts';
+import { SearchInProgress } from '../../src/main/core/catalog/threads/index.ts';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -28,7 +29,7 @@ async function begunWorkers(host: RequestListener): Promise<{
   const server: Server = createServer(host);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const rows: number[] = [];
-  const worker = new CatalogWorker((_kind, count) => rows.push(count));
+  const worker = new CatalogWorker((_kind, count) => rows.push(count), new SearchInProgress());
   cleanup = async () => {
     await worker.close();
     server.close();

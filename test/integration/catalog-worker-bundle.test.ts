@@ -15,6 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSearchWorker } from '../../src/main/core/catalog/search/catalog-search-worker-client.ts';
 import { CatalogConnection, CatalogReader, SyncRunLog } from '../../src/main/core/catalog/store/index.ts';
 import { CatalogWorker } from '../../src/main/core/catalog/sync/catalog-sync-worker-client.ts';
+import { SearchInProgress } from '../../src/main/core/catalog/threads/index.ts';
 import type { PageKind } from '../../src/shared/contract/catalog-search.ts';
 import { emptyPageKindCounts } from '../../src/shared/contract/catalog-search.ts';
 import { catalogSearchSchema } from '../../src/shared/contract/catalog-search-query.ts';
@@ -48,10 +49,11 @@ async function swapIn(
   runLog: SyncRunLog,
   file: string,
   pages: { kind: PageKind; value: object[] }[],
+  searches = new SearchInProgress(),
 ): Promise<{ runId: number; rows: number[] }> {
   const runId = runLog.beginRun('manual', new Date().toISOString());
   const rows: number[] = [];
-  const worker = new CatalogWorker((_kind, count) => rows.push(count), {
+  const worker = new CatalogWorker((_kind, count) => rows.push(count), searches, {
     catalogWorker: pathToFileURL(BUNDLED_SYNC_WORKER),
     pageReceiver: pathToFileURL(BUNDLED_PAGE_RECEIVER),
   });
@@ -139,6 +141,38 @@ describe.skipIf(missing.length > 0)('the bundled catalog workers', () => {
     connection.close();
   });
 
+  // A search worker that ends in the middle of a search leaves it marked: a sync waits for it once (at
+  // most SEARCH_WAITED_AT_MOST_MS), not at each of its hundreds of batches, which would take minutes.
+  it(
+    'a search left marked as running holds up the sync once, not at every batch',
+    { timeout: 30_000 },
+    async () => {
+      dir = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-worker-bundle-'));
+      const file = path.join(dir, 'catalog.db');
+      const connection = CatalogConnection.open(file);
+      const runLog = new SyncRunLog(connection);
+      const searches = new SearchInProgress();
+      searches.begin();
+      const items = Array.from({ length: 20_000 }, (_, index) => ({
+        No: String(100_000 + index),
+        Description: `Strip ${index}`,
+        ItemCategoryCode: 'BEAM-HEA',
+      }));
+      const { runId } = await swapIn(
+        runLog,
+        file,
+        [
+          { kind: 'categories', value: CATEGORIES },
+          { kind: 'items', value: items },
+        ],
+        searches,
+      );
+      expect(runLog.run(runId)?.outcome).toBe('succeeded');
+      expect(new CatalogReader(connection, runLog).facets().sizes).toBe(items.length);
+      connection.close();
+    },
+  );
+
   it('the search worker searches the catalog the sync worker swapped in', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'voa-desk-worker-bundle-'));
     const file = path.join(dir, 'catalog.db');
@@ -148,11 +182,14 @@ describe.skipIf(missing.length > 0)('the bundled catalog workers', () => {
       { kind: 'items', value: ITEMS },
     ]);
     connection.close();
-    const worker = startSearchWorker(file, pathToFileURL(BUNDLED_SEARCH_WORKER));
+    const searches = new SearchInProgress();
+    const worker = startSearchWorker(file, searches, pathToFileURL(BUNDLED_SEARCH_WORKER));
     try {
       const found = await worker.call('search', catalogSearchSchema.parse({ query: 'breedflens' }));
       expect(found.rows.map((row) => row.itemNo)).toEqual(['HEA200']);
       expect((await worker.call('about', null)).searches).toBe(1);
+      // Marked in the word it was handed, which a sync's catalog worker watches.
+      expect(searches.searchesEnded).toBe(1);
     } finally {
       await worker.close();
     }

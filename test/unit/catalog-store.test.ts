@@ -9,7 +9,12 @@ import {
   DIFF_STEP,
   ROWS_PER_TRANSACTION,
 } from '../../src/main/core/catalog/sync/catalog-staging.ts';
-import { CatalogConnection, CatalogReader, SyncRunLog } from '../../src/main/core/catalog/store/index.ts';
+import {
+  CatalogConnection,
+  CatalogReader,
+  ROWS_PER_INSERT,
+  SyncRunLog,
+} from '../../src/main/core/catalog/store/index.ts';
 import { CatalogSearch } from '../../src/main/core/catalog/search/catalog-search.ts';
 import { rebuildSearchIndex } from '../../src/main/core/catalog/sync/search-index-rebuild.ts';
 import { placeCategories, parentCodeOf } from '../../src/main/core/catalog/store/category-tree.ts';
@@ -519,6 +524,34 @@ describe('catalog store: staging, swap and search', () => {
     expect(committed).toEqual([ROWS_PER_TRANSACTION, ROWS_PER_TRANSACTION, 500]);
     const facets = await staging.complete();
     expect(facets.sizes).toBe(sizes);
+    staging.discard();
+  });
+
+  it('gives way to a search every ROWS_PER_INSERT rows, and between the steps of its end', async () => {
+    // A live catalog, for the comparison at the end to step through.
+    await load();
+    const sizes = ROWS_PER_INSERT * 20 + 7;
+    let taken = 0;
+    function* lengths(): Generator<CatalogVariantRow> {
+      for (let index = 0; index < sizes; index++) {
+        taken++;
+        yield variant('100001', String(index).padStart(6, '0'), { DXLength: 1000 + index });
+      }
+    }
+    // Where the rows had got to each time the staging gave way (the catalog worker waits there).
+    const gaveWayAt: number[] = [];
+    const staging = new CatalogStaging(store.connection, () => gaveWayAt.push(taken));
+    staging.completeCategories();
+    await staging.addItems([item('100001', 'HEA 200 breedflensbalk')]);
+    gaveWayAt.length = 0;
+    await staging.addVariants(lengths());
+    const gaps = gaveWayAt.map((at, index) => at - (gaveWayAt[index - 1] ?? 0));
+    expect(Math.max(...gaps, sizes - (gaveWayAt.at(-1) ?? 0))).toBeLessThanOrEqual(ROWS_PER_INSERT);
+    for (const end of ['complete', 'diff'] as const) {
+      const before = gaveWayAt.length;
+      await staging[end]();
+      expect(gaveWayAt.length, end).toBeGreaterThan(before);
+    }
     staging.discard();
   });
 

@@ -34,6 +34,7 @@ import {
   type SyncCancelOutcome,
   type SyncPolicy,
 } from './sync/index.ts';
+import { SearchInProgress } from './threads/index.ts';
 import { WorkstationPreferences } from '../outbox/draft-store.ts';
 import { DiskFullError, isDiskFull } from '../db/disk-full.ts';
 import type { UiLanguage } from '../../../shared/settings.ts';
@@ -212,6 +213,8 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
   const mainThreadSearch = (): CatalogSearch =>
     (fallbackSearch ??= new CatalogSearch(connection, { columns: false }));
   let searchWorker: SearchWorker | undefined;
+  /** Marked by the search worker while a search runs; a sync's catalog worker waits for it. */
+  const searches = new SearchInProgress();
   let searchColumns = true;
   let policy: Partial<SyncPolicy> = {};
   let running: RunningSync | undefined;
@@ -299,6 +302,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
       host: core.host,
       runLog,
       catalogFile,
+      searches,
       settings: () => core.settings.current,
       policy,
       onProgress: (progress) => {
@@ -369,7 +373,7 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
   /** The search worker, started on the first search and again after it stopped. */
   const runningSearchWorker = (): SearchWorker => {
     if (!searchWorker) {
-      searchWorker = startSearchWorker(catalogFile);
+      searchWorker = startSearchWorker(catalogFile, searches);
       // A worker started again keeps what a test asked of the one before (calls are answered in order).
       if (!searchColumns) void searchWorker.call('searchColumns', { enabled: false }).catch(() => {});
     }

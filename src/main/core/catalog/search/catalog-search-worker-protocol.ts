@@ -9,6 +9,8 @@ import type { CallRequest } from '../threads/index.ts';
 export interface SearchWorkerData {
   /** catalog.db, opened by the module (and healed if it was damaged) before the worker starts. */
   file: string;
+  /** The word each search is marked in while it runs (SearchInProgress): a sync's writes give way to it. */
+  searches: SharedArrayBuffer;
 }
 
 /** Each call the search worker answers, with its input and its answer. */

@@ -3,15 +3,17 @@
 // sync's worker writes and swaps on another connection (WAL: this reader never waits for it), and each
 // search first checks the catalog's generation, so the search after a swap reads the new catalog.
 // The in-memory search columns load here, in slices between searches (catalog-search.ts): their timers
-// are unref'd, and the port's message listener keeps this thread's event loop alive meanwhile.
+// are unref'd, and the port's message listener keeps this thread's event loop alive meanwhile. Each search
+// is marked in a word the sync's catalog worker watches, so a sync's writes wait while it runs.
 import { threadId, workerData } from 'node:worker_threads';
 import type { SearchCalls, SearchRequest, SearchWorkerData } from './catalog-search-worker-protocol.ts';
 import { CatalogConnection } from '../store/index.ts';
 import { CatalogSearch } from './catalog-search.ts';
-import { answerCall, parentMessagePort, type CallHandlers } from '../threads/index.ts';
+import { SearchInProgress, answerCall, parentMessagePort, type CallHandlers } from '../threads/index.ts';
 
 const port = parentMessagePort('catalog-search-worker.ts');
-const { file }: SearchWorkerData = workerData;
+const { file, searches: searchesWord }: SearchWorkerData = workerData;
+const inProgress = new SearchInProgress(searchesWord);
 
 // Opened at once: a catalog that cannot be opened ends the thread with that error, and the module
 // answers from the main thread's connection instead.
@@ -21,7 +23,7 @@ let searches = 0;
 
 const handlers: CallHandlers<SearchCalls> = {
   async search(query) {
-    const result = search.search(query);
+    const result = inProgress.during(() => search.search(query));
     searches++;
     return result;
   },

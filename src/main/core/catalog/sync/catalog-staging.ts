@@ -1,6 +1,7 @@
 // A sync's writes: pages go into `next_…` tables as they arrive (in short transactions, yielding between
-// them so searches stay quick), and at the end the next catalog replaces the live one in one transaction.
-// Until then the live catalog is not touched, so a failed or cancelled sync leaves it exactly as it was.
+// them, and letting a search in progress end between batches of rows), and at the end the next catalog
+// replaces the live one in one transaction. Until then the live catalog is not touched, so a failed or
+// cancelled sync leaves it exactly as it was.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import {
   STEEL_PAGES,
@@ -138,7 +139,14 @@ export class CatalogStaging {
     (page, code) => this.#steelDescriptions.get(page)?.get(code) ?? '',
   );
 
-  constructor(connection: CatalogConnection) {
+  readonly #giveWay: () => void;
+
+  /**
+   * `giveWay` is called between batches of ROWS_PER_INSERT rows and between the steps after them: the
+   * catalog worker lets a search in progress end there (SearchInProgress). Without it nothing waits.
+   */
+  constructor(connection: CatalogConnection, giveWay: () => void = () => {}) {
+    this.#giveWay = giveWay;
     this.#connection = connection;
     this.#db = connection.database();
     this.#generation = Number(connection.generation() ?? '0') + 1;
@@ -212,6 +220,7 @@ export class CatalogStaging {
               break;
             }
             writeOne(next.value);
+            if (count % ROWS_PER_INSERT === ROWS_PER_INSERT - 1) this.#giveWay();
           }
           this.#flushRows();
         });
@@ -223,8 +232,14 @@ export class CatalogStaging {
         throw error;
       }
       if (count) onCommitted(count);
-      await yieldToEventLoop();
+      await this.#pause();
     }
+  }
+
+  /** Between transactions and steps: a search in progress ends first, then the event loop turns. */
+  #pause(): Promise<void> {
+    this.#giveWay();
+    return yieldToEventLoop();
   }
 
   #assertOpen(): void {
@@ -507,10 +522,10 @@ export class CatalogStaging {
       inTransaction(db, () => {
         done = steps.next().done === true;
       });
-      await yieldToEventLoop();
+      await this.#pause();
     }
     inTransaction(db, () => createDeferredIndexes(db, STAGING_PREFIX, this.#generation));
-    await yieldToEventLoop();
+    await this.#pause();
     return this.#facets();
   }
 
@@ -596,7 +611,7 @@ export class CatalogStaging {
       }
       if (rows.length < DIFF_STEP) break;
       after = rows[rows.length - 1]!.no;
-      await yieldToEventLoop();
+      await this.#pause();
     }
     const lastLiveItem = (db.prepare('SELECT max(no) AS m FROM item').get() as { m: string | null }).m ?? '';
     for (let after = ''; after < lastLiveItem;) {
@@ -612,7 +627,7 @@ export class CatalogStaging {
         .all(after, until) as { no: string; description: string }[])
         note('item', 'removed', row.no, '', row.description);
       after = until;
-      await yieldToEventLoop();
+      await this.#pause();
     }
     // Sizes (real variants only), stepped by id ranges of each side.
     const maxId = (table: string) =>
@@ -641,7 +656,7 @@ export class CatalogStaging {
         if (row.lid === null) note('size', 'new', row.item_no, row.variant_code, row.text);
         else note('size', row.nb ? 'blocked' : 'unblocked', row.item_no, row.variant_code, row.text);
       }
-      await yieldToEventLoop();
+      await this.#pause();
     }
     const liveMax = maxId('size');
     for (let from = 1; from <= liveMax; from += DIFF_STEP) {
@@ -654,7 +669,7 @@ export class CatalogStaging {
         )
         .all(from, from + DIFF_STEP - 1) as { item_no: string; variant_code: string; text: string }[];
       for (const row of rows) note('size', 'removed', row.item_no, row.variant_code, row.text);
-      await yieldToEventLoop();
+      await this.#pause();
     }
     return { counts, kept };
   }

@@ -15,8 +15,9 @@ import type {
   ScannedPage,
   StagingCalls,
   StagingOp,
+  SyncWorkerData,
 } from './catalog-sync-worker-protocol.ts';
-import { WorkerCalls, workerEntryUrl } from '../threads/index.ts';
+import { WorkerCalls, workerEntryUrl, type SearchInProgress } from '../threads/index.ts';
 import type { ProxyChoice } from '../../host/proxy-choice.ts';
 
 export const CATALOG_WORKER_URL = workerEntryUrl('catalog-sync-worker', import.meta.url);
@@ -37,9 +38,13 @@ export class CatalogWorker {
   readonly #receiver: WorkerCalls<ReceiverCalls>;
   #lastFetchId = 0;
 
-  /** `onRows` hears each committed transaction's rows; `urls`: another build of the workers (tests). */
+  /**
+   * `onRows` hears each committed transaction's rows; `searches`: the search worker's, which the catalog
+   * worker's writes give way to; `urls`: another build of the workers (tests).
+   */
   constructor(
     onRows: (kind: PageKind, count: number) => void,
+    searches: SearchInProgress,
     urls: { catalogWorker: URL; pageReceiver: URL } = {
       catalogWorker: CATALOG_WORKER_URL,
       pageReceiver: PAGE_RECEIVER_URL,
@@ -49,14 +54,14 @@ export class CatalogWorker {
     this.#calls = new WorkerCalls(urls.catalogWorker, {
       name: 'catalog worker',
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
-      workerData: { pages: port1 },
+      workerData: { pages: port1, searches: searches.buffer } satisfies SyncWorkerData,
       transferList: [port1],
       onNotice: (notice) => onRows(notice.rows.kind, notice.rows.count),
     });
     this.#receiver = new WorkerCalls(urls.pageReceiver, {
       name: 'page receiver',
       resourceLimits: { maxYoungGenerationSizeMb: RECEIVER_YOUNG_GENERATION_MB },
-      workerData: { pages: port2 },
+      workerData: { pages: port2 } satisfies SyncWorkerData,
       transferList: [port2],
     });
   }
@@ -113,7 +118,7 @@ export function startSearchIndexRebuild(file: string, url: URL = CATALOG_WORKER_
   const calls = new WorkerCalls<StagingCalls>(url, {
     name: 'catalog worker',
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
-    workerData: { pages: port1 },
+    workerData: { pages: port1 } satisfies SyncWorkerData,
     transferList: [port1],
   });
   const done = calls.call('rebuildSearchIndex', { file });

@@ -11,7 +11,7 @@ import type { ProxyChoice } from '../../host/proxy-choice.ts';
 import type { SteelPageName, SwapFields } from './catalog-staging.ts';
 import type { SearchIndexRebuild } from './search-index-rebuild.ts';
 import type { ODataListBounds } from './odata-list.ts';
-import type { CallAnswer, CallRequest } from '../threads/index.ts';
+import { SearchInProgress, type CallAnswer, type CallRequest } from '../threads/index.ts';
 
 /** A page the receiver has scanned and handed to the catalog worker, which keeps it until it is written. */
 export type ScannedPage =
@@ -44,12 +44,29 @@ export interface ReceiverCalls {
 export type ReceiverOp = keyof ReceiverCalls;
 export type ReceiverRequest<K extends ReceiverOp = ReceiverOp> = CallRequest<ReceiverCalls, K>;
 
+/** What a sync's worker is given when it starts. */
+export interface SyncWorkerData {
+  /** Its end of the channel between the page receiver and the catalog worker. */
+  pages: MessagePort;
+  /**
+   * The catalog worker of a sync: the word the search worker marks its searches in (SearchInProgress), so
+   * its writes give way to them. A search index rebuild has none: searches wait for it to end.
+   */
+  searches?: SharedArrayBuffer;
+}
+
 /** In a sync's worker: its end of the channel between the page receiver and the catalog worker. */
 export function pagesChannel(): MessagePort {
-  const pages: unknown = (workerData as { pages?: unknown } | null)?.pages;
+  const pages: unknown = (workerData as Partial<Record<keyof SyncWorkerData, unknown>> | null)?.pages;
   if (!(pages instanceof MessagePort))
     throw new Error('A sync worker was started without its pages channel.');
   return pages;
+}
+
+/** In the catalog worker: the searches its writes give way to, if it was given them. */
+export function searchesGivenWayTo(): SearchInProgress | undefined {
+  const searches: unknown = (workerData as Partial<Record<keyof SyncWorkerData, unknown>> | null)?.searches;
+  return searches instanceof SharedArrayBuffer ? new SearchInProgress(searches) : undefined;
 }
 
 /**

@@ -7,6 +7,7 @@ import { CatalogStaging, type SteelPageName } from './catalog-staging.ts';
 import { CatalogConnection, type StoredFacets } from '../store/index.ts';
 import {
   pagesChannel,
+  searchesGivenWayTo,
   type HandedPage,
   type StagingCalls,
   type StagingRequest,
@@ -21,6 +22,8 @@ import { threadId } from 'node:worker_threads';
 const port = parentMessagePort('catalog-sync-worker.ts');
 /** The channel from the page receiver (CatalogWorker makes it and hands each end to its thread). */
 const pages = pagesChannel();
+/** The search worker's searches: the staging waits for one in progress between its batches of rows. */
+const searches = searchesGivenWayTo();
 
 let connection: CatalogConnection | undefined;
 let staging: CatalogStaging | undefined;
@@ -94,7 +97,7 @@ const STEEL_PAGE_OF: Record<'profiles' | 'grades' | 'itemTypes', SteelPageName> 
 const handlers: CallHandlers<StagingCalls> = {
   async begin({ file }) {
     connection = CatalogConnection.open(file, { forSync: true });
-    staging = new CatalogStaging(connection);
+    staging = new CatalogStaging(connection, searches && (() => void searches.giveWay()));
     return null;
   },
   async write({ pageId, kind }) {

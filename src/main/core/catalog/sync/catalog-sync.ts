@@ -36,6 +36,7 @@ import { HostNotConfiguredError } from '../../host/token-provider.ts';
 import type { SteelPageName } from './catalog-staging.ts';
 import type { SyncRunLog } from '../store/index.ts';
 import { CatalogWorker } from './catalog-sync-worker-client.ts';
+import type { SearchInProgress } from '../threads/index.ts';
 import { appLog } from '../../log/app-log.ts';
 
 export interface SyncPolicy {
@@ -222,6 +223,8 @@ export interface CatalogSyncOptions {
   /** The run log, on the main thread's connection. The worker opens `catalogFile` for the sync's writes. */
   runLog: SyncRunLog;
   catalogFile: string;
+  /** The search worker's searches: the catalog worker's writes give way to them. */
+  searches: SearchInProgress;
   settings: () => Settings;
   policy?: Partial<SyncPolicy>;
   onProgress?: (progress: SyncProgress) => void;
@@ -314,7 +317,7 @@ class SyncRun {
     this.#worker = new CatalogWorker((kind, count) => {
       this.#rows[kind] += count;
       this.#report({ pageKind: kind });
-    });
+    }, options.searches);
   }
 
   async execute(): Promise<SyncRunSummary> {

@@ -1,4 +1,5 @@
-// How the catalog's threads call their workers: a typed call and its answer (worker-calls.ts).
+// How the catalog's threads call their workers: a typed call and its answer (worker-calls.ts); and how
+// a search goes before a sync's writes (search-in-progress.ts).
 export {
   CatalogWorkerError,
   WorkerCalls,
@@ -11,3 +12,4 @@ export {
   type CallRequest,
   type WorkerCallsOptions,
 } from './worker-calls.ts';
+export { SEARCH_WAITED_AT_MOST_MS, SearchInProgress, type GaveWay } from './search-in-progress.ts';
