@@ -197,6 +197,23 @@ async function load(items = ITEMS, variants = VARIANTS): Promise<void> {
   );
 }
 
+/**
+ * `sizes` lengths of item 100001, made one at a time as the staging asks, as a sync's records are parsed
+ * inside the transaction; `taken` counts those made so far.
+ */
+function lengthsOfOneItem(sizes: number): Iterable<CatalogVariantRow> & { taken: number } {
+  const lengths = {
+    taken: 0,
+    *[Symbol.iterator](): Generator<CatalogVariantRow> {
+      for (let index = 0; index < sizes; index++) {
+        lengths.taken++;
+        yield variant('100001', String(index).padStart(6, '0'), { DXLength: 1000 + index });
+      }
+    },
+  };
+  return lengths;
+}
+
 const search = (input: CatalogSearchInput) => store.search.search(catalogSearchSchema.parse(input));
 const keys = (input: CatalogSearchInput) =>
   search(input).rows.map((row) => `${row.itemNo}/${row.variantCode}`);
@@ -504,21 +521,14 @@ describe('catalog store: staging, swap and search', () => {
 
   it('rows are taken as they come, in transactions of ROWS_PER_TRANSACTION, each committed count told', async () => {
     const sizes = ROWS_PER_TRANSACTION * 2 + 500;
-    let taken = 0;
-    // Made one at a time as the staging asks, as a sync's records are parsed inside the transaction.
-    function* lengths(): Generator<CatalogVariantRow> {
-      for (let index = 0; index < sizes; index++) {
-        taken++;
-        yield variant('100001', String(index).padStart(6, '0'), { DXLength: 1000 + index });
-      }
-    }
+    const lengths = lengthsOfOneItem(sizes);
     const staging = new CatalogStaging(store.connection);
     staging.completeCategories();
     await staging.addItems([item('100001', 'HEA 200 breedflensbalk')]);
     const committed: number[] = [];
-    const writing = staging.addVariants(lengths(), (count) => committed.push(count));
+    const writing = staging.addVariants(lengths, (count) => committed.push(count));
     // The first transaction took its rows before the call returned; the rest waited for the event loop.
-    const takenAtOnce = taken;
+    const takenAtOnce = lengths.taken;
     await writing;
     expect(takenAtOnce).toBe(ROWS_PER_TRANSACTION);
     expect(committed).toEqual([ROWS_PER_TRANSACTION, ROWS_PER_TRANSACTION, 500]);
@@ -531,20 +541,14 @@ describe('catalog store: staging, swap and search', () => {
     // A live catalog, for the comparison at the end to step through.
     await load();
     const sizes = ROWS_PER_INSERT * 20 + 7;
-    let taken = 0;
-    function* lengths(): Generator<CatalogVariantRow> {
-      for (let index = 0; index < sizes; index++) {
-        taken++;
-        yield variant('100001', String(index).padStart(6, '0'), { DXLength: 1000 + index });
-      }
-    }
+    const lengths = lengthsOfOneItem(sizes);
     // Where the rows had got to each time the staging gave way (the catalog worker waits there).
     const gaveWayAt: number[] = [];
-    const staging = new CatalogStaging(store.connection, () => gaveWayAt.push(taken));
+    const staging = new CatalogStaging(store.connection, () => gaveWayAt.push(lengths.taken));
     staging.completeCategories();
     await staging.addItems([item('100001', 'HEA 200 breedflensbalk')]);
     gaveWayAt.length = 0;
-    await staging.addVariants(lengths());
+    await staging.addVariants(lengths);
     const gaps = gaveWayAt.map((at, index) => at - (gaveWayAt[index - 1] ?? 0));
     expect(Math.max(...gaps, sizes - (gaveWayAt.at(-1) ?? 0))).toBeLessThanOrEqual(ROWS_PER_INSERT);
     for (const end of ['complete', 'diff'] as const) {
