@@ -29,7 +29,7 @@ async function begunWorkers(host: RequestListener): Promise<{
   const server: Server = createServer(host);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const rows: number[] = [];
-  const worker = new CatalogWorker((_kind, count) => rows.push(count), new SearchInProgress());
+  const worker = new CatalogWorker((_kind, count) => rows.push(count), SearchInProgress.create());
   cleanup = async () => {
     await worker.close();
     server.close();

@@ -213,8 +213,11 @@ export function createCatalogModule(core: CatalogServices): CatalogModule {
   const mainThreadSearch = (): CatalogSearch =>
     (fallbackSearch ??= new CatalogSearch(connection, { columns: false }));
   let searchWorker: SearchWorker | undefined;
-  /** Marked by the search worker while a search runs; a sync's catalog worker waits for it. */
-  const searches = new SearchInProgress();
+  /**
+   * Marked by the search worker while a search runs; a sync's catalog worker waits for it. One for the
+   * module's life: a search worker started again marks the same word the running sync watches.
+   */
+  const searches = SearchInProgress.create();
   let searchColumns = true;
   let policy: Partial<SyncPolicy> = {};
   let running: RunningSync | undefined;

@@ -236,7 +236,7 @@ export class CatalogStaging {
     }
   }
 
-  /** Between transactions and steps: a search in progress ends first, then the event loop turns. */
+  /** Between transactions and steps: the calls queued for this thread run, after a search in progress. */
   #pause(): Promise<void> {
     this.#giveWay();
     return yieldToEventLoop();

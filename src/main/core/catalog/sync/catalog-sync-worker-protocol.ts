@@ -49,24 +49,26 @@ export interface SyncWorkerData {
   /** Its end of the channel between the page receiver and the catalog worker. */
   pages: MessagePort;
   /**
-   * The catalog worker of a sync: the word the search worker marks its searches in (SearchInProgress), so
-   * its writes give way to them. A search index rebuild has none: searches wait for it to end.
+   * Given to a sync's catalog worker only: the word the search worker marks its searches in
+   * (SearchInProgress), so that its writes give way to them. A search index rebuild has none, as searches
+   * wait for the rebuild to end anyway.
    */
   searches?: SharedArrayBuffer;
 }
 
+/** This worker's workerData, each field unchecked until read. */
+const given = (workerData ?? {}) as Partial<Record<keyof SyncWorkerData, unknown>>;
+
 /** In a sync's worker: its end of the channel between the page receiver and the catalog worker. */
 export function pagesChannel(): MessagePort {
-  const pages: unknown = (workerData as Partial<Record<keyof SyncWorkerData, unknown>> | null)?.pages;
-  if (!(pages instanceof MessagePort))
+  if (!(given.pages instanceof MessagePort))
     throw new Error('A sync worker was started without its pages channel.');
-  return pages;
+  return given.pages;
 }
 
 /** In the catalog worker: the searches its writes give way to, if it was given them. */
 export function searchesGivenWayTo(): SearchInProgress | undefined {
-  const searches: unknown = (workerData as Partial<Record<keyof SyncWorkerData, unknown>> | null)?.searches;
-  return searches instanceof SharedArrayBuffer ? new SearchInProgress(searches) : undefined;
+  return given.searches instanceof SharedArrayBuffer ? new SearchInProgress(given.searches) : undefined;
 }
 
 /**

@@ -22,7 +22,7 @@ import { threadId } from 'node:worker_threads';
 const port = parentMessagePort('catalog-sync-worker.ts');
 /** The channel from the page receiver (CatalogWorker makes it and hands each end to its thread). */
 const pages = pagesChannel();
-/** The search worker's searches: the staging waits for one in progress between its batches of rows. */
+/** The search worker's searches: a person waits for one, so the staging lets it end first. */
 const searches = searchesGivenWayTo();
 
 let connection: CatalogConnection | undefined;

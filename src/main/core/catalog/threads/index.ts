@@ -12,4 +12,4 @@ export {
   type CallRequest,
   type WorkerCallsOptions,
 } from './worker-calls.ts';
-export { SEARCH_WAITED_AT_MOST_MS, SearchInProgress, type GaveWay } from './search-in-progress.ts';
+export { SearchInProgress } from './search-in-progress.ts';
