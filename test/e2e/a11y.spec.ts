@@ -52,8 +52,8 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /**
  * Serious and critical violations, each with the elements it names: what a failure message shows. axe-core
  * goes into the page once and checks each screen from there (the desk is one page): `@axe-core/playwright`
- * injected its 560 kB twice per check and gathered each result in a page of its own, which took about
- * three quarters of this file's time.
+ * injected its 560 kB twice per check and gathered each result in a page of its own, which took more than
+ * half of this file's time.
  */
 async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(axe.source);
