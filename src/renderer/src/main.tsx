@@ -16,13 +16,15 @@ async function start(): Promise<void> {
   }
   const store = startAppStore();
   voa.on('settings:changed', (view) => store.getState().applySettingsView(view));
-  // The header shows the queue on every screen and the forms need their drafts: both follow main from
-  // start, asked together with the settings, so the counter waits for one round of calls, not two.
-  void store.getState().initOutbox();
+  // Every call of the start is asked at once, so the counter waits for one round of calls, not two, and
+  // in the order their answers are needed: the settings first (they choose the language of every word on
+  // screen, and the first render waits for them), then the forms' drafts (the cursor waits for them), the
+  // queue and the host's reach last (only the header shows them).
+  const firstRender = Promise.all([voa.app.info(), store.getState().loadSettings()]);
   void store.getState().initRequestForms();
+  void store.getState().initOutbox();
   void store.getState().followHostReach();
-  // The first render waits for the settings: they choose the language of every word on screen.
-  const [info] = await Promise.all([voa.app.info(), store.getState().loadSettings()]);
+  const [info] = await firstRender;
   if (info.ok) store.getState().setInfo(info.value);
   // A customer still signed in from before this page loaded is signed out (the customer desk's rule).
   store.getState().portalStart();
