@@ -4,12 +4,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatchBridgeCall } from '../../src/main/core/bridge/dispatch.ts';
 import { VoaCore } from '../../src/main/core/voa-core.ts';
+import type { ParkedAnswer, ParkedDraftView } from '../../src/shared/bridge/outbox-calls.ts';
 import {
   PARKED_DRAFTS_MAX,
-  type ParkedAnswer,
-  type ParkedDraftView,
-} from '../../src/shared/bridge/outbox-calls.ts';
-import { emptyAccountDraft, emptyLine, emptyQuoteDraft } from '../../src/shared/contract/request-drafts.ts';
+  emptyAccountDraft,
+  emptyLine,
+  emptyQuoteDraft,
+} from '../../src/shared/contract/request-drafts.ts';
 import { createTestProfile, type TestProfile } from '../support/processes.ts';
 
 let profile: TestProfile;

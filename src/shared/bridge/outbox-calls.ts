@@ -4,13 +4,7 @@ import { LINE_TARGETS, type LineTarget } from '../contract/picked-line.ts';
 import type { RequestKind } from '../contract/request-fields.ts';
 import { accountRequestSchema, quoteRequestSchema } from '../contract/request-schemas.ts';
 import type { AccountRequestInput, QuoteRequestInput } from '../contract/request-schemas.ts';
-import {
-  DRAFT_TARGETS,
-  accountDraftSchema,
-  quoteDraftSchema,
-  type DraftFor,
-  type DraftTarget,
-} from '../contract/request-drafts.ts';
+import { DRAFT_TARGETS, draftSchemas, type DraftFor, type DraftTarget } from '../contract/request-drafts.ts';
 import { QUOTE_HEADER_FIELDS, QUOTE_LINE_FIELDS } from '../contract/request-fields.ts';
 import { LINE_UNITS, type LineUnit } from '../contract/request-lines.ts';
 import { defineCall, defineEvent } from './define.ts';
@@ -99,14 +93,6 @@ export type DraftView = {
   };
 }[DraftTarget];
 
-/** Orders put aside (parked, or found unfinished on opening) that the employee resumes or discards. */
-export const PARKED_DRAFTS_MAX = 20;
-/**
- * Unfinished forms found on opening are put aside even when PARKED_DRAFTS_MAX is reached (the employee did
- * not ask for it, and nothing may be lost); beyond this many the draft stays in its form instead.
- */
-export const PARKED_DRAFTS_HARD_MAX = 50;
-
 export interface ParkedDraftView {
   id: number;
   target: DraftTarget;
@@ -181,6 +167,7 @@ const pickedLine = z.strictObject({
   cutToLength: z.boolean(),
 });
 
+const { quote: quoteDraftSchema, account: accountDraftSchema } = draftSchemas();
 const draftSave = z.discriminatedUnion('target', [
   z.strictObject({ target: z.literal('counter'), draft: quoteDraftSchema.nullable() }),
   z.strictObject({ target: z.literal('fair'), draft: quoteDraftSchema.nullable() }),
@@ -247,7 +234,7 @@ export const outboxCalls = {
   ),
   /**
    * Puts this form aside (a customer fetches a colleague; or, with unfinished, a form found half-typed on
-   * opening) and empties it, in one commit. At most PARKED_DRAFTS_MAX parked by hand.
+   * opening) and empties it, in one commit. At most PARKED_DRAFTS_MAX (request-drafts.ts) parked by hand.
    */
   'drafts:park': defineCall<ParkedAnswer>()(draftPark),
   'drafts:parked': defineCall<ParkedAnswer>()(noInput),

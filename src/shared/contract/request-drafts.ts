@@ -43,6 +43,14 @@ import {
 export const DRAFT_TARGETS = ['counter', 'fair', 'account'] as const;
 export type DraftTarget = (typeof DRAFT_TARGETS)[number];
 
+/** Orders put aside (parked, or found unfinished on opening) that the employee resumes or discards. */
+export const PARKED_DRAFTS_MAX = 20;
+/**
+ * Unfinished forms found on opening are put aside even when PARKED_DRAFTS_MAX is reached (the employee did
+ * not ask for it, and nothing may be lost); beyond this many the draft stays in its form instead.
+ */
+export const PARKED_DRAFTS_HARD_MAX = 50;
+
 /** Longest text a draft field keeps: far above every contract limit, so over-long input stays visible. */
 export const DRAFT_TEXT_MAX = 10_000;
 const draftText = z.string().max(DRAFT_TEXT_MAX);
@@ -57,24 +65,6 @@ export const LINE_CATALOG_STATES = ['known', 'unknown', 'refused', 'noCatalog'] 
 export type LineCatalogState = (typeof LINE_CATALOG_STATES)[number];
 export const LINE_REFUSALS = ['', 'blocked', 'salesBlocked', 'sizeBlocked'] as const;
 export type LineRefusal = (typeof LINE_REFUSALS)[number];
-
-export const lineCatalogSchema = z.strictObject({
-  state: z.enum(LINE_CATALOG_STATES),
-  /** The item number this verdict is about: typing another number makes it stale. */
-  itemNo: draftText,
-  syncedAt: draftText,
-  refusal: z.enum(LINE_REFUSALS),
-  baseUnit: draftText,
-  priceUnit: draftText,
-  standardLengthMm: measure,
-  standardWidthMm: measure,
-  standardThicknessMm: measure,
-  /** The item's second description (treatment, finish): shown on the line, part of what is sold. */
-  treatment: draftText.default(''),
-  /** The size has no standard length (cut to length, `OPMAAT`): the line must say how long. */
-  cutToLength: z.boolean().default(false),
-});
-export type LineCatalog = z.infer<typeof lineCatalogSchema>;
 
 /** What a draft's zod schema holds for a key (every key has a default, so an older saved draft still reads). */
 type DraftSchemaOf<S extends FieldSpec> = S extends { kind: 'boolean' }
@@ -106,18 +96,6 @@ export function emptyFields<F extends FieldTable>(fields: F): DraftFields<F> {
   return empty as DraftFields<F>;
 }
 
-export const draftLineSchema = z.strictObject({
-  /** Identifies the line in the form (React key, live merging); never sent. */
-  key: z.string().min(1).max(64),
-  ...draftShape(QUOTE_LINE_FIELDS),
-  /** The unit the employee chose (unitOfMeasureCode holds its code); empty for a code typed elsewhere. */
-  unit: z.enum(LINE_UNITS).or(z.literal('')).default(''),
-  /** True once the employee chose the unit by hand: a cut length then no longer switches it to pieces. */
-  unitChosen: z.boolean().default(false),
-  catalog: lineCatalogSchema.optional(),
-});
-export type DraftLine = z.infer<typeof draftLineSchema>;
-
 /** The header keys a signed-in customer's portal data can fill (details, a registered address). */
 export const PORTAL_FILLED_KEYS = [
   'companyName',
@@ -142,30 +120,77 @@ export const PORTAL_FILLED_KEYS = [
 export type PortalFilledKey = (typeof PORTAL_FILLED_KEYS)[number];
 
 /**
- * What in a form came from the signed-in customer's portal data: it stays the customer's, edited or not,
- * and leaves the form when the session ends any way but sending. Never written to disk
- * ({@link withoutPortalValues} runs before every draft is stored).
+ * The schemas main reads a draft with, a stored one or one from the bridge, built on their first use: the
+ * renderer, which never parses a draft, does not build them as the counter starts.
  */
-export const portalMarkSchema = z.strictObject({
-  /** The customer whose data it is. */
-  customerNo: z.string().max(20),
-  keys: z.array(z.enum(PORTAL_FILLED_KEYS)).max(PORTAL_FILLED_KEYS.length),
-  /** The line naming the customer that "use customer details" added to the remarks; '' when none. */
-  remarkLine: draftText,
-  /** Keys of lines copied from one of the customer's documents. */
-  lineKeys: z.array(z.string().min(1).max(64)).max(MAX_QUOTE_LINES),
-});
-export type PortalMark = z.infer<typeof portalMarkSchema>;
+function buildDraftSchemas() {
+  const lineCatalog = z.strictObject({
+    state: z.enum(LINE_CATALOG_STATES),
+    /** The item number this verdict is about: typing another number makes it stale. */
+    itemNo: draftText,
+    syncedAt: draftText,
+    refusal: z.enum(LINE_REFUSALS),
+    baseUnit: draftText,
+    priceUnit: draftText,
+    standardLengthMm: measure,
+    standardWidthMm: measure,
+    standardThicknessMm: measure,
+    /** The item's second description (treatment, finish): shown on the line, part of what is sold. */
+    treatment: draftText.default(''),
+    /** The size has no standard length (cut to length, `OPMAAT`): the line must say how long. */
+    cutToLength: z.boolean().default(false),
+  });
 
-export const quoteDraftSchema = z.strictObject({
-  ...draftShape(QUOTE_HEADER_FIELDS),
-  lines: z.array(draftLineSchema).max(MAX_QUOTE_LINES),
-  /** The line being typed in the entry row, not yet added. */
-  entry: draftLineSchema,
-  /** Present while the form holds a signed-in customer's portal data. */
-  portal: portalMarkSchema.optional(),
-});
-export type QuoteDraft = z.infer<typeof quoteDraftSchema>;
+  const line = z.strictObject({
+    /** Identifies the line in the form (React key, live merging); never sent. */
+    key: z.string().min(1).max(64),
+    ...draftShape(QUOTE_LINE_FIELDS),
+    /** The unit the employee chose (unitOfMeasureCode holds its code); empty for a code typed elsewhere. */
+    unit: z.enum(LINE_UNITS).or(z.literal('')).default(''),
+    /** True once the employee chose the unit by hand: a cut length then no longer switches it to pieces. */
+    unitChosen: z.boolean().default(false),
+    catalog: lineCatalog.optional(),
+  });
+
+  /**
+   * What in a form came from the signed-in customer's portal data: it stays the customer's, edited or not,
+   * and leaves the form when the session ends any way but sending. Never written to disk
+   * ({@link withoutPortalValues} runs before every draft is stored).
+   */
+  const portalMark = z.strictObject({
+    /** The customer whose data it is. */
+    customerNo: z.string().max(20),
+    keys: z.array(z.enum(PORTAL_FILLED_KEYS)).max(PORTAL_FILLED_KEYS.length),
+    /** The line naming the customer that "use customer details" added to the remarks; '' when none. */
+    remarkLine: draftText,
+    /** Keys of lines copied from one of the customer's documents. */
+    lineKeys: z.array(z.string().min(1).max(64)).max(MAX_QUOTE_LINES),
+  });
+
+  const quote = z.strictObject({
+    ...draftShape(QUOTE_HEADER_FIELDS),
+    lines: z.array(line).max(MAX_QUOTE_LINES),
+    /** The line being typed in the entry row, not yet added. */
+    entry: line,
+    /** Present while the form holds a signed-in customer's portal data. */
+    portal: portalMark.optional(),
+  });
+
+  const account = z.strictObject(draftShape(ACCOUNT_REQUEST_FIELDS));
+  return { lineCatalog, line, portalMark, quote, account };
+}
+type DraftSchemas = ReturnType<typeof buildDraftSchemas>;
+let draftSchemasBuilt: DraftSchemas | undefined;
+
+export function draftSchemas(): DraftSchemas {
+  return (draftSchemasBuilt ??= buildDraftSchemas());
+}
+
+export type LineCatalog = z.infer<DraftSchemas['lineCatalog']>;
+export type DraftLine = z.infer<DraftSchemas['line']>;
+export type PortalMark = z.infer<DraftSchemas['portalMark']>;
+export type QuoteDraft = z.infer<DraftSchemas['quote']>;
+export type AccountDraft = z.infer<DraftSchemas['account']>;
 
 /** A header text field of the quote form. */
 export type QuoteDraftTextKey = {
@@ -288,9 +313,6 @@ export function withNormalizedFields<F extends FieldTable, T extends Partial<Rec
   }
   return normalized as T;
 }
-
-export const accountDraftSchema = z.strictObject(draftShape(ACCOUNT_REQUEST_FIELDS));
-export type AccountDraft = z.infer<typeof accountDraftSchema>;
 
 export type DraftFor<T extends DraftTarget> = T extends 'account' ? AccountDraft : QuoteDraft;
 export type AnyDraft = QuoteDraft | AccountDraft;

@@ -10,10 +10,9 @@ import { BridgeFailure } from '../bridge/bridge-failure.ts';
 import { inTransaction } from '../db/sqlite.ts';
 import {
   DRAFT_TARGETS,
-  accountDraftSchema,
   anyDraftWithoutPortalValues,
   draftHasContent,
-  quoteDraftSchema,
+  draftSchemas,
   type AnyDraft,
   type DraftTarget,
   type QuoteDraft,
@@ -53,10 +52,10 @@ function draftView(
     return undefined;
   }
   if (target === 'account') {
-    const read = accountDraftSchema.nullable().safeParse(stored);
+    const read = draftSchemas().account.nullable().safeParse(stored);
     return read.success ? { target, draft: read.data, revision, updatedAt } : undefined;
   }
-  const read = quoteDraftSchema.nullable().safeParse(stored);
+  const read = draftSchemas().quote.nullable().safeParse(stored);
   return read.success ? { target, draft: read.data, revision, updatedAt } : undefined;
 }
 

@@ -3,8 +3,6 @@
 // delivers them in the background; every change is an event.
 import { randomUUID } from 'node:crypto';
 import {
-  PARKED_DRAFTS_HARD_MAX,
-  PARKED_DRAFTS_MAX,
   REMEMBERED_ITEM_UNITS_MAX,
   type DraftView,
   type OutboxStatus,
@@ -12,7 +10,13 @@ import {
 } from '../../../shared/bridge/outbox-calls.ts';
 import { LINE_UNITS, type LineUnit } from '../../../shared/contract/request-lines.ts';
 import { localDate, pastDateIssue, unitIssues } from '../../../shared/contract/request-submit-rules.ts';
-import { draftHasContent, emptyQuoteDraft, lineFromPicked } from '../../../shared/contract/request-drafts.ts';
+import {
+  PARKED_DRAFTS_HARD_MAX,
+  PARKED_DRAFTS_MAX,
+  draftHasContent,
+  emptyQuoteDraft,
+  lineFromPicked,
+} from '../../../shared/contract/request-drafts.ts';
 import { MAX_QUOTE_LINES } from '../../../shared/contract/request-schemas.ts';
 import { BridgeFailure } from '../bridge/bridge-failure.ts';
 import { ADMINISTRATOR_CALLER } from '../bridge/bridge-caller.ts';

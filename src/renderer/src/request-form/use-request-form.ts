@@ -4,9 +4,8 @@
 // event and tabs) and says it through the options.
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { PARKED_DRAFTS_MAX } from '../../../shared/bridge/outbox-calls.ts';
 import { DELIVERY_DELIVERY, DELIVERY_PICKUP } from '../../../shared/contract/fixed-values.ts';
-import { lineHasContent } from '../../../shared/contract/request-drafts.ts';
+import { PARKED_DRAFTS_MAX, lineHasContent } from '../../../shared/contract/request-drafts.ts';
 import { accountRequestSchema, quoteRequestSchema } from '../../../shared/contract/request-schemas.ts';
 import { useAppStore } from '../store/use-app-store.ts';
 import type { Drafts, FormSubmission } from './request-form-slice.ts';
