@@ -152,11 +152,6 @@ function buildDraftSchemas() {
     catalog: lineCatalog.optional(),
   });
 
-  /**
-   * What in a form came from the signed-in customer's portal data: it stays the customer's, edited or not,
-   * and leaves the form when the session ends any way but sending. Never written to disk
-   * ({@link withoutPortalValues} runs before every draft is stored).
-   */
   const portalMark = z.strictObject({
     /** The customer whose data it is. */
     customerNo: z.string().max(20),
@@ -188,6 +183,11 @@ export function draftSchemas(): DraftSchemas {
 
 export type LineCatalog = z.infer<DraftSchemas['lineCatalog']>;
 export type DraftLine = z.infer<DraftSchemas['line']>;
+/**
+ * What in a form came from the signed-in customer's portal data: it stays the customer's, edited or not,
+ * and leaves the form when the session ends any way but sending. Never written to disk
+ * ({@link withoutPortalValues} runs before every draft is stored).
+ */
 export type PortalMark = z.infer<DraftSchemas['portalMark']>;
 export type QuoteDraft = z.infer<DraftSchemas['quote']>;
 export type AccountDraft = z.infer<DraftSchemas['account']>;
