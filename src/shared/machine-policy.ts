@@ -2,7 +2,7 @@
 // locked; a value left out stays the desk's own. The file's shape is declared once here; main reads the
 // file (src/main/core/settings/machine-policy-file.ts), the Settings screen shows what it locks.
 import { z } from 'zod';
-import { hostConnectionSchema, settingsSchema, unitCodesSchema, type Settings } from './settings.ts';
+import { settingsSchemas, type Settings } from './settings.ts';
 
 export const POLICY_FILE_NAME = 'policy.json';
 
@@ -12,6 +12,12 @@ export const POLICY_FILE_NAME = 'policy.json';
  */
 export const UPDATE_CHANNELS = ['latest', 'beta'] as const;
 export type UpdateChannel = (typeof UPDATE_CHANNELS)[number];
+
+const {
+  settings: settingsSchema,
+  hostConnection: hostConnectionSchema,
+  unitCodes: unitCodesSchema,
+} = settingsSchemas();
 
 const clientIdPolicy = z.strictObject({
   clientId: settingsSchema.shape.applications.shape.website.shape.clientId,

@@ -24,7 +24,7 @@ import {
   oneYearAfter,
   submitIssues,
 } from '../../src/shared/contract/request-submit-rules.ts';
-import { settingsPatchSchema } from '../../src/shared/settings.ts';
+import { settingsSchemas } from '../../src/shared/settings.ts';
 import { setValidationLanguage } from '../../src/shared/validation.ts';
 
 const UNITS = { pieces: 'ST', meters: 'MTR', kilograms: 'KG' };
@@ -306,9 +306,10 @@ describe('submit rules', () => {
 describe('settings of units and source labels', () => {
   it('unit codes are code fields: uppercased, not empty, at most 10 characters', () => {
     expect(
-      settingsPatchSchema.parse({ units: { pieces: ' st ', meters: 'mtr', kilograms: 'kg' } }).units,
+      settingsSchemas().settingsPatch.parse({ units: { pieces: ' st ', meters: 'mtr', kilograms: 'kg' } })
+        .units,
     ).toEqual(UNITS);
-    const wrong = settingsPatchSchema.safeParse({
+    const wrong = settingsSchemas().settingsPatch.safeParse({
       units: { pieces: '', meters: 'M'.repeat(11), kilograms: 'KG' },
     });
     expect(wrong.success).toBe(false);
@@ -320,7 +321,7 @@ describe('settings of units and source labels', () => {
 
   it('a source label cannot be counterVisit or portal, whatever the case', () => {
     for (const label of ['counterVisit', 'PORTAL']) {
-      const verdict = settingsPatchSchema.safeParse({ sourceLabels: ['Beurs', label] });
+      const verdict = settingsSchemas().settingsPatch.safeParse({ sourceLabels: ['Beurs', label] });
       expect(verdict.success).toBe(false);
       expect(verdict.error?.issues[0]?.message).toContain('counterVisit or portal');
     }

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  APPLICATIONS,
-  adminPinSchema,
-  hostConnectionSchema,
-  settingsPatchSchema,
-  type ApplicationName,
-  type Settings,
-} from '../settings.ts';
+import { APPLICATIONS, settingsSchemas, type ApplicationName, type Settings } from '../settings.ts';
 import { defineCall, defineEvent } from './define.ts';
 import type { PolicyView } from '../machine-policy.ts';
 
@@ -146,14 +139,15 @@ export interface ConnectionTestResult {
 }
 
 const noInput = z.object({}).strict();
+const { settingsPatch, hostConnection, adminPin } = settingsSchemas();
 
 /**
  * A settings save from a renderer (or the CLI's `config set`): everything but the extra CA file. A CA file
  * decides whom VOA Desk trusts with its secrets, so a renderer may never name one by path; it is set by
  * `config set --ca-file` or by the file chooser main opens for `settings:chooseCaFile`.
  */
-export const settingsSaveInput = settingsPatchSchema.extend({
-  host: hostConnectionSchema.omit({ caFile: true }).partial().strict().optional(),
+export const settingsSaveInput = settingsPatch.extend({
+  host: hostConnection.omit({ caFile: true }).partial().strict().optional(),
 });
 export type SettingsSaveInput = z.infer<typeof settingsSaveInput>;
 const applicationInput = z.object({ application: z.enum(APPLICATIONS) }).strict();
@@ -189,7 +183,7 @@ export const settingsCalls = {
   'admin:lock': defineCall<AdminStatus>()(noInput),
   /** Sets the PIN; changing it needs the current one. The calling window stays unlocked. */
   'admin:setPin': defineCall<PinAnswer>()(
-    z.object({ currentPin: z.string().max(100).optional(), newPin: adminPinSchema }).strict(),
+    z.object({ currentPin: z.string().max(100).optional(), newPin: adminPin }).strict(),
   ),
   /** Removes the PIN (the current one is needed): the section is open again. */
   'admin:removePin': defineCall<PinAnswer>()(z.object({ currentPin: z.string().max(100) }).strict()),

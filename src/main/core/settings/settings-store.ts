@@ -5,8 +5,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import {
   DEFAULT_SETTINGS,
-  hostConnectionSchema,
-  settingsSchema,
+  settingsSchemas,
   type ApplicationName,
   type HostConnection,
   type Settings,
@@ -125,7 +124,7 @@ export class SettingsStore {
         }
       }
     }
-    const valid = settingsSchema.parse(next);
+    const valid = settingsSchemas().settings.parse(next);
     const text = `${JSON.stringify(valid, null, 2)}\n`;
     await writeFileAtomically(this.file, text);
     this.#current = valid;
@@ -150,7 +149,7 @@ function readSettings(text: string): ReadSettings {
   if (!isJsonObject(stored)) throw new Error('it holds no JSON object');
   const host = isJsonObject(stored.host) ? stored.host : {};
   const merged = { ...DEFAULT_SETTINGS, ...stored, host: { ...DEFAULT_SETTINGS.host, ...host } };
-  const whole = settingsSchema.safeParse(merged);
+  const whole = settingsSchemas().settings.safeParse(merged);
   if (whole.success) return { settings: whole.data, fellBack: [] };
 
   const fellBack: ReadSettings['fellBack'] = [];
@@ -160,8 +159,9 @@ function readSettings(text: string): ReadSettings {
     fellBack.push({ name, problem: read.error.issues[0]?.message ?? 'does not read' });
     return structuredClone(otherwise);
   };
-  const shape = settingsSchema.shape;
-  const hostShape = hostConnectionSchema.shape;
+  const schemas = settingsSchemas();
+  const shape = schemas.settings.shape;
+  const hostShape = schemas.hostConnection.shape;
   const hostRead = (field: keyof HostConnection) =>
     readOr(`host.${field}`, hostShape[field], merged.host[field], DEFAULT_SETTINGS.host[field]);
   return {

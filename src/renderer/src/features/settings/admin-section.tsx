@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminStatus, PinAnswer, SettingsView } from '../../../../shared/bridge/settings-calls.ts';
 import type { BridgeError } from '../../../../shared/bridge/define.ts';
-import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH, adminPinSchema } from '../../../../shared/settings.ts';
+import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH, settingsSchemas } from '../../../../shared/settings.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT, type MessageKey, type Translate } from '../../i18n/i18n.ts';
@@ -160,12 +160,16 @@ function PinPanel({ pinSet, mayRemove }: { pinSet: boolean; mayRemove: boolean }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = adminPinSchema.safeParse(newPin);
+    const checked = settingsSchemas().adminPin.safeParse(newPin);
     const problems = {
       ...(pinSet && !currentPin ? { current: said('settings.pin.currentNeeded') } : {}),
       // The schema's message, said again in whatever language is current.
       ...(!checked.success
-        ? { new: { say: () => adminPinSchema.safeParse(newPin).error?.issues[0]?.message ?? hint } }
+        ? {
+            new: {
+              say: () => settingsSchemas().adminPin.safeParse(newPin).error?.issues[0]?.message ?? hint,
+            },
+          }
         : {}),
       ...(checked.success && repeat !== newPin ? { repeat: said('settings.pin.mismatch') } : {}),
     };

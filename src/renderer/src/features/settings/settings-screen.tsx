@@ -3,7 +3,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { SettingsView } from '../../../../shared/bridge/settings-calls.ts';
 import { QUOTE_HEADER_FIELDS } from '../../../../shared/contract/request-fields.ts';
-import { UI_LANGUAGES, needsSetup, settingsSchema, type UiLanguage } from '../../../../shared/settings.ts';
+import { UI_LANGUAGES, needsSetup, settingsSchemas, type UiLanguage } from '../../../../shared/settings.ts';
 import { ListEditor } from '../../components/list-editor.tsx';
 import { useAppStore } from '../../store/use-app-store.ts';
 import { useT } from '../../i18n/i18n.ts';
@@ -140,7 +140,7 @@ function StaffChoicesForm({ view }: { view: SettingsView }) {
             onChange={setSourceLabels}
             error={firstError(errors, 'sourceLabels')}
             refuse={(label) => {
-              const verdict = settingsSchema.shape.sourceLabels.element.safeParse(label);
+              const verdict = settingsSchemas().settings.shape.sourceLabels.element.safeParse(label);
               return verdict.success ? undefined : `${label}: ${verdict.error.issues[0]?.message ?? ''}`;
             }}
             labels={listLabels}
