@@ -4,6 +4,7 @@
 // is set with the CLI beforehand, as the browser shell has no file chooser of main's own.
 import type { Page } from '@playwright/test';
 import { KeytarSecretVault } from '../../src/main/core/secrets/secret-vault.ts';
+import { SOURCE_COUNTER_VISIT } from '../../src/shared/contract/fixed-values.ts';
 import { BUSINESS_CENTRAL_DEFAULTS } from '../../src/shared/settings.ts';
 import { screenshotAtSizes } from './browser-shell.ts';
 import { startupSyncEnded } from './desk-steps.ts';
@@ -171,6 +172,12 @@ test('the administrator PIN: set, leaving Settings or reloading locks, a wrong P
   await expect(page.getByRole('region', { name: 'Balie en beurs' }).getByRole('status')).toHaveText(
     'Instellingen opgeslagen.',
   );
+  // A trade-fair label the ERP reads as something else is refused as it is added, saying why.
+  await tabTo(page, page.getByLabel('Bronlabels voor beurzen'));
+  await page.keyboard.type(SOURCE_COUNTER_VISIT);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`${SOURCE_COUNTER_VISIT}: mag niet ${SOURCE_COUNTER_VISIT} of`)).toBeVisible();
+  await expect(page.getByRole('button', { name: `${SOURCE_COUNTER_VISIT} verwijderen` })).toHaveCount(0);
 
   // An untrusted page that skips the screen is refused by main.
   const skipped = await page.evaluate(() => window.voa!.settings.save({ host: { tenant: 'elsewhere' } }));
